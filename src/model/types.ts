@@ -1,0 +1,189 @@
+// The session model: what every input shape folds into. Pure data, no React, no DOM.
+// Produced by `SessionBuilder` (builder.ts); read by the store, the UI and the CLI.
+
+/** Where a record came from in the input: 1-based line, byte offset of the line, its length in bytes. */
+export interface SourceLocation {
+  line: number;
+  offset: number;
+  length: number;
+}
+
+/** ACP tool-call status, as merged from the updates (CONTRACTS §7). */
+export type CallStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
+
+/** What a person is shown: a call still pending or running when the input ended is `unfinished`. */
+export type DisplayStatus = 'pending' | 'running' | 'done' | 'failed' | 'unfinished';
+
+export type Direction = 'agent->client' | 'client->agent';
+
+/** One text/image/resource block of ACP content, kept loosely typed past its `type`. */
+export type ContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; mimeType: string; data?: string; uri?: string }
+  | { type: 'audio'; mimeType: string; data?: string }
+  | { type: 'resource_link'; uri: string; name?: string; title?: string; mimeType?: string }
+  | { type: 'resource'; uri: string; text?: string; blob?: string; mimeType?: string }
+  | { type: 'unknown'; raw: unknown };
+
+/** ACP `ToolCallContent`. */
+export type ToolCallContent =
+  | { type: 'content'; content: ContentBlock }
+  | { type: 'diff'; path: string; oldText: string | null; newText: string }
+  | { type: 'terminal'; terminalId: string }
+  | { type: 'unknown'; raw: unknown };
+
+export interface ToolCallLocation {
+  path: string;
+  line?: number;
+}
+
+/** The `x.ai/tool` envelope as merged per field over the valid envelopes of one call (CONTRACTS §3). */
+export interface XaiToolEnvelope {
+  version: 1;
+  label: string;
+  name: string;
+  kind?: string;
+  namespace?: string;
+  read_only?: boolean;
+  input?: Record<string, unknown>;
+  /** Source-byte key order of `input`, present only when it differs from JS enumeration order. */
+  inputKeyOrder?: string[];
+}
+
+export type PermissionOutcome = { outcome: 'selected'; optionId: string; optionName?: string } | { outcome: 'cancelled' };
+
+export interface PermissionRequest {
+  line: number;
+  options: { optionId: string; name: string; kind: string }[];
+  /** Absent while unanswered. */
+  outcome?: PermissionOutcome;
+}
+
+/** One update that touched a call: where it was, when, and which fields it set. */
+export interface CallHistoryEntry {
+  loc: SourceLocation;
+  ts?: number;
+  source: 'tool_call' | 'tool_call_update' | 'permission' | 'tool_called' | 'tool_result';
+  fields: string[];
+  /** Set when this update's `x.ai/tool` envelope was present but invalid, with the reason. */
+  invalidEnvelope?: string;
+}
+
+export interface ToolCall {
+  /** Unique within a session model: session id and tool-call id (or the ledger id / line). */
+  key: string;
+  /** The tool-call id as the input names it (`toolCallId`, ledger `id`, or `line:N` for a legacy ledger call). */
+  id: string;
+  sessionId: string | null;
+  /** Index of the call in order of first appearance. */
+  ordinal: number;
+  firstLine: number;
+
+  // Merged ACP fields (CONTRACTS §4).
+  title?: string;
+  kind?: string;
+  status?: CallStatus;
+  name?: string;
+  rawInput?: unknown;
+  rawInputKeyOrder?: string[];
+  rawOutput?: unknown;
+  content?: ToolCallContent[];
+  locations?: ToolCallLocation[];
+  meta: Record<string, unknown>;
+  tool?: XaiToolEnvelope;
+  invalidEnvelopes: number;
+
+  // Ledger-only fields.
+  ledger?: LedgerCallData;
+
+  // Derived (CONTRACTS §5–§7), kept current after every update.
+  label: string;
+  subject: string | null;
+  startMs?: number;
+  endMs?: number;
+  durationMs?: number;
+
+  permission?: PermissionRequest;
+  history: CallHistoryEntry[];
+}
+
+export interface LedgerCallData {
+  name?: string;
+  args?: unknown;
+  argsKeyOrder?: string[];
+  /** `undefined`: the record had no `subject` key (derive from args); `null`: names nothing. */
+  subject?: string | null;
+  effect?: unknown;
+  render?: unknown;
+  result?: unknown;
+  error?: unknown;
+  tookUs?: number;
+}
+
+export interface TerminalState {
+  terminalId: string;
+  command?: string;
+  output: string;
+  truncated: boolean;
+  exitCode?: number | null;
+  signal?: string | null;
+}
+
+export interface Usage {
+  inputTokens?: number;
+  outputTokens?: number;
+  totalTokens?: number;
+  cachedReadTokens?: number;
+  reasoningTokens?: number;
+  /** Context window use from ACP `usage_update`. */
+  used?: number;
+  size?: number;
+  cost?: { amount: number; currency: string };
+  raw?: unknown;
+}
+
+export interface PlanEntry {
+  content: string;
+  priority?: string;
+  status: string;
+}
+
+/** One row of the transcript, in input order. */
+export type TranscriptItem =
+  | { type: 'message'; role: 'user' | 'agent' | 'thought'; loc: SourceLocation; sessionId: string | null; messageId?: string; blocks: ContentBlock[]; text: string; ts?: number }
+  | { type: 'call'; loc: SourceLocation; callKey: string }
+  | { type: 'plan'; loc: SourceLocation; sessionId: string | null; entries: PlanEntry[] }
+  | { type: 'mode'; loc: SourceLocation; sessionId: string | null; modeId: string }
+  | { type: 'turn_end'; loc: SourceLocation; sessionId: string | null; stopReason: string; usage?: Usage; elapsedMs?: number; ts?: number }
+  | { type: 'usage'; loc: SourceLocation; sessionId: string | null; usage: Usage }
+  | { type: 'notice'; loc: SourceLocation; sessionId: string | null; title: string; detail?: string; severity?: string }
+  | { type: 'event'; loc: SourceLocation; name: string; summary?: string; raw: unknown }
+  | { type: 'unknown'; loc: SourceLocation; reason: string; raw: unknown };
+
+export interface BadLine {
+  line: number;
+  offset: number;
+  reason: string;
+  /** At most 200 characters of the line. */
+  excerpt: string;
+}
+
+export interface Counts {
+  /** Non-blank lines (or elements of a top-level JSON array). */
+  lines: number;
+  events: number;
+  unknown: number;
+  bad: number;
+}
+
+export type ChainState =
+  | { state: 'intact'; lines: number }
+  | { state: 'broken'; lines: number; line: number; reason: string };
+
+export type InputFormat = 'acp-jsonrpc' | 'acp-capture' | 'zed-export' | 'grok-updates' | 'acp-updates' | 'ledger' | 'mixed' | 'empty';
+
+export interface Diagnostics {
+  bad: BadLine[];
+  /** Envelope problems, unjoined responses and other things a reader should know; never fatal. */
+  warnings: { line: number; message: string }[];
+}
