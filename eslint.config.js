@@ -1,0 +1,183 @@
+// @ts-check
+// Flat ESLint config for Loupe.
+//
+// - TypeScript files are linted with type information (projectService).
+// - .tsx files also get the react-hooks recommended rules.
+// - Plain .js/.mjs files (this file, scripts/*.mjs, bin/) are linted without types.
+// - A layering rule keeps imports flowing one way through src/ (see src/README.md):
+//     ingest -> model -> worker -> store -> ui -> embed -> app,  and  cli (ingest, model only).
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** Globals for Node scripts (the `globals` package is not a dependency). */
+const nodeGlobals = Object.fromEntries(
+  [
+    'process',
+    'console',
+    'Buffer',
+    'URL',
+    'URLSearchParams',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'setImmediate',
+    'queueMicrotask',
+    'performance',
+    'fetch',
+    'structuredClone',
+    'TextEncoder',
+    'TextDecoder',
+    'AbortController',
+    'globalThis',
+  ].map((name) => [name, /** @type {const} */ ('readonly')]),
+);
+
+// ---------------------------------------------------------------------------
+// Layering
+// ---------------------------------------------------------------------------
+
+/** Every layer folder under src/. */
+const LAYERS = ['ingest', 'model', 'worker', 'store', 'ui', 'embed', 'app', 'cli'];
+
+/**
+ * Regex matching an import specifier that reaches into one of `layers`, e.g.
+ * `../ui/x`, `../../store`, `src/app/main` — a path segment equal to the layer name.
+ * @param {string[]} layers
+ */
+const layerRegex = (layers) => `(^|/)(${layers.join('|')})(/|$)`;
+
+/** Specifiers for React itself (react, react-dom, react/jsx-runtime, react-dom/client ...). */
+const REACT_REGEX = '^react(-dom)?(/|$)';
+
+/**
+ * Allowed imports per layer (besides its own folder). Everything else in LAYERS is forbidden.
+ * `typeOnly` layers may be imported with `import type` only.
+ * @type {Record<string, { allow: string[], typeOnly?: string[], react: boolean, why: string }>}
+ */
+const RULES = {
+  ingest: { allow: [], react: false, why: 'src/ingest is the bottom layer: it imports no other layer.' },
+  model: { allow: ['ingest'], react: false, why: 'src/model may import only src/ingest.' },
+  worker: { allow: ['ingest', 'model'], react: false, why: 'src/worker may import only src/ingest and src/model.' },
+  store: {
+    allow: ['ingest', 'model', 'worker'],
+    react: true,
+    why: 'src/store may import only src/ingest, src/model and src/worker.',
+  },
+  ui: {
+    allow: ['model', 'store'],
+    typeOnly: ['ingest'],
+    react: true,
+    why: 'src/ui may import src/model, src/store, and types (import type) from src/ingest.',
+  },
+  embed: {
+    allow: ['ingest', 'model', 'worker', 'store', 'ui'],
+    react: true,
+    why: 'src/embed may import any layer except src/app (and src/cli).',
+  },
+  app: {
+    allow: ['embed'],
+    react: true,
+    why: 'src/app may import only src/embed: it uses the public component as a consumer would.',
+  },
+  cli: { allow: ['ingest', 'model'], react: false, why: 'src/cli may import only src/ingest and src/model.' },
+};
+
+const LAYER_MESSAGE =
+  'Layering: imports flow ingest -> model -> worker -> store -> ui -> embed -> app (cli: ingest, model). See src/README.md.';
+
+/** @param {string} layer */
+function layeringRule(layer) {
+  const spec = RULES[layer];
+  if (!spec) throw new Error(`unknown layer ${layer}`);
+  const typeOnly = spec.typeOnly ?? [];
+  const forbidden = LAYERS.filter((l) => l !== layer && !spec.allow.includes(l) && !typeOnly.includes(l));
+  /** @type {Array<{ regex: string, message: string, allowTypeImports?: boolean }>} */
+  const patterns = [];
+  if (forbidden.length > 0) {
+    patterns.push({
+      regex: layerRegex(forbidden),
+      message: `${spec.why} ${LAYER_MESSAGE}`,
+    });
+  }
+  if (typeOnly.length > 0) {
+    patterns.push({
+      regex: layerRegex(typeOnly),
+      allowTypeImports: true,
+      message: `${spec.why} Use \`import type\`. ${LAYER_MESSAGE}`,
+    });
+  }
+  if (!spec.react) {
+    patterns.push({
+      regex: REACT_REGEX,
+      message: `src/${layer} must not depend on React (only store, ui, embed and app may). ${LAYER_MESSAGE}`,
+    });
+  }
+  return {
+    name: `loupe/layering/${layer}`,
+    files: [`src/${layer}/**/*.{ts,tsx,js,mjs}`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+    },
+  };
+}
+
+export const layering = LAYERS.map(layeringRule);
+
+// ---------------------------------------------------------------------------
+
+export default defineConfig(
+  {
+    name: 'loupe/ignores',
+    ignores: [
+      'dist/**',
+      'dist-*/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.bench/**',
+      'coverage/**',
+      'public/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    name: 'loupe/typed',
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          // scripts/*.ts (e.g. layering.test.ts) are not in tsconfig.json's include;
+          // lint them against tsconfig.json's options as "default project" files.
+          allowDefaultProject: ['scripts/*.ts'],
+          defaultProject: 'tsconfig.json',
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    name: 'loupe/react-hooks',
+    files: ['**/*.tsx'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    name: 'loupe/untyped-js',
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'module',
+      globals: nodeGlobals,
+    },
+  },
+  ...layering,
+);
