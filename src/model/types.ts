@@ -1,41 +1,12 @@
 // The session model: what every input shape folds into. Pure data, no React, no DOM.
 // Produced by `SessionBuilder` (builder.ts); read by the store, the UI and the CLI.
 
-/** Where a record came from in the input: 1-based line, byte offset of the line, its length in bytes. */
-export interface SourceLocation {
-  line: number;
-  offset: number;
-  length: number;
-}
+import type { CallStatus, ContentBlock, Direction, PlanEntry, SourceLocation, ToolCallContent, ToolCallLocation } from '../ingest/acpTypes';
 
-/** ACP tool-call status, as merged from the updates (CONTRACTS §7). */
-export type CallStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
+export type { CallStatus, ContentBlock, Direction, PlanEntry, SourceLocation, ToolCallContent, ToolCallLocation };
 
 /** What a person is shown: a call still pending or running when the input ended is `unfinished`. */
 export type DisplayStatus = 'pending' | 'running' | 'done' | 'failed' | 'unfinished';
-
-export type Direction = 'agent->client' | 'client->agent';
-
-/** One text/image/resource block of ACP content, kept loosely typed past its `type`. */
-export type ContentBlock =
-  | { type: 'text'; text: string }
-  | { type: 'image'; mimeType: string; data?: string; uri?: string }
-  | { type: 'audio'; mimeType: string; data?: string }
-  | { type: 'resource_link'; uri: string; name?: string; title?: string; mimeType?: string }
-  | { type: 'resource'; uri: string; text?: string; blob?: string; mimeType?: string }
-  | { type: 'unknown'; raw: unknown };
-
-/** ACP `ToolCallContent`. */
-export type ToolCallContent =
-  | { type: 'content'; content: ContentBlock }
-  | { type: 'diff'; path: string; oldText: string | null; newText: string }
-  | { type: 'terminal'; terminalId: string }
-  | { type: 'unknown'; raw: unknown };
-
-export interface ToolCallLocation {
-  path: string;
-  line?: number;
-}
 
 /** The `x.ai/tool` envelope as merged per field over the valid envelopes of one call (CONTRACTS §3). */
 export interface XaiToolEnvelope {
@@ -140,12 +111,6 @@ export interface Usage {
   size?: number;
   cost?: { amount: number; currency: string };
   raw?: unknown;
-}
-
-export interface PlanEntry {
-  content: string;
-  priority?: string;
-  status: string;
 }
 
 /** One row of the transcript, in input order. */

@@ -1,0 +1,301 @@
+// One record, classified on its own (CONTRACTS §1): which shape it is, validated per variant.
+// Never throws: whatever it is handed ends as a record (event or unknown) or a bad line.
+import type { Direction } from './acpTypes';
+import { hasIntegerLikeKey, sourceKeyOrder, type JsonPath } from './keyOrder';
+import { KNOWN_METHODS, KNOWN_SESSION_UPDATES, SESSION_UPDATE_METHODS } from './protocol';
+import type { EnvelopeRead, LedgerBody, RecordBody, RpcId, SessionUpdate, Shape, ToolUpdate } from './records';
+import {
+  chunkSchema, currentModeSchema, describeIssue, isJsonObject, ledgerLineSchema, modelReturnedSchema, noticeSchema,
+  permissionParamsSchema, planSchema, promptParamsSchema, terminalCreateParamsSchema, terminalRefParamsSchema,
+  toolCalledSchema, toolCallFieldsSchema, toolResultSchema, turnCompletedSchema, usageUpdateSchema, xaiToolSchema,
+  type JsonObject,
+} from './schemas';
+
+export interface Classified {
+  shape?: Shape;
+  ts?: number;
+  dir?: Direction;
+  body: RecordBody;
+}
+
+/**
+ * `text` is the record's JSON text, read again only in the rare case where key order matters
+ * (an object with integer-like keys; see keyOrder.ts).
+ */
+export function classify(value: JsonObject, text: string): Classified {
+  try {
+    return classifyObject(value, text);
+  } catch (error) {
+    // Validation never throws by design; this guards the promise that ingest never throws.
+    return { body: { kind: 'unknown', reason: `could not be read: ${String(error)}`, value } };
+  }
+}
+
+function classifyObject(value: JsonObject, text: string): Classified {
+  if (value.jsonrpc === '2.0') return { shape: 'acp-jsonrpc', body: classifyRpc(value, text, []) };
+
+  if (isJsonObject(value.msg) && (value.dir === 'client->agent' || value.dir === 'agent->client')) {
+    const ts = typeof value.t_ms === 'number' ? value.t_ms : undefined;
+    return { shape: 'acp-capture', ts, dir: value.dir, body: classifyRpc(value.msg, text, ['msg']) };
+  }
+
+  if (typeof value._direction === 'string' && typeof value._type === 'string') return classifyZed(value, text);
+
+  if (typeof value.v === 'number' && typeof value.kind === 'string' && 'data' in value) return classifyLedger(value, text);
+
+  if (typeof value.method === 'string' && 'params' in value) {
+    // Grok Build's persisted updates: a JSON-RPC notification without `jsonrpc`, with times.
+    const params = value.params;
+    const meta = isJsonObject(params) && isJsonObject(params._meta) ? params._meta : undefined;
+    const ts =
+      typeof meta?.agentTimestampMs === 'number' ? meta.agentTimestampMs
+      : typeof value.timestamp === 'number' ? value.timestamp * 1000
+      : undefined;
+    return { shape: 'grok-updates', ts, body: classifyNotification(value.method, params, text, []) };
+  }
+
+  if (typeof value.sessionUpdate === 'string') {
+    return { shape: 'acp-updates', body: classifyUpdate(null, value, text, []) };
+  }
+  if (isJsonObject(value.update) && 'sessionId' in value) {
+    const sessionId = typeof value.sessionId === 'string' ? value.sessionId : null;
+    return { shape: 'acp-updates', body: classifyUpdate(sessionId, value.update, text, ['update']) };
+  }
+
+  return { body: { kind: 'unknown', reason: 'matches no known record shape', value } };
+}
+
+function rpcIdOf(value: unknown): RpcId | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+}
+
+function classifyRpc(msg: JsonObject, text: string, path: JsonPath): RecordBody {
+  const id = rpcIdOf(msg.id);
+  if (typeof msg.method === 'string') {
+    if (id === undefined) return classifyNotification(msg.method, msg.params, text, path);
+    return classifyRequest(id, msg.method, msg.params, text, path);
+  }
+  if ('result' in msg || 'error' in msg) {
+    const error = isJsonObject(msg.error) ? readRpcError(msg.error) : undefined;
+    return { kind: 'response', id: id ?? null, result: msg.result, error };
+  }
+  return { kind: 'unknown', reason: 'JSON-RPC message with neither a method nor a result', value: msg };
+}
+
+function readRpcError(error: JsonObject): { code?: number; message: string; data?: unknown } {
+  return {
+    code: typeof error.code === 'number' ? error.code : undefined,
+    message: typeof error.message === 'string' ? error.message : JSON.stringify(error),
+    data: error.data,
+  };
+}
+
+function classifyNotification(method: string, params: unknown, text: string, path: JsonPath): RecordBody {
+  if (SESSION_UPDATE_METHODS.has(method)) {
+    if (!isJsonObject(params) || !isJsonObject(params.update)) {
+      return { kind: 'unknown', reason: `${method} without an update object`, value: params };
+    }
+    const sessionId = typeof params.sessionId === 'string' ? params.sessionId : null;
+    return classifyUpdate(sessionId, params.update, text, [...path, 'params', 'update']);
+  }
+  if (!KNOWN_METHODS.has(method)) return { kind: 'unknown', reason: `unknown method ${method}`, value: { method, params } };
+  return { kind: 'notification', method, params };
+}
+
+function classifyRequest(id: RpcId, method: string, params: unknown, text: string, path: JsonPath): RecordBody {
+  if (!KNOWN_METHODS.has(method)) return { kind: 'unknown', reason: `unknown method ${method}`, value: { id, method, params } };
+  const sessionId = isJsonObject(params) && typeof params.sessionId === 'string' ? params.sessionId : undefined;
+  const body: Extract<RecordBody, { kind: 'request' }> = { kind: 'request', id, method, params, sessionId };
+  switch (method) {
+    case 'session/request_permission': {
+      const parsed = permissionParamsSchema.safeParse(params);
+      if (parsed.success) {
+        const toolCall = isJsonObject(parsed.data.toolCall)
+          ? readToolUpdate('tool_call_update', parsed.data.toolCall, text, [...path, 'params', 'toolCall'])
+          : undefined;
+        body.permission = {
+          sessionId: parsed.data.sessionId,
+          options: parsed.data.options,
+          toolCall: toolCall && 'type' in toolCall ? toolCall : undefined,
+        };
+      }
+      break;
+    }
+    case 'session/prompt': {
+      const parsed = promptParamsSchema.safeParse(params);
+      if (parsed.success) body.prompt = parsed.data.prompt;
+      break;
+    }
+    case 'terminal/create': {
+      const parsed = terminalCreateParamsSchema.safeParse(params);
+      if (parsed.success) body.terminalCommand = [parsed.data.command, ...(parsed.data.args ?? [])].join(' ');
+      break;
+    }
+    case 'terminal/output':
+    case 'terminal/wait_for_exit':
+    case 'terminal/kill':
+    case 'terminal/release': {
+      const parsed = terminalRefParamsSchema.safeParse(params);
+      if (parsed.success) body.terminalId = parsed.data.terminalId;
+      break;
+    }
+  }
+  return body;
+}
+
+function classifyZed(value: JsonObject, text: string): Classified {
+  // Zed names directions from its own side: "incoming" is what the agent sent to Zed.
+  const dir: Direction | undefined =
+    value._direction === 'incoming' ? 'agent->client' : value._direction === 'outgoing' ? 'client->agent' : undefined;
+  const method = typeof value.method === 'string' ? value.method : undefined;
+  const id = rpcIdOf(value.id);
+  let body: RecordBody;
+  switch (value._type) {
+    case 'stderr':
+      body = { kind: 'stderr', text: typeof value.params === 'string' ? value.params : JSON.stringify(value.params ?? value.message ?? '') };
+      break;
+    case 'response': {
+      // The export puts a response's result (or its error object) in `params`.
+      const params = value.params;
+      const looksLikeError = isJsonObject(params) && typeof params.code === 'number' && typeof params.message === 'string' && Object.keys(params).length <= 3;
+      body = looksLikeError
+        ? { kind: 'response', id: id ?? null, error: readRpcError(params), method }
+        : { kind: 'response', id: id ?? null, result: params, method };
+      break;
+    }
+    case 'request':
+      body = method === undefined || id === undefined
+        ? { kind: 'unknown', reason: 'Zed request without a method or id', value }
+        : classifyRequest(id, method, value.params, text, []);
+      break;
+    case 'notification':
+      body = method === undefined
+        ? { kind: 'unknown', reason: 'Zed notification without a method', value }
+        : classifyNotification(method, value.params, text, []);
+      break;
+    default:
+      body = { kind: 'unknown', reason: `unknown Zed entry type ${String(value._type)}`, value };
+  }
+  return { shape: 'zed-export', dir, body };
+}
+
+function classifyUpdate(sessionId: string | null, update: JsonObject, text: string, path: JsonPath): RecordBody {
+  const tag = update.sessionUpdate;
+  if (typeof tag !== 'string') return { kind: 'unknown', reason: 'session update without a sessionUpdate tag', value: update };
+  if (!KNOWN_SESSION_UPDATES.has(tag)) return { kind: 'unknown', reason: `unknown session update ${tag}`, value: update };
+  const read = readUpdate(tag, update, text, path);
+  if ('reason' in read) return { kind: 'unknown', reason: read.reason, value: update };
+  return { kind: 'update', sessionId, update: read };
+}
+
+function readUpdate(tag: string, update: JsonObject, text: string, path: JsonPath): SessionUpdate | { reason: string } {
+  switch (tag) {
+    case 'user_message_chunk':
+    case 'agent_message_chunk':
+    case 'agent_thought_chunk': {
+      const parsed = chunkSchema.safeParse(update);
+      if (!parsed.success) return { reason: `invalid ${tag}: ${describeIssue(parsed.error)}` };
+      return { type: 'chunk', tag, content: parsed.data.content, messageId: parsed.data.messageId };
+    }
+    case 'tool_call':
+    case 'tool_call_update':
+      return readToolUpdate(tag, update, text, path);
+    case 'plan': {
+      const parsed = planSchema.safeParse(update);
+      if (!parsed.success) return { reason: `invalid plan: ${describeIssue(parsed.error)}` };
+      return { type: 'plan', entries: parsed.data.entries };
+    }
+    case 'current_mode_update': {
+      const parsed = currentModeSchema.safeParse(update);
+      if (!parsed.success) return { reason: `invalid current_mode_update: ${describeIssue(parsed.error)}` };
+      return { type: 'mode', modeId: parsed.data.currentModeId };
+    }
+    case 'usage_update': {
+      const parsed = usageUpdateSchema.safeParse(update);
+      if (!parsed.success) return { reason: `invalid usage_update: ${describeIssue(parsed.error)}` };
+      return { type: 'usage', ...parsed.data };
+    }
+    case 'notice': {
+      const parsed = noticeSchema.safeParse(update);
+      if (!parsed.success) return { reason: `invalid notice: ${describeIssue(parsed.error)}` };
+      return { type: 'notice', ...parsed.data };
+    }
+    case 'turn_completed': {
+      const parsed = turnCompletedSchema.safeParse(update);
+      if (!parsed.success) return { reason: `invalid turn_completed: ${describeIssue(parsed.error)}` };
+      const d = parsed.data;
+      return { type: 'turn_completed', stopReason: d.stop_reason, usage: d.usage, elapsedMs: d.elapsed_ms, promptId: d.prompt_id, agentResult: d.agent_result };
+    }
+    default:
+      return { type: 'other', tag, raw: update };
+  }
+}
+
+function readToolUpdate(
+  tag: 'tool_call' | 'tool_call_update',
+  update: JsonObject,
+  text: string,
+  path: JsonPath,
+): ToolUpdate | { reason: string } {
+  const parsed = toolCallFieldsSchema.safeParse(update);
+  if (!parsed.success) {
+    return { reason: typeof update.toolCallId === 'string' ? `invalid ${tag}: ${describeIssue(parsed.error)}` : `${tag} without a toolCallId` };
+  }
+  const fields = parsed.data;
+  const envelope = readEnvelope(fields._meta, text, path);
+  const rawInput = fields.rawInput;
+  const rawInputKeyOrder =
+    isJsonObject(rawInput) && hasIntegerLikeKey(rawInput) ? sourceKeyOrder(text, [...path, 'rawInput']) : undefined;
+  return { type: 'tool', tag, fields, envelope, rawInputKeyOrder };
+}
+
+function readEnvelope(meta: JsonObject | undefined, text: string, path: JsonPath): EnvelopeRead {
+  if (!meta || !('x.ai/tool' in meta)) return { state: 'absent' };
+  const parsed = xaiToolSchema.safeParse(meta['x.ai/tool']);
+  if (!parsed.success) return { state: 'invalid', reason: describeIssue(parsed.error) };
+  const input = parsed.data.input;
+  const inputKeyOrder =
+    input && hasIntegerLikeKey(input) ? sourceKeyOrder(text, [...path, '_meta', 'x.ai/tool', 'input']) : undefined;
+  return { state: 'valid', envelope: parsed.data, inputKeyOrder };
+}
+
+function classifyLedger(value: JsonObject, text: string): Classified {
+  const parsed = ledgerLineSchema.safeParse(value);
+  if (!parsed.success) return { body: { kind: 'unknown', reason: `invalid ledger line: ${describeIssue(parsed.error)}`, value } };
+  const line = parsed.data;
+  return { shape: 'ledger', body: { kind: 'ledger', line, body: readLedgerBody(line.kind, line.data, text) } };
+}
+
+function readLedgerBody(kind: string, data: unknown, text: string): LedgerBody {
+  if (!isJsonObject(data)) return { type: 'other' };
+  switch (kind) {
+    case 'tool_called': {
+      const parsed = toolCalledSchema.safeParse(data);
+      if (!parsed.success) return { type: 'other' };
+      const d = parsed.data;
+      const subject = 'subject' in data ? (typeof data.subject === 'string' ? data.subject : data.subject === null ? null : undefined) : undefined;
+      const argsKeyOrder = isJsonObject(d.args) && hasIntegerLikeKey(d.args) ? sourceKeyOrder(text, ['data', 'args']) : undefined;
+      return { type: 'tool_called', call: { id: d.id, name: d.name ?? d.tool, args: d.args, argsKeyOrder, subject, effect: d.effect, render: d.render } };
+    }
+    case 'tool_result': {
+      const parsed = toolResultSchema.safeParse(data);
+      if (!parsed.success) return { type: 'other' };
+      const d = parsed.data;
+      return {
+        type: 'tool_result', toolUseId: d.tool_use_id, name: d.name, result: d.result, error: d.error,
+        hasResult: 'result' in data, hasError: 'error' in data && data.error !== null, tookUs: d.took_us,
+      };
+    }
+    case 'model_returned': {
+      const parsed = modelReturnedSchema.safeParse(data);
+      if (!parsed.success) return { type: 'other' };
+      const text = (parsed.data.message?.content ?? [])
+        .filter((part) => part.kind === undefined || part.kind === 'text')
+        .map((part) => part.text ?? '')
+        .join('');
+      return { type: 'model_returned', text, usage: parsed.data.usage };
+    }
+    default:
+      return { type: 'other' };
+  }
+}

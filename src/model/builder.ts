@@ -1,0 +1,681 @@
+// The one pass over the records that builds every index of a session: transcript items, merged
+// calls, joins, counts, diagnostics and the ledger chain. Incremental: bytes can be pushed in any
+// chunking and the session read (or its changes taken) at any time.
+import { createBLAKE3, type IHasher } from 'hash-wasm';
+import type { ContentBlock, Direction } from '../ingest/acpTypes';
+import { classify } from '../ingest/classify';
+import { JsonArraySplitter, type ArrayElement } from '../ingest/jsonArray';
+import { LineReader, type RawLine } from '../ingest/lines';
+import type { IngestRecord, LedgerToolCalled, RecordBody, RpcId, Shape, ToolUpdate } from '../ingest/records';
+import {
+  isJsonObject, newSessionResultSchema, permissionResultSchema, promptResultSchema, terminalCreateResultSchema,
+  terminalExitResultSchema, terminalOutputResultSchema,
+} from '../ingest/schemas';
+import { labelOf } from './labels';
+import type { Session } from './session';
+import { subjectOfCall } from './subject';
+import type { InputFormat, SourceLocation, ToolCall, TranscriptItem, XaiToolEnvelope } from './types';
+import { readUsage } from './usage';
+
+const EXCERPT_CHARS = 200;
+const ZERO_HASH = '0'.repeat(64);
+const encoder = new TextEncoder();
+
+interface PendingRequest {
+  method: string;
+  dir?: Direction;
+  line: number;
+  sessionId?: string;
+  callKey?: string;
+  terminalId?: string;
+  terminalCommand?: string;
+}
+
+export interface SessionChanges {
+  /** Index from which `items` replace the previously taken items (the last one may have grown). */
+  itemsFrom: number;
+  items: TranscriptItem[];
+  /** Calls created or changed since the last take (copies). */
+  calls: ToolCall[];
+}
+
+type MessageItem = Extract<TranscriptItem, { type: 'message' }>;
+
+export class SessionBuilder {
+  readonly session: Session = {
+    format: 'empty',
+    counts: { lines: 0, events: 0, unknown: 0, bad: 0 },
+    items: [],
+    calls: new Map(),
+    terminals: new Map(),
+    diagnostics: { bad: [], warnings: [] },
+    chain: null,
+    sessionIds: [],
+    ended: false,
+  };
+
+  private readonly reader = new LineReader((line) => this.onLine(line));
+  private mode: 'sniff' | 'lines' | 'array' = 'sniff';
+  private array: JsonArraySplitter | null = null;
+  private hasher: IHasher | null = null;
+  private chainPrev: string | null = null;
+  private chainPrevLine = 0;
+  private readonly shapes = new Set<Shape>();
+  private readonly pending = new Map<string, PendingRequest[]>();
+  private readonly lastUserItem = new Map<string | null, number>();
+  private readonly changedCalls = new Set<string>();
+  private itemsTaken = 0;
+  private lastItemChanged = false;
+  private valuesPushed = 0;
+
+  /** Loads BLAKE3 (WASM) for the ledger chain. Await once before pushing ledger input. */
+  async init(): Promise<void> {
+    this.hasher ??= await createBLAKE3();
+  }
+
+  get records(): number {
+    return this.session.counts.lines;
+  }
+
+  get bytesRead(): number {
+    return this.reader.bytesRead;
+  }
+
+  push(chunk: Uint8Array): void {
+    this.reader.push(chunk);
+  }
+
+  /** One already-parsed record (an embedder's own array); numbered like lines, from 1. */
+  pushValue(value: unknown): void {
+    this.valuesPushed++;
+    const loc = { line: this.valuesPushed, offset: 0, length: 0 };
+    this.session.counts.lines++;
+    if (!isJsonObject(value)) {
+      this.addBad(loc.line, 0, `JSON is not an object (${describeType(value)})`, safeStringify(value));
+      return;
+    }
+    this.fold({ loc, ...classify(value, '') }, null);
+  }
+
+  end(): void {
+    this.reader.end();
+    if (this.array) {
+      const open = this.array.end();
+      if (open) {
+        this.session.counts.lines++;
+        this.addBad(open.line, open.offset, 'truncated: the input ended inside this array element', open.text);
+      } else if (!this.array.closed) {
+        this.session.diagnostics.warnings.push({ line: this.reader.bytesRead, message: 'the JSON array was not closed (input truncated?)' });
+      }
+    }
+    this.session.ended = true;
+    // Every unfinished call now displays differently.
+    for (const [key, call] of this.session.calls) {
+      if (call.status !== 'completed' && call.status !== 'failed') this.changedCalls.add(key);
+    }
+  }
+
+  takeChanges(): SessionChanges {
+    const items = this.session.items;
+    const itemsFrom = this.lastItemChanged ? Math.min(this.itemsTaken, items.length - 1) : this.itemsTaken;
+    const changes: SessionChanges = {
+      itemsFrom,
+      items: items.slice(itemsFrom),
+      calls: [...this.changedCalls].map((key) => ({ ...this.session.calls.get(key)! })),
+    };
+    this.changedCalls.clear();
+    this.itemsTaken = items.length;
+    this.lastItemChanged = false;
+    return changes;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Text → records
+
+  private onLine(raw: RawLine): void {
+    if (this.mode === 'array') return this.onArrayLine(raw);
+    if (isBlank(raw.text)) return;
+    if (this.mode === 'sniff') {
+      this.mode = 'lines';
+      if (startsArray(raw.text)) {
+        this.mode = 'array';
+        this.array = new JsonArraySplitter((element) => this.onElement(element));
+        return this.onArrayLine(raw);
+      }
+    }
+    this.session.counts.lines++;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw.text);
+    } catch (error) {
+      const reason = raw.terminated ? `not JSON: ${errorMessage(error)}` : `truncated last line (no newline at the end): ${errorMessage(error)}`;
+      return this.addBad(raw.line, raw.offset, reason, raw.text);
+    }
+    if (!isJsonObject(value)) return this.addBad(raw.line, raw.offset, `JSON is not an object (${describeType(value)})`, raw.text);
+    const loc = { line: raw.line, offset: raw.offset, length: raw.bytes.length };
+    this.fold({ loc, ...classify(value, raw.text) }, raw.bytes);
+  }
+
+  private onArrayLine(raw: RawLine): void {
+    const array = this.array!;
+    if (array.closed) {
+      // Text after the array: read on as JSON lines, so nothing after it is lost.
+      this.mode = 'lines';
+      return this.onLine(raw);
+    }
+    const rest = array.pushLine(raw.text, raw.line, raw.offset);
+    if (rest >= 0 && !isBlank(raw.text.slice(rest))) {
+      this.session.counts.lines++;
+      this.addBad(raw.line, raw.offset, array.closed ? 'text after the end of the JSON array' : 'text before the JSON array', raw.text.slice(rest));
+    }
+  }
+
+  private onElement(element: ArrayElement): void {
+    this.session.counts.lines++;
+    let value: unknown;
+    try {
+      value = JSON.parse(element.text);
+    } catch (error) {
+      return this.addBad(element.line, element.offset, `not JSON: ${errorMessage(error)}`, element.text);
+    }
+    if (!isJsonObject(value)) return this.addBad(element.line, element.offset, `JSON is not an object (${describeType(value)})`, element.text);
+    const bytes = encoder.encode(element.text);
+    this.fold({ loc: { line: element.line, offset: element.offset, length: bytes.length }, ...classify(value, element.text) }, bytes);
+  }
+
+  private addBad(line: number, offset: number, reason: string, text: string): void {
+    this.session.counts.bad++;
+    this.session.diagnostics.bad.push({ line, offset, reason, excerpt: excerpt(text) });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Records → session
+
+  private fold(record: IngestRecord, bytes: Uint8Array | null): void {
+    const { counts } = this.session;
+    const body = record.body;
+    if (body.kind === 'unknown') {
+      counts.unknown++;
+      this.addItem({ type: 'unknown', loc: record.loc, reason: body.reason, raw: body.value });
+      return;
+    }
+    counts.events++;
+    if (record.shape && !this.shapes.has(record.shape)) {
+      this.shapes.add(record.shape);
+      this.session.format = formatOf(this.shapes);
+    }
+    this.foldEvent(record, body, bytes);
+  }
+
+  /** The exhaustive switch over record kinds: a new kind is a compile error here. */
+  private foldEvent(record: IngestRecord, body: Exclude<RecordBody, { kind: 'unknown' }>, bytes: Uint8Array | null): void {
+    switch (body.kind) {
+      case 'update':
+        return this.foldUpdate(record, body);
+      case 'request':
+        return this.foldRequest(record, body);
+      case 'notification':
+        return this.addItem({ type: 'event', loc: record.loc, name: body.method, raw: body.params });
+      case 'response':
+        return this.foldResponse(record, body);
+      case 'ledger':
+        return this.foldLedger(record, body, bytes);
+      case 'stderr':
+        return this.addItem({ type: 'event', loc: record.loc, name: 'stderr', summary: body.text, raw: body.text });
+      default: {
+        const exhaustive: never = body;
+        return exhaustive;
+      }
+    }
+  }
+
+  private foldUpdate(record: IngestRecord, body: Extract<RecordBody, { kind: 'update' }>): void {
+    const { sessionId, update } = body;
+    this.noteSession(sessionId);
+    const loc = record.loc;
+    switch (update.type) {
+      case 'chunk': {
+        const role = update.tag === 'user_message_chunk' ? 'user' : update.tag === 'agent_message_chunk' ? 'agent' : 'thought';
+        return this.appendChunk(sessionId, role, update.content, update.messageId, loc, record.ts);
+      }
+      case 'tool':
+        this.applyToolUpdate(sessionId, update, record, update.tag);
+        return;
+      case 'plan':
+        return this.addItem({ type: 'plan', loc, sessionId, entries: update.entries });
+      case 'mode':
+        return this.addItem({ type: 'mode', loc, sessionId, modeId: update.modeId });
+      case 'usage':
+        return this.addItem({ type: 'usage', loc, sessionId, usage: { used: update.used, size: update.size, cost: update.cost } });
+      case 'notice':
+        return this.addItem({ type: 'notice', loc, sessionId, title: update.title, detail: update.description, severity: update.severity });
+      case 'turn_completed':
+        this.lastUserItem.delete(sessionId);
+        return this.addItem({
+          type: 'turn_end', loc, sessionId, stopReason: update.stopReason ?? 'unknown', usage: readUsage(update.usage),
+          elapsedMs: update.elapsedMs, ts: record.ts,
+        });
+      case 'other':
+        return this.addItem({ type: 'event', loc, name: update.tag, summary: summarizeOther(update.raw), raw: update.raw });
+      default: {
+        const exhaustive: never = update;
+        return exhaustive;
+      }
+    }
+  }
+
+  private appendChunk(
+    sessionId: string | null, role: MessageItem['role'], block: ContentBlock, messageId: string | undefined,
+    loc: SourceLocation, ts: number | undefined,
+  ): void {
+    const items = this.session.items;
+    const last = items[items.length - 1];
+    const text = block.type === 'text' ? block.text : '';
+    if (last?.type === 'message' && last.role === role && last.sessionId === sessionId && last.messageId === messageId) {
+      // A new object, so a reader holding the old one sees the change.
+      const blocks = block.type === 'text' ? last.blocks : [...last.blocks, block];
+      items[items.length - 1] = { ...last, text: last.text + text, blocks };
+      this.lastItemChanged = true;
+      return;
+    }
+    if (role === 'user') this.lastUserItem.set(sessionId, items.length);
+    this.addItem({ type: 'message', role, loc, sessionId, messageId, blocks: block.type === 'text' ? [] : [block], text, ts });
+  }
+
+  private callFor(key: string, id: string, sessionId: string | null, loc: SourceLocation): ToolCall {
+    let call = this.session.calls.get(key);
+    if (!call) {
+      call = {
+        key, id, sessionId, ordinal: this.session.calls.size, firstLine: loc.line, meta: {}, invalidEnvelopes: 0,
+        label: 'Tool', subject: null, history: [],
+      };
+      this.session.calls.set(key, call);
+      this.addItem({ type: 'call', loc, callKey: key });
+    }
+    this.changedCalls.add(key);
+    return call;
+  }
+
+  /** CONTRACTS §4: last write wins per field; absent, null and placeholder values keep the earlier one. */
+  private applyToolUpdate(sessionId: string | null, update: ToolUpdate, record: IngestRecord, source: 'tool_call' | 'tool_call_update' | 'permission'): ToolCall {
+    const fields = update.fields;
+    const key = callKey(sessionId, fields.toolCallId);
+    const call = this.callFor(key, fields.toolCallId, sessionId, record.loc);
+    const set: string[] = [];
+    if (fields.title) {
+      call.title = fields.title;
+      set.push('title');
+    }
+    if (fields.kind !== undefined) {
+      call.kind = fields.kind;
+      set.push('kind');
+    }
+    if (fields.status !== undefined) {
+      call.status = fields.status;
+      set.push('status');
+    }
+    if (fields.name !== undefined) {
+      call.name = fields.name;
+      set.push('name');
+    }
+    if (fields.rawInput !== undefined && fields.rawInput !== null && !isEmptyObject(fields.rawInput)) {
+      call.rawInput = fields.rawInput;
+      call.rawInputKeyOrder = update.rawInputKeyOrder;
+      set.push('rawInput');
+    }
+    if (fields.rawOutput !== undefined && fields.rawOutput !== null) {
+      call.rawOutput = fields.rawOutput;
+      set.push('rawOutput');
+    }
+    if (fields.content) {
+      call.content = fields.content;
+      set.push('content');
+    }
+    if (fields.locations) {
+      call.locations = fields.locations;
+      set.push('locations');
+    }
+    if (fields._meta) {
+      for (const metaKey of Object.keys(fields._meta)) {
+        if (metaKey !== 'x.ai/tool') call.meta[metaKey] = fields._meta[metaKey];
+      }
+      set.push('_meta');
+    }
+    let invalidEnvelope: string | undefined;
+    const envelope = update.envelope;
+    if (envelope.state === 'valid') {
+      const read = envelope.envelope;
+      const merged: XaiToolEnvelope = { ...call.tool, ...withoutUndefined(read), version: 1, label: read.label, name: read.name };
+      if (envelope.envelope.input !== undefined) merged.inputKeyOrder = envelope.inputKeyOrder;
+      call.tool = merged;
+      set.push('x.ai/tool');
+    } else if (envelope.state === 'invalid') {
+      call.invalidEnvelopes++;
+      invalidEnvelope = envelope.reason;
+    }
+    if (record.ts !== undefined) {
+      call.startMs ??= record.ts;
+      if (fields.status === 'completed' || fields.status === 'failed') call.endMs = record.ts;
+      if (call.endMs !== undefined) call.durationMs = Math.max(0, call.endMs - call.startMs);
+    }
+    call.history.push({ loc: record.loc, ts: record.ts, source, fields: set, invalidEnvelope });
+    call.label = labelOf(call);
+    call.subject = subjectOfCall(call);
+    return call;
+  }
+
+  private foldRequest(record: IngestRecord, body: Extract<RecordBody, { kind: 'request' }>): void {
+    const pending: PendingRequest = { method: body.method, dir: record.dir, line: record.loc.line, sessionId: body.sessionId };
+    if (body.sessionId !== undefined) this.noteSession(body.sessionId);
+    switch (body.method) {
+      case 'session/request_permission': {
+        const permission = body.permission;
+        if (permission?.toolCall) {
+          const call = this.applyToolUpdate(permission.sessionId ?? null, permission.toolCall, record, 'permission');
+          call.permission = { line: record.loc.line, options: permission.options };
+          pending.callKey = call.key;
+        } else {
+          this.addItem({ type: 'event', loc: record.loc, name: body.method, raw: body.params });
+        }
+        break;
+      }
+      case 'session/prompt':
+        this.addPrompt(body.sessionId ?? null, body.prompt ?? [], record);
+        break;
+      case 'terminal/create':
+        pending.terminalCommand = body.terminalCommand;
+        this.addItem({ type: 'event', loc: record.loc, name: body.method, summary: body.terminalCommand, raw: body.params });
+        break;
+      case 'terminal/output':
+      case 'terminal/wait_for_exit':
+        // Polling; what it returns is joined to the terminal, not shown as rows of its own.
+        pending.terminalId = body.terminalId;
+        break;
+      default:
+        pending.terminalId = body.terminalId;
+        this.addItem({ type: 'event', loc: record.loc, name: body.method, raw: body.params });
+    }
+    const key = rpcKey(body.id);
+    const list = this.pending.get(key);
+    if (list) list.push(pending);
+    else this.pending.set(key, [pending]);
+  }
+
+  /** A `session/prompt` is the user's turn, unless the same text already arrived as a user message chunk. */
+  private addPrompt(sessionId: string | null, prompt: ContentBlock[], record: IngestRecord): void {
+    const text = prompt.map((block) => (block.type === 'text' ? block.text : '')).join('');
+    const lastIndex = this.lastUserItem.get(sessionId);
+    const last = lastIndex === undefined ? undefined : this.session.items[lastIndex];
+    if (last?.type === 'message' && last.text.trim() === text.trim()) return;
+    this.lastUserItem.set(sessionId, this.session.items.length);
+    this.addItem({
+      type: 'message', role: 'user', loc: record.loc, sessionId, blocks: prompt.filter((block) => block.type !== 'text'), text, ts: record.ts,
+    });
+  }
+
+  /** CONTRACTS §8: join a response to its request; with a direction, to one sent the other way. */
+  private takePending(id: RpcId | null, dir: Direction | undefined): PendingRequest | undefined {
+    if (id === null) return undefined;
+    const key = rpcKey(id);
+    const list = this.pending.get(key);
+    if (!list) return undefined;
+    let index = list.length - 1;
+    if (dir !== undefined) {
+      while (index >= 0 && list[index]!.dir !== undefined && list[index]!.dir === dir) index--;
+    }
+    if (index < 0) return undefined;
+    const [request] = list.splice(index, 1);
+    if (list.length === 0) this.pending.delete(key);
+    return request;
+  }
+
+  private foldResponse(record: IngestRecord, body: Extract<RecordBody, { kind: 'response' }>): void {
+    const request = this.takePending(body.id, record.dir);
+    const method = request?.method ?? body.method;
+    if (!request && body.method === undefined) {
+      this.session.diagnostics.warnings.push({ line: record.loc.line, message: `response to a request not in the input (id ${String(body.id)})` });
+    }
+    if (body.error) {
+      this.addItem({ type: 'event', loc: record.loc, name: `${method ?? 'request'} failed`, summary: body.error.message, raw: body.error });
+      return;
+    }
+    const result = body.result;
+    switch (method) {
+      case 'session/request_permission': {
+        const parsed = permissionResultSchema.safeParse(result);
+        const call = request?.callKey ? this.session.calls.get(request.callKey) : undefined;
+        if (parsed.success && call?.permission) {
+          const outcome = parsed.data.outcome;
+          call.permission.outcome = outcome.outcome === 'selected'
+            ? { outcome: 'selected', optionId: outcome.optionId, optionName: call.permission.options.find((o) => o.optionId === outcome.optionId)?.name }
+            : { outcome: 'cancelled' };
+          this.changedCalls.add(call.key);
+        }
+        return;
+      }
+      case 'session/prompt': {
+        const parsed = promptResultSchema.safeParse(result);
+        const sessionId = request?.sessionId ?? null;
+        this.lastUserItem.delete(sessionId);
+        this.addItem({
+          type: 'turn_end', loc: record.loc, sessionId, stopReason: parsed.success ? parsed.data.stopReason : 'unknown',
+          usage: parsed.success ? readUsage(parsed.data.usage) : undefined, ts: record.ts,
+        });
+        return;
+      }
+      case 'session/new':
+      case 'session/fork': {
+        const parsed = newSessionResultSchema.safeParse(result);
+        if (parsed.success) this.noteSession(parsed.data.sessionId);
+        return;
+      }
+      case 'terminal/create': {
+        const parsed = terminalCreateResultSchema.safeParse(result);
+        if (parsed.success) {
+          this.session.terminals.set(parsed.data.terminalId, { terminalId: parsed.data.terminalId, command: request?.terminalCommand, output: '', truncated: false });
+        }
+        return;
+      }
+      case 'terminal/output': {
+        const parsed = terminalOutputResultSchema.safeParse(result);
+        if (parsed.success && request?.terminalId) {
+          const terminal = this.terminal(request.terminalId);
+          terminal.output = parsed.data.output;
+          terminal.truncated = parsed.data.truncated;
+          if (parsed.data.exitStatus) {
+            terminal.exitCode = parsed.data.exitStatus.exitCode;
+            terminal.signal = parsed.data.exitStatus.signal;
+          }
+          this.touchTerminalCalls(request.terminalId);
+        }
+        return;
+      }
+      case 'terminal/wait_for_exit': {
+        const parsed = terminalExitResultSchema.safeParse(result);
+        if (parsed.success && request?.terminalId) {
+          const terminal = this.terminal(request.terminalId);
+          terminal.exitCode = parsed.data.exitCode;
+          terminal.signal = parsed.data.signal;
+          this.touchTerminalCalls(request.terminalId);
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private terminal(terminalId: string) {
+    let terminal = this.session.terminals.get(terminalId);
+    if (!terminal) {
+      terminal = { terminalId, output: '', truncated: false };
+      this.session.terminals.set(terminalId, terminal);
+    }
+    return terminal;
+  }
+
+  /** Calls showing this terminal must be redrawn; found through their `terminal` content. */
+  private touchTerminalCalls(terminalId: string): void {
+    for (const [key, call] of this.session.calls) {
+      if (call.content?.some((c) => c.type === 'terminal' && c.terminalId === terminalId)) this.changedCalls.add(key);
+    }
+  }
+
+  private foldLedger(record: IngestRecord, body: Extract<RecordBody, { kind: 'ledger' }>, bytes: Uint8Array | null): void {
+    const { line, body: ledger } = body;
+    if (bytes) this.checkChain(line.prev, bytes, record.loc.line);
+    const run = line.run ?? null;
+    const loc = record.loc;
+    switch (ledger.type) {
+      case 'tool_called':
+        return this.applyLedgerCalled(run, ledger.call, record);
+      case 'tool_result': {
+        if (ledger.toolUseId === undefined) {
+          this.addItem({ type: 'event', loc, name: line.kind, summary: 'result without a tool_use_id', raw: line.data });
+          return;
+        }
+        const call = this.callFor(ledgerKey(ledger.toolUseId), ledger.toolUseId, run, loc);
+        call.ledger = {
+          ...call.ledger, name: call.ledger?.name ?? ledger.name, result: ledger.result, error: ledger.error, tookUs: ledger.tookUs,
+        };
+        call.status = ledger.hasError ? 'failed' : 'completed';
+        if (ledger.tookUs !== undefined) call.durationMs = ledger.tookUs / 1000;
+        call.history.push({ loc, source: 'tool_result', fields: ['status', ...(ledger.hasError ? ['error'] : ['result'])] });
+        call.label = labelOf(call);
+        call.subject = subjectOfCall(call);
+        return;
+      }
+      case 'model_returned':
+        return this.addItem({ type: 'message', role: 'agent', loc, sessionId: run, blocks: [], text: ledger.text });
+      case 'other':
+        return this.addItem({ type: 'event', loc, name: line.kind, summary: summarizeOther(line.data), raw: line });
+      default: {
+        const exhaustive: never = ledger;
+        return exhaustive;
+      }
+    }
+  }
+
+  private applyLedgerCalled(run: string | null, data: LedgerToolCalled, record: IngestRecord): void {
+    const id = data.id ?? `line:${record.loc.line}`;
+    const key = data.id === undefined ? `ledger-line\u0000${record.loc.line}` : ledgerKey(data.id);
+    const call = this.callFor(key, id, run, record.loc);
+    call.ledger = {
+      ...call.ledger, name: data.name, args: data.args, argsKeyOrder: data.argsKeyOrder, subject: data.subject,
+      effect: data.effect, render: data.render,
+    };
+    call.status ??= 'pending';
+    call.history.push({ loc: record.loc, source: 'tool_called', fields: ['name', 'args', ...(data.subject !== undefined ? ['subject'] : [])] });
+    call.label = labelOf(call);
+    call.subject = subjectOfCall(call);
+  }
+
+  /** CONTRACTS §9: `prev` is the BLAKE3 of the previous ledger line's exact bytes. */
+  private checkChain(prev: string | undefined, bytes: Uint8Array, line: number): void {
+    const chain = (this.session.chain ??= { state: 'intact', lines: 0 });
+    chain.lines++;
+    if (chain.state === 'broken') return;
+    if (!this.hasher) {
+      this.session.diagnostics.warnings.push({ line, message: 'ledger chain not verified: BLAKE3 was not loaded (call init())' });
+      this.session.chain = { state: 'broken', lines: chain.lines, line, reason: 'not verified' };
+      return;
+    }
+    const expected = this.chainPrev ?? ZERO_HASH;
+    if (prev !== expected) {
+      const reason = this.chainPrev === null
+        ? `the first ledger line's prev is ${describeHash(prev)}, not 64 zeros`
+        : `prev is ${describeHash(prev)}, but line ${this.chainPrevLine} hashes to ${expected.slice(0, 12)}…`;
+      this.session.chain = { state: 'broken', lines: chain.lines, line, reason };
+      return;
+    }
+    this.chainPrev = this.hasher.init().update(bytes).digest('hex');
+    this.chainPrevLine = line;
+  }
+
+  private noteSession(sessionId: string | null): void {
+    if (sessionId !== null && !this.session.sessionIds.includes(sessionId)) this.session.sessionIds.push(sessionId);
+  }
+
+  private addItem(item: TranscriptItem): void {
+    this.session.items.push(item);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const callKey = (sessionId: string | null, toolCallId: string) => `${sessionId ?? ''}\u0000${toolCallId}`;
+const ledgerKey = (id: string) => `ledger\u0000${id}`;
+const rpcKey = (id: RpcId) => (typeof id === 'number' ? `n${id}` : `s${id}`);
+
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 0xfeff) return false;
+  }
+  return true;
+}
+
+function startsArray(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed === '[') return true;
+  if (!trimmed.startsWith('[')) return false;
+  // A one-line array is a JSON-array document; `[1,2` (a broken line) is not.
+  try {
+    return Array.isArray(JSON.parse(trimmed));
+  } catch {
+    return false;
+  }
+}
+
+function isEmptyObject(value: unknown): boolean {
+  if (!isJsonObject(value)) return false;
+  for (const _ in value) return false;
+  return true;
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [key, v] of Object.entries(value)) if (v !== undefined) (out as Record<string, unknown>)[key] = v;
+  return out;
+}
+
+function excerpt(text: string): string {
+  return text.length > EXCERPT_CHARS ? text.slice(0, EXCERPT_CHARS) : text;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
+function describeHash(value: string | undefined): string {
+  return value === undefined ? 'missing' : `${value.slice(0, 12)}…`;
+}
+
+function safeStringify(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function summarizeOther(raw: unknown): string | undefined {
+  if (!isJsonObject(raw)) return undefined;
+  for (const key of ['title', 'event_name', 'name', 'goal', 'message', 'status']) {
+    const value = raw[key];
+    if (typeof value === 'string') return value;
+  }
+  return undefined;
+}
+
+function formatOf(shapes: ReadonlySet<Shape>): InputFormat {
+  if (shapes.size === 0) return 'empty';
+  if (shapes.size > 1) return 'mixed';
+  return [...shapes][0]!;
+}

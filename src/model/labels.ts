@@ -1,0 +1,73 @@
+// Labels: the cross-harness grouping key (CONTRACTS §5). The name table is data, kept here and
+// nowhere else; a new harness's tool names are added to this table.
+import type { ToolCall } from './types';
+
+export const LABEL_NAMES: Readonly<Record<string, readonly string[]>> = {
+  Read: ['read_file', 'hashline_read', 'read', 'Read', 'NotebookRead', 'view_image', 'read_many_files'],
+  Write: ['write', 'Write', 'write_file'],
+  Edit: ['search_replace', 'hashline_edit', 'apply_patch', 'edit', 'multiedit', 'patch', 'Edit', 'MultiEdit', 'NotebookEdit', 'replace'],
+  'Run Command': ['run_terminal_command', 'run_terminal_cmd', 'bash', 'Bash', 'shell', 'shell_command', 'exec_command', 'local_shell', 'run_shell_command', 'exec'],
+  Search: ['grep', 'hashline_grep', 'grep_files', 'Grep', 'grep_search', 'search_file_content', 'search'],
+  'List Files': ['list_dir', 'list', 'glob', 'Glob', 'LS', 'list_directory'],
+  'Web Fetch': ['web_fetch', 'webfetch', 'WebFetch'],
+  'Web Search': ['web_search', 'websearch', 'WebSearch', 'google_web_search'],
+  Plan: ['todo_write', 'todowrite', 'TodoWrite', 'update_plan', 'write_todos'],
+  Subagent: ['task', 'spawn_subagent', 'Task', 'Agent'],
+};
+
+/** ACP `ToolKind` → label, for calls that name no known tool. */
+export const KIND_LABELS: Readonly<Record<string, string>> = {
+  read: 'Read',
+  edit: 'Edit',
+  delete: 'Delete',
+  move: 'Move',
+  search: 'Search',
+  execute: 'Run Command',
+  think: 'Think',
+  fetch: 'Web Fetch',
+  switch_mode: 'Switch Mode',
+  other: 'Tool',
+};
+
+export const FALLBACK_LABEL = 'Tool';
+
+const LABEL_BY_NAME: ReadonlyMap<string, string> = new Map(
+  Object.entries(LABEL_NAMES).flatMap(([label, names]) => names.map((name) => [name, label] as const)),
+);
+
+export function labelForName(name: string): string | undefined {
+  return LABEL_BY_NAME.get(name);
+}
+
+/** The tool name looked up in the table: the first of these that is present (CONTRACTS §5 rule 2). */
+export function toolNameOf(call: Pick<ToolCall, 'meta' | 'name' | 'ledger'>): string | undefined {
+  const claudeCode = call.meta.claudeCode;
+  if (typeof claudeCode === 'object' && claudeCode !== null && 'toolName' in claudeCode) {
+    const toolName = (claudeCode as { toolName?: unknown }).toolName;
+    if (typeof toolName === 'string') return toolName;
+  }
+  if (call.name !== undefined) return call.name;
+  return call.ledger?.name;
+}
+
+export function labelOf(call: Pick<ToolCall, 'tool' | 'meta' | 'name' | 'ledger' | 'kind'>): string {
+  if (call.tool) return call.tool.label;
+  const name = toolNameOf(call);
+  const byName = name === undefined ? undefined : labelForName(name);
+  if (byName) return byName;
+  const byKind = call.kind === undefined ? undefined : KIND_LABELS[call.kind];
+  return byKind ?? FALLBACK_LABEL;
+}
+
+/** Known `x.ai/tool` kinds (tool_meta.schema.json); anything else is displayed as `other`. */
+const XAI_KINDS: ReadonlySet<string> = new Set([
+  'read', 'edit', 'delete', 'list_dir', 'write', 'move', 'search', 'lsp', 'execute', 'plan', 'web_search', 'web_fetch',
+  'background_task_action', 'wait_tasks_action', 'kill_task_action', 'list', 'skill', 'memory_search', 'memory_get',
+  'task', 'enter_plan', 'exit_plan', 'ask_user', 'image_gen', 'video_gen', 'image_to_video', 'reference_to_video',
+  'deploy_app', 'search_tool', 'use_tool', 'monitor', 'goal_update', 'workflow', 'other',
+]);
+
+export function displayXaiKind(kind: string | undefined): string | undefined {
+  if (kind === undefined) return undefined;
+  return XAI_KINDS.has(kind) ? kind : 'other';
+}

@@ -1,0 +1,20 @@
+import type { Usage } from './types';
+
+const USAGE_KEYS = ['inputTokens', 'outputTokens', 'totalTokens', 'cachedReadTokens', 'reasoningTokens'] as const;
+const SNAKE: Record<string, (typeof USAGE_KEYS)[number]> = {
+  input: 'inputTokens', output: 'outputTokens', input_tokens: 'inputTokens', output_tokens: 'outputTokens',
+  total_tokens: 'totalTokens', cached_read_tokens: 'cachedReadTokens', reasoning_tokens: 'reasoningTokens',
+  thoughtTokens: 'reasoningTokens',
+};
+
+/** Reads the token counts of ACP `Usage`, Grok's `turn_completed` usage or a ledger's usage; the rest stays in `raw`. */
+export function readUsage(raw: Record<string, unknown> | undefined): Usage | undefined {
+  if (!raw) return undefined;
+  const usage: Usage = { raw };
+  for (const [key, value] of Object.entries(raw)) {
+    if (typeof value !== 'number') continue;
+    const name = (USAGE_KEYS as readonly string[]).includes(key) ? (key as (typeof USAGE_KEYS)[number]) : SNAKE[key];
+    if (name) usage[name] = value;
+  }
+  return usage;
+}
