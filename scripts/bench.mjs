@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// npm run bench: ingest speed and memory in Node on 100 MB generated inputs, each figure printed as
+// a ratio to a floor measured in the same run (bare JSON.parse of the same lines).
+//   node scripts/bench.mjs [--mb 100] [--runs 3] [--formats acp,ledger]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const MB = Number(arg('mb', '100'));
+const RUNS = Number(arg('runs', '3'));
+const FORMATS = arg('formats', 'acp,ledger').split(',');
+const generator = join(root, '../shared/tools/gen-session.mjs');
+const benchDir = join(root, '.bench');
+
+if (process.argv.includes('--child')) {
+  await child();
+} else {
+  await parent();
+}
+
+async function parent() {
+  execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  mkdirSync(benchDir, { recursive: true });
+  console.log(`loupe ingest benchmark: ${MB} MB per file, best of ${RUNS} runs, node ${process.version}\n`);
+  for (const format of FORMATS) {
+    const file = join(benchDir, `${format}-${MB}mb.jsonl`);
+    if (!existsSync(file)) {
+      execFileSync('node', [generator, '--format', format, '--mb', String(MB), '--seed', '1', '--out', file], { stdio: 'inherit' });
+    }
+    // Each measurement in a fresh process: a clean heap for the memory figure, no JIT carry-over.
+    const result = spawnSync('node', ['--expose-gc', '--max-old-space-size=8192', fileURLToPath(import.meta.url), '--child', file, '--runs', String(RUNS)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    if (result.status !== 0) throw new Error(`benchmark of ${file} failed`);
+    const r = JSON.parse(result.stdout);
+    const size = statSync(file).size / 1e6;
+    console.log(`${format} (${size.toFixed(1)} MB, ${r.lines.toLocaleString()} lines, ${r.calls.toLocaleString()} calls)`);
+    console.log(`  ingest MB/s         ${r.ingestMBps.toFixed(1)}`);
+    console.log(`  floor MB/s          ${r.floorMBps.toFixed(1)}   (bare JSON.parse of the same lines)`);
+    console.log(`  ratio               ${(r.ingestMBps / r.floorMBps).toFixed(2)}   (aim >= 0.5)`);
+    console.log(`  peak memory         ${(r.peakBytes / 1e6).toFixed(0)} MB = ${(r.peakBytes / (size * 1e6)).toFixed(2)} x file size   (aim <= 1.5; heap + array buffers above the baseline)`);
+    console.log(`  peak RSS            ${(r.peakRss / 1e6).toFixed(0)} MB\n`);
+  }
+}
+
+async function child() {
+  const file = process.argv[process.argv.indexOf('--child') + 1];
+  const { ingest } = await import(join(root, 'dist/cli/model.js'));
+  const { createReadStream } = await import('node:fs');
+  const bytes = statSync(file).size;
+
+  // Memory first, on a cold clean heap, sampled as the input streams in.
+  global.gc();
+  const base = used();
+  let peak = 0;
+  let peakRss = 0;
+  const sample = () => {
+    const m = process.memoryUsage();
+    peak = Math.max(peak, m.heapUsed + m.arrayBuffers - base);
+    peakRss = Math.max(peakRss, m.rss);
+  };
+  const timer = setInterval(sample, 5);
+  let session = await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { onProgress: sample });
+  sample();
+  clearInterval(timer);
+  const lines = session.counts.lines;
+  const calls = session.calls.size;
+  session = null;
+
+  let ingestBest = Infinity;
+  for (let run = 0; run < RUNS; run++) {
+    global.gc();
+    const start = performance.now();
+    await ingest(createReadStream(file, { highWaterMark: 1 << 20 }));
+    ingestBest = Math.min(ingestBest, performance.now() - start);
+  }
+
+  // The floor: the same lines, already split into strings, through JSON.parse and nothing else.
+  const text = readFileSync(file, 'utf8').split('\n');
+  let floorBest = Infinity;
+  for (let run = 0; run < RUNS; run++) {
+    global.gc();
+    const start = performance.now();
+    for (const line of text) {
+      if (line.length === 0) continue;
+      try {
+        JSON.parse(line);
+      } catch {
+        // Bad lines cost the floor a throw too.
+      }
+    }
+    floorBest = Math.min(floorBest, performance.now() - start);
+  }
+  const mb = bytes / 1e6;
+  process.stdout.write(JSON.stringify({ lines, calls, ingestMBps: mb / (ingestBest / 1000), floorMBps: mb / (floorBest / 1000), peakBytes: peak, peakRss }));
+}
+
+function used() {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
