@@ -1,0 +1,234 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { SessionViewer, type Filter, type SessionSource, type ToolCall } from '../embed';
+import { readCallId, readFilter, readSrc, writeCallId, writeFilter } from './url';
+import './app.css';
+
+interface Loaded {
+  key: number;
+  name: string;
+  source: SessionSource;
+}
+
+const SAMPLES: { href: string; title: string; about: string }[] = [
+  { href: 'samples/grok-esc-interrupt.updates.jsonl', title: 'Grok Build: interrupted command', about: 'persisted ACP updates; a `sleep 45` cut short by Esc' },
+  { href: 'samples/gemini-cli-live-turn.jsonl', title: 'Gemini CLI: live turn', about: 'recorded ACP stdio traffic, both directions' },
+  { href: 'samples/golden-p0.ledger.jsonl', title: 'Ledger export', about: 'hash-chained ledger JSONL' },
+];
+
+let nextKey = 1;
+
+function fromLocation(): Loaded[] {
+  const src = readSrc(location.search);
+  return src ? [{ key: nextKey++, name: src, source: src }] : [];
+}
+
+export function App() {
+  const [loaded, setLoaded] = useState<Loaded[]>(fromLocation);
+  const [active, setActive] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const [pasteOpen, setPasteOpen] = useState(false);
+  const [callId, setCallId] = useState<string | null>(() => readCallId(location.hash));
+  const initialFilter = useMemo(() => readFilter(location.search), []);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const open = useCallback((items: Loaded[]) => {
+    if (items.length === 0) return;
+    setLoaded(items);
+    setActive(0);
+    setCallId(null);
+    // A local file replaces whatever ?src= named; the filter and call link no longer apply either.
+    history.replaceState(null, '', location.pathname);
+  }, []);
+
+  const openFiles = useCallback(
+    (files: FileList | File[]) => open([...files].map((f) => ({ key: nextKey++, name: f.name, source: f }))),
+    [open],
+  );
+
+  useEffect(() => {
+    const onHash = () => setCallId(readCallId(location.hash));
+    const onPop = () => {
+      setLoaded(fromLocation());
+      setCallId(readCallId(location.hash));
+    };
+    window.addEventListener('hashchange', onHash);
+    window.addEventListener('popstate', onPop);
+    return () => {
+      window.removeEventListener('hashchange', onHash);
+      window.removeEventListener('popstate', onPop);
+    };
+  }, []);
+
+  // Drop anywhere on the page.
+  useEffect(() => {
+    let depth = 0;
+    const hasFiles = (e: DragEvent) => !!e.dataTransfer && [...e.dataTransfer.types].includes('Files');
+    const onEnter = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      depth++;
+      setDragging(true);
+    };
+    const onLeave = () => {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDragging(false);
+    };
+    const onOver = (e: DragEvent) => {
+      if (hasFiles(e)) e.preventDefault();
+    };
+    const onDrop = (e: DragEvent) => {
+      depth = 0;
+      setDragging(false);
+      const files = e.dataTransfer?.files;
+      if (!files || files.length === 0) return;
+      e.preventDefault();
+      openFiles(files);
+    };
+    window.addEventListener('dragenter', onEnter);
+    window.addEventListener('dragleave', onLeave);
+    window.addEventListener('dragover', onOver);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragenter', onEnter);
+      window.removeEventListener('dragleave', onLeave);
+      window.removeEventListener('dragover', onOver);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, [openFiles]);
+
+  // Paste on the page (outside text fields): files, or JSONL / JSON text.
+  useEffect(() => {
+    const onPaste = (e: ClipboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return;
+      const files = e.clipboardData?.files;
+      if (files && files.length > 0) {
+        e.preventDefault();
+        openFiles(files);
+        return;
+      }
+      const text = e.clipboardData?.getData('text/plain') ?? '';
+      if (text.trim()) {
+        e.preventDefault();
+        open([{ key: nextKey++, name: 'Pasted text', source: { text } }]);
+      }
+    };
+    window.addEventListener('paste', onPaste);
+    return () => window.removeEventListener('paste', onPaste);
+  }, [open, openFiles]);
+
+  const onFilterChange = useCallback((f: Filter) => {
+    history.replaceState(null, '', `${location.pathname}${writeFilter(location.search, f)}${location.hash}`);
+  }, []);
+
+  const onSelectCall = useCallback((call: ToolCall | null) => {
+    history.replaceState(null, '', `${location.pathname}${location.search}${writeCallId(call?.id ?? null)}`);
+  }, []);
+
+  const onPick = (e: ChangeEvent<HTMLInputElement>) => {
+    if (e.target.files) openFiles(e.target.files);
+    e.target.value = '';
+  };
+
+  return (
+    <div className="loupe-app">
+      <header className="loupe-app__bar">
+        <a className="loupe-app__brand" href="./">
+          Loupe
+        </a>
+        <button type="button" onClick={() => fileInput.current?.click()}>
+          Open files…
+        </button>
+        <input ref={fileInput} type="file" multiple hidden accept=".jsonl,.json,.ndjson,.txt,application/json,text/plain" onChange={onPick} data-testid="file-input" />
+        <button type="button" onClick={() => setPasteOpen(true)}>
+          Paste…
+        </button>
+        {loaded.length > 1 ? (
+          <nav className="loupe-app__tabs" aria-label="Open files">
+            {loaded.map((l, i) => (
+              <button key={l.key} type="button" aria-current={i === active ? 'page' : undefined} onClick={() => setActive(i)}>
+                {l.name}
+              </button>
+            ))}
+          </nav>
+        ) : null}
+        <span className="loupe-app__hint">Drop files anywhere, or paste JSONL</span>
+      </header>
+      <main className="loupe-app__main">
+        {loaded.length === 0 ? (
+          <Landing />
+        ) : (
+          loaded.map((l, i) => (
+            <div key={l.key} className="loupe-app__viewer" hidden={i !== active}>
+              <SessionViewer
+                source={l.source}
+                initialFilter={initialFilter}
+                onFilterChange={i === active ? onFilterChange : undefined}
+                onSelectCall={i === active ? onSelectCall : undefined}
+                callId={i === active ? callId : null}
+              />
+            </div>
+          ))
+        )}
+      </main>
+      {dragging ? <div className="loupe-app__drop">Drop session files to open them</div> : null}
+      {pasteOpen ? (
+        <PasteDialog
+          onClose={() => setPasteOpen(false)}
+          onLoad={(text) => {
+            setPasteOpen(false);
+            open([{ key: nextKey++, name: 'Pasted text', source: { text } }]);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function Landing() {
+  return (
+    <div className="loupe-app__landing">
+      <h1>Loupe</h1>
+      <p>View a coding-agent session: ACP event streams (JSON-RPC, captures, Zed exports, Grok Build updates) and ledger JSONL.</p>
+      <p>Drop one or more files anywhere on this page, pick them with “Open files…”, paste JSONL text, or load a URL with <code>?src=</code>.</p>
+      <h2>Samples</h2>
+      <ul>
+        {SAMPLES.map((s) => (
+          <li key={s.href}>
+            <a href={`?src=${encodeURIComponent(s.href)}`}>{s.title}</a> — {s.about}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function PasteDialog({ onClose, onLoad }: { onClose: () => void; onLoad: (text: string) => void }) {
+  const [text, setText] = useState('');
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+  return (
+    <dialog ref={ref} className="loupe-app__dialog" onClose={onClose} aria-label="Paste a session">
+      <form
+        method="dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (text.trim()) onLoad(text);
+        }}
+      >
+        <label htmlFor="loupe-paste">Paste JSONL (one record a line) or a JSON array</label>
+        <textarea id="loupe-paste" value={text} onChange={(e) => setText(e.target.value)} rows={14} autoFocus />
+        <div className="loupe-app__dialogButtons">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" disabled={!text.trim()}>
+            Load
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

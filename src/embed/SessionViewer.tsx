@@ -1,0 +1,125 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { ToolCall } from '../model';
+import { createSessionController, type SessionController } from '../store/controller';
+import { createSessionStore, type SessionStore } from '../store/createSessionStore';
+import type { Filter } from '../store/filter';
+import { SessionView, type ThemeChoice } from '../ui/SessionView';
+import type { LoadSource } from '../worker/protocol';
+
+export type SessionSource = File | Blob | string | ReadableStream<Uint8Array> | { text: string } | { records: unknown[] };
+
+export interface SessionViewerProps {
+  /** A file or blob, a URL (fetched), a byte stream, pasted text, or already-parsed records. */
+  source?: SessionSource;
+  /** Called when a call is opened (with it) or closed (with null). */
+  onSelectCall?: (call: ToolCall | null) => void;
+  initialFilter?: Partial<Filter>;
+  /** Called whenever the filter changes, e.g. to keep it in the page's URL. */
+  onFilterChange?: (filter: Filter) => void;
+  /** Open and scroll to the call with this tool-call id once it has been read. */
+  callId?: string | null;
+  theme?: ThemeChoice;
+  className?: string;
+}
+
+function toLoadSource(source: SessionSource): LoadSource {
+  if (typeof source === 'string') {
+    const base = typeof document !== 'undefined' ? document.baseURI : undefined;
+    return { kind: 'url', url: new URL(source, base).href };
+  }
+  if (typeof Blob !== 'undefined' && source instanceof Blob) {
+    return typeof File !== 'undefined' && source instanceof File ? { kind: 'blob', blob: source, name: source.name } : { kind: 'blob', blob: source };
+  }
+  if (typeof ReadableStream !== 'undefined' && source instanceof ReadableStream) return { kind: 'stream', stream: source };
+  if ('records' in source) return { kind: 'records', records: source.records };
+  const text = (source as { text?: unknown }).text;
+  if (typeof text === 'string') return { kind: 'text', text };
+  return { kind: 'stream', stream: source as ReadableStream<Uint8Array> };
+}
+
+function nameOf(source: SessionSource | undefined): string | undefined {
+  if (source === undefined) return undefined;
+  if (typeof source === 'string') return source;
+  if (typeof File !== 'undefined' && source instanceof File) return source.name;
+  if (typeof Blob !== 'undefined' && source instanceof Blob) return 'Blob';
+  if ('records' in source) return `${source.records.length} records`;
+  return 'text' in source ? 'Pasted text' : 'Stream';
+}
+
+/**
+ * The viewer. Each instance owns its store, parser worker and QueryClient, so several can share
+ * a page (and a host's own QueryClient is never touched).
+ */
+export function SessionViewer(props: SessionViewerProps) {
+  const [client] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false } },
+      }),
+  );
+  return (
+    <QueryClientProvider client={client}>
+      <ViewerInner {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, className }: SessionViewerProps) {
+  const [store] = useState<SessionStore>(() => createSessionStore(initialFilter ? { initialFilter } : {}));
+  const [controller] = useState<SessionController>(() => createSessionController(store));
+
+  // Dispose the worker on unmount. Deferred, because StrictMode unmounts and remounts at once.
+  const disposeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    if (disposeTimer.current) clearTimeout(disposeTimer.current);
+    return () => {
+      disposeTimer.current = setTimeout(() => controller.dispose(), 0);
+    };
+  }, [controller]);
+
+  useEffect(() => {
+    if (!onFilterChange) return;
+    let last = store.getSnapshot().filter;
+    return store.subscribe(() => {
+      const f = store.getSnapshot().filter;
+      if (f !== last) {
+        last = f;
+        onFilterChange(f);
+      }
+    });
+  }, [store, onFilterChange]);
+
+  // Each new source (by identity) is a new query; a version number keys it, since files and
+  // streams have no stable serialisable identity.
+  const [sourceVersion, setSourceVersion] = useState(0);
+  const [prevSource, setPrevSource] = useState<SessionSource | undefined>(source);
+  if (source !== prevSource) {
+    setPrevSource(source);
+    setSourceVersion((v) => v + 1);
+  }
+
+  const query = useQuery({
+    queryKey: ['loupe-session', sourceVersion],
+    enabled: source !== undefined,
+    gcTime: 0,
+    queryFn: async ({ signal }) => {
+      if (source === undefined) return null;
+      await controller.load(toLoadSource(source), signal);
+      return store.getSnapshot().load.state;
+    },
+  });
+
+  return (
+    <SessionView
+      store={store}
+      onCancel={() => controller.cancel()}
+      onRetry={typeof source === 'string' ? () => void query.refetch() : undefined}
+      sourceName={nameOf(source)}
+      theme={theme ?? 'system'}
+      className={className}
+      onSelectCall={onSelectCall}
+      focusCallId={callId ?? null}
+    />
+  );
+}

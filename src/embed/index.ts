@@ -1,0 +1,5 @@
+// The library's only public entry.
+export { SessionViewer, type SessionViewerProps, type SessionSource } from './SessionViewer';
+export type { Filter } from '../store/filter';
+export type { ThemeChoice } from '../ui/SessionView';
+export type { ToolCall, DisplayStatus, Session } from '../model';

@@ -1,0 +1,69 @@
+// Runs loads into a store: one load at a time, cancellable, reporting failure to the caller (so
+// react-query can show it) as well as in the store.
+import { createDefaultLoader, type SessionLoader } from '../worker/loader';
+import type { LoadSource } from '../worker/protocol';
+import type { SessionStore } from './createSessionStore';
+
+export interface SessionController {
+  /** Reads `source` into the store from scratch. Rejects when the source cannot be read. */
+  load: (source: LoadSource, signal?: AbortSignal) => Promise<void>;
+  /** Stops the current load; what was read stays. */
+  cancel: () => void;
+  dispose: () => void;
+}
+
+export function createSessionController(store: SessionStore, makeLoader: () => SessionLoader = createDefaultLoader): SessionController {
+  let loader: SessionLoader | null = null;
+  let current: AbortController | null = null;
+
+  return {
+    async load(source, signal) {
+      current?.abort();
+      const controller = new AbortController();
+      current = controller;
+      const onOuterAbort = (): void => controller.abort();
+      signal?.addEventListener('abort', onOuterAbort);
+      loader ??= makeLoader();
+      store.reset();
+      store.setLoadState('loading');
+      let failure: string | null = null;
+      try {
+        await loader.load(
+          source,
+          (e) => {
+            // A superseded load must not write into the store of its successor.
+            if (current !== controller) return;
+            switch (e.type) {
+              case 'delta':
+                store.applyDelta(e.delta);
+                break;
+              case 'done':
+                store.setLoadState('done');
+                break;
+              case 'cancelled':
+                store.setLoadState('cancelled');
+                break;
+              case 'error':
+                failure = e.message;
+                store.setLoadState('error', e.message);
+                break;
+            }
+          },
+          controller.signal,
+        );
+      } finally {
+        signal?.removeEventListener('abort', onOuterAbort);
+        if (current === controller) current = null;
+      }
+      if (failure !== null) throw new Error(failure);
+    },
+    cancel() {
+      current?.abort();
+    },
+    dispose() {
+      current?.abort();
+      loader?.dispose();
+      loader = null;
+    },
+  };
+}

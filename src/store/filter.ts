@@ -1,0 +1,81 @@
+// What a filter keeps, and the counts shown beside each filter option.
+import { displayStatus } from '../model';
+import type { DisplayStatus, ToolCall, TranscriptItem, TerminalState } from '../model';
+
+export interface Filter {
+  /** Keep calls with one of these labels (empty: any label). */
+  labels: string[];
+  /** Keep calls with one of these display statuses (empty: any status). */
+  statuses: DisplayStatus[];
+  /** Case-insensitive text over subjects, titles and content. */
+  text: string;
+}
+
+export const EMPTY_FILTER: Filter = { labels: [], statuses: [], text: '' };
+
+export const DISPLAY_STATUSES: readonly DisplayStatus[] = ['pending', 'running', 'done', 'failed', 'unfinished'];
+
+export function isFilterActive(f: Filter): boolean {
+  return f.labels.length > 0 || f.statuses.length > 0 || f.text.trim() !== '';
+}
+
+export function normalizeFilter(f: Partial<Filter> | undefined): Filter {
+  const statuses = (f?.statuses ?? []).filter((s): s is DisplayStatus => DISPLAY_STATUSES.includes(s));
+  return { labels: [...new Set(f?.labels ?? [])], statuses: [...new Set(statuses)], text: f?.text ?? '' };
+}
+
+function blockText(c: unknown): string {
+  if (!c || typeof c !== 'object') return '';
+  const b = c as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const k of ['text', 'uri', 'name', 'title', 'path', 'newText', 'oldText']) {
+    const v = b[k];
+    if (typeof v === 'string') parts.push(v);
+  }
+  return parts.join('\n');
+}
+
+/** Everything the free-text filter searches for one call. */
+export function callHaystack(call: ToolCall, terminals: ReadonlyMap<string, TerminalState>): string {
+  const parts: string[] = [call.label, call.subject ?? '', call.title ?? '', call.id, call.name ?? '', call.ledger?.name ?? ''];
+  for (const c of call.content ?? []) {
+    if (c.type === 'content') parts.push(blockText(c.content));
+    else if (c.type === 'diff') parts.push(c.path, c.oldText ?? '', c.newText);
+    else if (c.type === 'terminal') parts.push(terminals.get(c.terminalId)?.output ?? '');
+  }
+  for (const l of call.locations ?? []) parts.push(l.path);
+  return parts.join('\n').toLowerCase();
+}
+
+export function itemHaystack(item: TranscriptItem): string | null {
+  switch (item.type) {
+    case 'message':
+      return item.text.toLowerCase();
+    case 'plan':
+      return item.entries.map((e) => e.content).join('\n').toLowerCase();
+    default:
+      return null;
+  }
+}
+
+export interface Facets {
+  labels: { label: string; count: number }[];
+  statuses: Record<DisplayStatus, number>;
+  total: number;
+}
+
+export function computeFacets(calls: Iterable<ToolCall>, ended: boolean): Facets {
+  const labels = new Map<string, number>();
+  const statuses: Record<DisplayStatus, number> = { pending: 0, running: 0, done: 0, failed: 0, unfinished: 0 };
+  let total = 0;
+  for (const c of calls) {
+    total++;
+    labels.set(c.label, (labels.get(c.label) ?? 0) + 1);
+    statuses[displayStatus(c, ended)]++;
+  }
+  return {
+    labels: [...labels].map(([label, count]) => ({ label, count })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
+    statuses,
+    total,
+  };
+}

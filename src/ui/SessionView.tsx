@@ -1,0 +1,235 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { ToolCall } from '../model';
+import type { SessionStore } from '../store/createSessionStore';
+import { formatBytes } from './format';
+import { DiagnosticsPanel } from './panels/DiagnosticsPanel';
+import { FilterPanel } from './panels/FilterPanel';
+import { Transcript } from './transcript/Transcript';
+import { useSessionSnapshot, useSystemDark } from './useStore';
+import type { ScrollRequest } from './virtual/VirtualList';
+import type { Align } from './virtual/controller';
+import styles from './SessionView.module.css';
+
+export type ThemeChoice = 'light' | 'dark' | 'system';
+
+export interface SessionViewProps {
+  store: SessionStore;
+  onCancel: () => void;
+  onRetry?: () => void;
+  /** Where the session comes from, for the status line. */
+  sourceName?: string;
+  theme?: ThemeChoice;
+  className?: string;
+  onSelectCall?: (call: ToolCall | null) => void;
+  /** Open and scroll to this call (the input's tool-call id) once it has been read. */
+  focusCallId?: string | null;
+}
+
+const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+
+export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'system', className, onSelectCall, focusCallId }: SessionViewProps) {
+  const snap = useSessionSnapshot(store);
+  const systemDark = useSystemDark();
+  const [choice, setChoice] = useState<ThemeChoice>(theme);
+  const [prevTheme, setPrevTheme] = useState(theme);
+  if (prevTheme !== theme) {
+    setPrevTheme(theme);
+    setChoice(theme);
+  }
+  const dark = choice === 'dark' || (choice === 'system' && systemDark);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
+  const seq = useRef(0);
+  const focusAfterScroll = useRef(false);
+  const [showDiag, setShowDiag] = useState(true);
+
+  const scrollTo = (pos: number, align: Align): void => {
+    seq.current += 1;
+    setScrollRequest({ index: pos, align, seq: seq.current });
+  };
+
+  const selectCallOf = (itemIndex: number, open: boolean): void => {
+    if (!onSelectCall) return;
+    const it = store.getSnapshot().items[itemIndex];
+    if (it?.type !== 'call') return;
+    onSelectCall(open ? (store.getSnapshot().calls.get(it.callKey) ?? null) : null);
+  };
+
+  const toggle = (itemIndex: number, pos: number): void => {
+    const open = !store.getSnapshot().expanded.has(itemIndex);
+    store.setCursor(pos);
+    store.setExpanded(itemIndex, open);
+    selectCallOf(itemIndex, open);
+  };
+
+  // Deep link: open the call once it exists (it may arrive long after the first rows).
+  const handledCallId = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusCallId) {
+      handledCallId.current = null;
+      return;
+    }
+    if (handledCallId.current === focusCallId) return;
+    const idx = store.itemOfCallId(focusCallId);
+    if (idx === null) return;
+    handledCallId.current = focusCallId;
+    const pos = store.revealItem(idx);
+    if (pos < 0) return;
+    store.setExpanded(idx, true);
+    store.setCursor(pos);
+    focusAfterScroll.current = true;
+    scrollTo(pos, 'start');
+  }, [focusCallId, snap.version, store]);
+
+  // Move keyboard focus to the cursor row after it has been scrolled into the DOM.
+  useEffect(() => {
+    if (!focusAfterScroll.current || snap.cursor === null) return;
+    const el = rootRef.current?.querySelector<HTMLElement>('[data-focused] [data-row-focus]');
+    if (el) {
+      focusAfterScroll.current = false;
+      el.focus({ preventScroll: true });
+    }
+  });
+
+  const moveCursor = (pos: number): void => {
+    const n = snap.view.length;
+    if (n === 0) return;
+    const p = Math.max(0, Math.min(n - 1, pos));
+    store.setCursor(p);
+    focusAfterScroll.current = true;
+    scrollTo(p, 'nearest');
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const target = e.target as HTMLElement;
+    if (TYPING.has(target.tagName) || target.isContentEditable) {
+      if (e.key === 'Escape') {
+        target.blur();
+        rootRef.current?.focus({ preventScroll: true });
+      }
+      return;
+    }
+    const cur = snap.cursor;
+    switch (e.key) {
+      case 'j':
+      case 'ArrowDown':
+        moveCursor(cur === null ? 0 : cur + 1);
+        break;
+      case 'k':
+      case 'ArrowUp':
+        moveCursor(cur === null ? 0 : cur - 1);
+        break;
+      case 'Home':
+        moveCursor(0);
+        break;
+      case 'End':
+        moveCursor(snap.view.length - 1);
+        break;
+      case 'Enter': {
+        if (cur === null) return;
+        const idx = snap.view[cur];
+        if (idx === undefined) return;
+        const open = !snap.expanded.has(idx);
+        store.setExpanded(idx, open);
+        selectCallOf(idx, open);
+        break;
+      }
+      case 'Escape': {
+        const idx = cur !== null ? snap.view[cur] : undefined;
+        if (idx !== undefined && snap.expanded.has(idx)) {
+          store.setExpanded(idx, false);
+          selectCallOf(idx, false);
+        } else {
+          for (const i of snap.expanded) store.setExpanded(i, false);
+          onSelectCall?.(null);
+        }
+        break;
+      }
+      case '/':
+        searchRef.current?.focus();
+        searchRef.current?.select();
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+  };
+
+  const jumpToLine = (line: number): void => {
+    const idx = store.itemNearLine(line);
+    if (idx === null) return;
+    const pos = store.revealItem(idx);
+    if (pos < 0) return;
+    store.setCursor(pos);
+    focusAfterScroll.current = true;
+    scrollTo(pos, 'start');
+  };
+
+  const { load } = snap;
+  const loading = load.state === 'loading';
+  const pct = load.progress.totalBytes ? Math.min(100, (100 * load.progress.bytesRead) / load.progress.totalBytes) : undefined;
+
+  return (
+    <div
+      ref={rootRef}
+      className={`${styles.root} ${className ?? ''}`}
+      data-theme={dark ? 'dark' : 'light'}
+      data-load-state={load.state}
+      onKeyDown={onKeyDown}
+      tabIndex={-1}
+    >
+      <header className={styles.toolbar}>
+        <span className={styles.sourceName} title={sourceName}>
+          {sourceName ?? 'Session'}
+        </span>
+        <span className={styles.statusText} data-testid="load-status">
+          {loading ? 'Reading… ' : load.state === 'cancelled' ? 'Cancelled · ' : load.state === 'error' ? 'Failed · ' : ''}
+          {formatBytes(load.progress.bytesRead)}
+          {load.progress.totalBytes !== undefined && load.progress.totalBytes !== load.progress.bytesRead ? ` of ${formatBytes(load.progress.totalBytes)}` : ''}
+          {' · '}
+          <span data-testid="records">{load.progress.records.toLocaleString('en')}</span> records
+        </span>
+        {loading ? (
+          <>
+            <progress className={styles.progress} max={100} value={pct} aria-label="Reading progress" />
+            <button type="button" className={styles.button} onClick={onCancel}>
+              Cancel
+            </button>
+          </>
+        ) : null}
+        <span className={styles.grow} />
+        <button type="button" className={styles.button} onClick={() => setShowDiag((v) => !v)} aria-pressed={showDiag}>
+          Diagnostics{snap.counts.bad > 0 ? ` (${snap.counts.bad} bad)` : ''}
+        </button>
+        <button type="button" className={styles.button} onClick={() => setChoice(dark ? 'light' : 'dark')} aria-label={`Switch to ${dark ? 'light' : 'dark'} theme`}>
+          {dark ? '☀ Light' : '☾ Dark'}
+        </button>
+      </header>
+      {load.state === 'error' ? (
+        <div className={styles.error} role="alert">
+          {load.error ?? 'The session could not be read.'}
+          {onRetry ? (
+            <button type="button" className={styles.button} onClick={onRetry}>
+              Retry
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      <div className={styles.main}>
+        <aside className={styles.side}>
+          <FilterPanel snap={snap} store={store} searchRef={searchRef} />
+          {showDiag ? <DiagnosticsPanel snap={snap} onJumpToLine={jumpToLine} /> : null}
+        </aside>
+        {snap.view.length === 0 ? (
+          <div className={styles.empty}>
+            {loading ? 'Reading…' : snap.items.length === 0 ? (load.state === 'error' ? '' : 'Nothing to show: the input holds no records.') : 'No rows match the filter.'}
+          </div>
+        ) : (
+          <Transcript snap={snap} store={store} dark={dark} scrollRequest={scrollRequest} onToggle={toggle} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { displayStatus } from '../../model';
+import type { DisplayStatus, TerminalState, ToolCall } from '../../model';
+import { formatDuration } from './extract';
+import { RawView } from './RawView';
+import { CallBody } from './views';
+import styles from './calls.module.css';
+
+const STATUS_TEXT: Record<DisplayStatus, string> = {
+  pending: 'pending',
+  running: 'running',
+  done: 'done',
+  failed: 'failed',
+  unfinished: 'unfinished',
+};
+
+export function permissionText(call: ToolCall): string | null {
+  const p = call.permission;
+  if (!p) return null;
+  if (!p.outcome) return 'permission asked, no answer';
+  if (p.outcome.outcome === 'cancelled') return 'permission cancelled';
+  const opt = p.options.find((o) => o.optionId === (p.outcome as { optionId: string }).optionId);
+  return `permission: ${p.outcome.optionName ?? opt?.name ?? p.outcome.optionId}`;
+}
+
+export interface CallRowProps {
+  call: ToolCall;
+  ended: boolean;
+  open: boolean;
+  focused: boolean;
+  terminals: ReadonlyMap<string, TerminalState>;
+  dark: boolean;
+  onToggle: () => void;
+}
+
+export function CallRow({ call, ended, open, focused, terminals, dark, onToggle }: CallRowProps) {
+  const status = displayStatus(call, ended);
+  const perm = permissionText(call);
+  const [tab, setTab] = useState<'view' | 'raw'>('view');
+  const showTitle = call.title && call.title !== call.subject && call.title !== call.label && call.title !== call.name;
+  return (
+    <div className={styles.call} data-call-id={call.id} data-label={call.label} data-status={status} data-open={open || undefined}>
+      <button type="button" className={styles.header} aria-expanded={open} onClick={onToggle} tabIndex={focused ? 0 : -1} data-row-focus>
+        <span className={styles.status} data-status={status}>
+          {STATUS_TEXT[status]}
+        </span>
+        <span className={styles.label}>{call.label}</span>
+        {call.subject !== null ? <span className={styles.subject}>{call.subject}</span> : null}
+        {showTitle ? <span className={styles.title}>{call.title}</span> : null}
+        <span className={styles.spacer} />
+        {perm ? <span className={styles.perm}>{perm}</span> : null}
+        {call.invalidEnvelopes > 0 ? <span className={styles.bad} title="updates whose x.ai/tool envelope was invalid">⚠ {call.invalidEnvelopes}</span> : null}
+        {call.durationMs !== undefined ? <span className={styles.duration}>{formatDuration(call.durationMs)}</span> : null}
+      </button>
+      {open ? (
+        <div className={styles.detail}>
+          <div className={styles.tabs} role="tablist">
+            <button type="button" role="tab" aria-selected={tab === 'view'} onClick={() => setTab('view')}>
+              {call.label}
+            </button>
+            <button type="button" role="tab" aria-selected={tab === 'raw'} onClick={() => setTab('raw')}>
+              Raw
+            </button>
+            <span className={styles.spacer} />
+            <span className={styles.dimText}>
+              {call.durationMs !== undefined ? `took ${formatDuration(call.durationMs)}` : 'no duration: the input has no times for this call'}
+              {' · '}id <code>{call.id}</code>
+              {call.name ? (
+                <>
+                  {' · '}tool <code>{call.name}</code>
+                </>
+              ) : null}
+              {call.kind ? ` · kind ${call.kind}` : ''}
+            </span>
+          </div>
+          {tab === 'view' ? <CallBody call={call} terminals={terminals} dark={dark} /> : <RawView call={call} />}
+        </div>
+      ) : null}
+    </div>
+  );
+}

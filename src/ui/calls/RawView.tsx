@@ -1,0 +1,37 @@
+import type { ToolCall } from '../../model';
+import { JsonTree } from './JsonTree';
+import styles from './calls.module.css';
+
+/** The merged state of a call and every update that made it, for checking the viewer's work. */
+export function RawView({ call }: { call: ToolCall }) {
+  const { history, ...merged } = call;
+  return (
+    <div className={styles.body}>
+      <div className={styles.heading}>History ({history.length} updates)</div>
+      <table className={styles.history}>
+        <thead>
+          <tr>
+            <th>Line</th>
+            <th>Time</th>
+            <th>Source</th>
+            <th>Fields set</th>
+            <th>Envelope</th>
+          </tr>
+        </thead>
+        <tbody>
+          {history.map((h, i) => (
+            <tr key={i}>
+              <td>{h.loc.line}</td>
+              <td>{h.ts !== undefined ? new Date(h.ts).toISOString() : '—'}</td>
+              <td>{h.source}</td>
+              <td>{h.fields.join(', ')}</td>
+              <td>{h.invalidEnvelope ? <span className={styles.bad}>invalid: {h.invalidEnvelope}</span> : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className={styles.heading}>Merged state</div>
+      <JsonTree value={merged} open />
+    </div>
+  );
+}

@@ -1,0 +1,355 @@
+import { lazy, Suspense, useState } from 'react';
+import type { ContentBlock, TerminalState, ToolCall } from '../../model';
+import { Ansi } from '../text/Ansi';
+import { SafeMarkdown } from '../text/SafeMarkdown';
+import { decodeBase64Text, imageDataUri, safeHref } from '../text/safeUrl';
+import { JsonTree } from './JsonTree';
+import { asRecord, contentText, exitCodeOf, inputOf, nonTextBlocks, outputText, pick, terminalsOf } from './extract';
+import styles from './calls.module.css';
+
+const DiffViewer = lazy(() => import('./DiffView'));
+
+export interface ViewProps {
+  call: ToolCall;
+  terminals: ReadonlyMap<string, TerminalState>;
+  dark: boolean;
+}
+
+/** The body of an opened call, drawn by its label. */
+export function CallBody(props: ViewProps) {
+  const { call } = props;
+  let body;
+  switch (call.label) {
+    case 'Edit':
+    case 'Write':
+      body = <EditView {...props} />;
+      break;
+    case 'Run Command':
+      body = <CommandView {...props} />;
+      break;
+    case 'Read':
+      body = <ReadView {...props} />;
+      break;
+    case 'Search':
+    case 'List Files':
+      body = <SearchView {...props} />;
+      break;
+    case 'Web Fetch':
+      body = <FetchView {...props} />;
+      break;
+    case 'Plan':
+      body = <PlanView {...props} />;
+      break;
+    default:
+      body = <GenericView {...props} />;
+  }
+  const blocks = nonTextBlocks(call);
+  return (
+    <div className={styles.body}>
+      {body}
+      {blocks.length > 0 ? <Blocks blocks={blocks} /> : null}
+    </div>
+  );
+}
+
+interface DiffPart {
+  path?: string;
+  oldText: string;
+  newText: string;
+}
+
+function diffsOf(call: ToolCall): DiffPart[] {
+  const out: DiffPart[] = [];
+  for (const c of call.content ?? []) if (c.type === 'diff') out.push({ path: c.path, oldText: c.oldText ?? '', newText: c.newText });
+  if (out.length > 0) return out;
+  const input = inputOf(call);
+  const path = pick(input, 'file_path', 'path', 'filePath', 'target_file');
+  const withPath = (p: Omit<DiffPart, 'path'>): DiffPart => (path !== undefined ? { ...p, path } : p);
+  const oldS = pick(input, 'old_string', 'old', 'oldText', 'old_str');
+  const newS = pick(input, 'new_string', 'new', 'newText', 'new_str');
+  if (oldS !== undefined || newS !== undefined) return [withPath({ oldText: oldS ?? '', newText: newS ?? '' })];
+  const edits = input.edits;
+  if (Array.isArray(edits)) {
+    for (const e of edits) {
+      const r = asRecord(e);
+      const o = pick(r, 'old_string', 'old');
+      const n = pick(r, 'new_string', 'new');
+      if (o !== undefined || n !== undefined) out.push(withPath({ oldText: o ?? '', newText: n ?? '' }));
+    }
+    if (out.length > 0) return out;
+  }
+  const content = pick(input, 'content', 'contents', 'file_text');
+  if (content !== undefined && call.label === 'Write') return [withPath({ oldText: '', newText: content })];
+  return [];
+}
+
+function EditView(props: ViewProps) {
+  const diffs = diffsOf(props.call);
+  if (diffs.length === 0) return <GenericView {...props} />;
+  return (
+    <>
+      {diffs.map((d, i) => (
+        <section key={i} className={styles.section}>
+          {d.path ? <div className={styles.path}>{d.path}</div> : null}
+          <Suspense fallback={<pre className={styles.pre}>{d.newText}</pre>}>
+            <DiffViewer oldText={d.oldText} newText={d.newText} dark={props.dark} />
+          </Suspense>
+        </section>
+      ))}
+      <Output call={props.call} />
+    </>
+  );
+}
+
+function CommandView({ call, terminals }: ViewProps) {
+  const input = inputOf(call);
+  const command = pick(input, 'command', 'cmd') ?? (Array.isArray(input.command) ? input.command.filter((x) => typeof x === 'string').join(' ') : undefined) ?? call.subject ?? undefined;
+  const terms = terminalsOf(call, terminals);
+  const exit = exitCodeOf(call, terms);
+  const pieces: string[] = [];
+  const text = contentText(call);
+  if (text) pieces.push(text);
+  for (const t of terms) if (t.output) pieces.push(t.output);
+  if (pieces.length === 0) {
+    const o = outputText(call.rawOutput) ?? outputText(call.ledger?.result);
+    if (o) pieces.push(o);
+  }
+  const cwd = pick(input, 'cwd', 'workdir', 'directory');
+  return (
+    <section className={styles.section}>
+      <div className={styles.command}>
+        <span className={styles.prompt}>$</span> {command ?? '(no command)'}
+        {cwd ? <span className={styles.dimText}> · in {cwd}</span> : null}
+      </div>
+      {pieces.length > 0 ? <Ansi text={pieces.join('\n')} /> : <div className={styles.dimText}>No output recorded.</div>}
+      <div className={styles.meta}>
+        {exit === undefined ? 'Exit code not recorded' : exit === null ? 'Exited without a code' : `Exit code ${exit}`}
+        {terms.some((t) => t.truncated) ? ' · output truncated by the agent' : ''}
+        {terms.find((t) => t.signal)?.signal ? ` · signal ${terms.find((t) => t.signal)?.signal}` : ''}
+      </div>
+    </section>
+  );
+}
+
+function ReadView({ call }: ViewProps) {
+  const input = inputOf(call);
+  const text = contentText(call) || outputText(call.rawOutput) || outputText(call.ledger?.result) || '';
+  const first = Number(input.offset ?? input.line ?? input.start_line ?? call.locations?.[0]?.line ?? 1);
+  const start = Number.isFinite(first) && first > 0 ? Math.floor(first) : 1;
+  return (
+    <section className={styles.section}>
+      {call.subject ? <div className={styles.path}>{call.subject}</div> : null}
+      {text ? <NumberedLines text={text} start={start} /> : <div className={styles.dimText}>No file content recorded.</div>}
+    </section>
+  );
+}
+
+const MAX_LINES = 5000;
+
+function NumberedLines({ text, start }: { text: string; start: number }) {
+  const lines = text.split('\n');
+  const shown = lines.slice(0, MAX_LINES);
+  return (
+    <pre className={`${styles.pre} ${styles.numbered}`}>
+      {shown.map((l, i) => (
+        <div key={i} className={styles.line}>
+          <span className={styles.lineNo}>{start + i}</span>
+          <span>{l}</span>
+        </div>
+      ))}
+      {lines.length > MAX_LINES ? <div className={styles.dimText}>… {lines.length - MAX_LINES} more lines</div> : null}
+    </pre>
+  );
+}
+
+function SearchView({ call }: ViewProps) {
+  const input = inputOf(call);
+  const pattern = pick(input, 'pattern', 'query', 'glob', 'regex', 'include');
+  const where = pick(input, 'path', 'dir_path', 'directory', 'target_directory', 'cwd');
+  const text = contentText(call) || outputText(call.rawOutput) || outputText(call.ledger?.result) || '';
+  const matches = text ? text.split('\n').filter((l) => l.trim() !== '') : [];
+  return (
+    <section className={styles.section}>
+      <dl className={styles.fields}>
+        {pattern !== undefined ? (
+          <>
+            <dt>Pattern</dt>
+            <dd>
+              <code>{pattern}</code>
+            </dd>
+          </>
+        ) : null}
+        {where !== undefined ? (
+          <>
+            <dt>In</dt>
+            <dd>{where}</dd>
+          </>
+        ) : null}
+        <dt>Matches</dt>
+        <dd>{matches.length}</dd>
+      </dl>
+      {matches.length > 0 ? (
+        <ul className={styles.matches}>
+          {matches.slice(0, 2000).map((m, i) => (
+            <li key={i}>{m}</li>
+          ))}
+        </ul>
+      ) : (
+        <div className={styles.dimText}>No matches recorded.</div>
+      )}
+    </section>
+  );
+}
+
+function FetchView({ call }: ViewProps) {
+  const input = inputOf(call);
+  const url = pick(input, 'url', 'uri') ?? call.subject ?? '';
+  const href = url ? safeHref(url) : '';
+  const text = contentText(call) || outputText(call.rawOutput) || '';
+  const prompt = pick(input, 'prompt');
+  return (
+    <section className={styles.section}>
+      <div className={styles.path}>
+        {href ? (
+          <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+            {url}
+          </a>
+        ) : (
+          url
+        )}
+      </div>
+      {prompt ? <div className={styles.dimText}>Prompt: {prompt}</div> : null}
+      {text ? <SafeMarkdown text={text} /> : <div className={styles.dimText}>No fetched content recorded.</div>}
+    </section>
+  );
+}
+
+export function Checklist({ entries }: { entries: { content: string; status: string; priority?: string }[] }) {
+  return (
+    <ul className={styles.checklist}>
+      {entries.map((e, i) => (
+        <li key={i} data-status={e.status}>
+          <span className={styles.check} aria-hidden>
+            {e.status === 'completed' ? '☑' : e.status === 'in_progress' ? '◐' : '☐'}
+          </span>
+          <span className={e.status === 'completed' ? styles.done : undefined}>{e.content}</span>
+          {e.status === 'in_progress' ? <span className={styles.dimText}> (in progress)</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PlanView(props: ViewProps) {
+  const input = inputOf(props.call);
+  const list = Array.isArray(input.todos) ? input.todos : Array.isArray(input.plan) ? input.plan : null;
+  if (!list) return <GenericView {...props} />;
+  const entries = list.map((t) => {
+    const r = asRecord(t);
+    return { content: pick(r, 'content', 'step', 'text', 'title', 'description') ?? JSON.stringify(t), status: pick(r, 'status') ?? 'pending' };
+  });
+  return (
+    <section className={styles.section}>
+      <Checklist entries={entries} />
+    </section>
+  );
+}
+
+function Output({ call }: { call: ToolCall }) {
+  const text = contentText(call);
+  if (!text) return null;
+  return <pre className={styles.pre}>{text}</pre>;
+}
+
+function GenericView({ call, terminals }: ViewProps) {
+  const text = contentText(call);
+  const terms = terminalsOf(call, terminals);
+  const input = call.tool?.input ?? call.rawInput ?? call.ledger?.args;
+  const output = call.rawOutput ?? call.ledger?.result ?? call.ledger?.error;
+  return (
+    <section className={styles.section}>
+      {input !== undefined ? (
+        <div>
+          <div className={styles.heading}>Input</div>
+          <JsonTree value={input} />
+        </div>
+      ) : null}
+      {text ? (
+        <div>
+          <div className={styles.heading}>Content</div>
+          <pre className={styles.pre}>{text}</pre>
+        </div>
+      ) : null}
+      {terms.map((t) => (
+        <Ansi key={t.terminalId} text={t.output} />
+      ))}
+      {output !== undefined ? (
+        <div>
+          <div className={styles.heading}>Output</div>
+          <JsonTree value={output} />
+        </div>
+      ) : null}
+      {input === undefined && output === undefined && !text && terms.length === 0 ? (
+        <div className={styles.dimText}>No input or output recorded.</div>
+      ) : null}
+    </section>
+  );
+}
+
+export function Blocks({ blocks }: { blocks: ContentBlock[] }) {
+  return (
+    <section className={styles.section}>
+      {blocks.map((b, i) => (
+        <Block key={i} block={b} />
+      ))}
+    </section>
+  );
+}
+
+function Block({ block }: { block: ContentBlock }) {
+  const [showSvg, setShowSvg] = useState(false);
+  switch (block.type) {
+    case 'image': {
+      const uri = block.data ? imageDataUri(block.mimeType, block.data) : null;
+      if (uri) return <img className={styles.image} src={uri} alt={`${block.mimeType} image`} />;
+      if (/svg/i.test(block.mimeType) && block.data) {
+        return (
+          <div className={styles.blockNote}>
+            SVG image (shown as text, never rendered){' '}
+            <button type="button" onClick={() => setShowSvg((v) => !v)}>
+              {showSvg ? 'hide' : 'show source'}
+            </button>
+            {showSvg ? <pre className={styles.pre}>{decodeBase64Text(block.data)}</pre> : null}
+          </div>
+        );
+      }
+      return (
+        <div className={styles.blockNote}>
+          Image ({block.mimeType}){block.uri ? `: ${block.uri}` : ''} not displayed
+        </div>
+      );
+    }
+    case 'audio':
+      return <div className={styles.blockNote}>Audio ({block.mimeType})</div>;
+    case 'resource_link':
+      return (
+        <div className={styles.blockNote}>
+          Resource link: {block.title ?? block.name ?? ''} <code>{block.uri}</code>
+        </div>
+      );
+    case 'resource':
+      return (
+        <div className={styles.blockNote}>
+          Resource <code>{block.resource.uri}</code>
+          {block.resource.mimeType ? ` (${block.resource.mimeType})` : ''}
+          {typeof block.resource.text === 'string' ? <pre className={styles.pre}>{block.resource.text}</pre> : null}
+          {block.resource.blob ? <div className={styles.dimText}>{block.resource.blob.length} base64 characters of binary data</div> : null}
+        </div>
+      );
+    case 'text':
+      return <pre className={styles.pre}>{block.text}</pre>;
+    case 'unknown':
+      return <JsonTree value={block.raw} />;
+  }
+}
+

@@ -1,0 +1,58 @@
+import type { RefObject } from 'react';
+import type { DisplayStatus } from '../../model';
+import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
+import { DISPLAY_STATUSES, isFilterActive } from '../../store/filter';
+import styles from '../SessionView.module.css';
+
+function toggle<T>(list: T[], v: T): T[] {
+  return list.includes(v) ? list.filter((x) => x !== v) : [...list, v];
+}
+
+export function FilterPanel({ snap, store, searchRef }: { snap: SessionSnapshot; store: SessionStore; searchRef: RefObject<HTMLInputElement | null> }) {
+  const { filter, facets } = snap;
+  return (
+    <section className={styles.panel} aria-label="Filters">
+      <input
+        ref={searchRef}
+        type="search"
+        className={styles.search}
+        placeholder="Search subjects, titles, content  ( / )"
+        aria-label="Search"
+        value={filter.text}
+        onChange={(e) => store.setFilter({ text: e.target.value })}
+      />
+      <div className={styles.panelHead}>
+        <span>
+          Tool calls: {facets.total.toLocaleString('en')}
+          {isFilterActive(filter) ? ` · showing ${snap.view.length.toLocaleString('en')} rows` : ''}
+        </span>
+        {isFilterActive(filter) ? (
+          <button type="button" className={styles.linkButton} onClick={() => store.setFilter({ labels: [], statuses: [], text: '' })}>
+            Clear filters
+          </button>
+        ) : null}
+      </div>
+      <fieldset className={styles.facets}>
+        <legend>By label</legend>
+        {facets.labels.map(({ label, count }) => (
+          <label key={label} className={styles.facet} data-facet-label={label}>
+            <input type="checkbox" checked={filter.labels.includes(label)} onChange={() => store.setFilter({ labels: toggle(filter.labels, label) })} />
+            <span className={styles.facetName}>{label}</span>
+            <span className={styles.count}>{count}</span>
+          </label>
+        ))}
+        {facets.labels.length === 0 ? <div className={styles.muted}>No tool calls yet</div> : null}
+      </fieldset>
+      <fieldset className={styles.facets}>
+        <legend>By status</legend>
+        {DISPLAY_STATUSES.map((s: DisplayStatus) => (
+          <label key={s} className={styles.facet} data-facet-status={s}>
+            <input type="checkbox" checked={filter.statuses.includes(s)} onChange={() => store.setFilter({ statuses: toggle(filter.statuses, s) })} />
+            <span className={styles.facetName}>{s}</span>
+            <span className={styles.count}>{facets.statuses[s]}</span>
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  );
+}

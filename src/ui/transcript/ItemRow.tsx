@@ -1,0 +1,109 @@
+import type { TerminalState, ToolCall, TranscriptItem, Usage } from '../../model';
+import { CallRow } from '../calls/CallRow';
+import { JsonTree } from '../calls/JsonTree';
+import { Checklist } from '../calls/views';
+import { formatDuration } from '../calls/extract';
+import { SafeMarkdown } from '../text/SafeMarkdown';
+import styles from './transcript.module.css';
+
+export interface ItemRowProps {
+  item: TranscriptItem;
+  call: ToolCall | undefined;
+  ended: boolean;
+  open: boolean;
+  focused: boolean;
+  terminals: ReadonlyMap<string, TerminalState>;
+  dark: boolean;
+  onToggle: () => void;
+}
+
+function usageText(u: Usage): string {
+  const parts: string[] = [];
+  if (u.inputTokens !== undefined) parts.push(`${u.inputTokens.toLocaleString('en')} in`);
+  if (u.outputTokens !== undefined) parts.push(`${u.outputTokens.toLocaleString('en')} out`);
+  if (u.cachedReadTokens !== undefined) parts.push(`${u.cachedReadTokens.toLocaleString('en')} cached`);
+  if (u.reasoningTokens !== undefined) parts.push(`${u.reasoningTokens.toLocaleString('en')} reasoning`);
+  if (u.totalTokens !== undefined) parts.push(`${u.totalTokens.toLocaleString('en')} total`);
+  if (u.used !== undefined) parts.push(`context ${u.used.toLocaleString('en')}${u.size !== undefined ? ` / ${u.size.toLocaleString('en')}` : ''}`);
+  if (u.cost) parts.push(`${u.cost.amount} ${u.cost.currency}`);
+  return parts.join(' · ');
+}
+
+/** One transcript row. Every item kind has a visible row: unknown records are shown raw, never dropped. */
+export function ItemRow(props: ItemRowProps) {
+  const { item, open, focused, onToggle } = props;
+  const focusProps = { tabIndex: focused ? 0 : -1, 'data-row-focus': true } as const;
+  switch (item.type) {
+    case 'call':
+      if (!props.call) return <div className={styles.row}>Tool call {item.callKey}</div>;
+      return <CallRow call={props.call} ended={props.ended} open={open} focused={focused} terminals={props.terminals} dark={props.dark} onToggle={onToggle} />;
+    case 'message':
+      if (item.role === 'thought') {
+        return (
+          <div className={`${styles.row} ${styles.thought}`} data-kind="thought">
+            <button type="button" className={styles.toggle} aria-expanded={open} onClick={onToggle} {...focusProps}>
+              <span className={styles.role}>Thought</span>
+              {!open ? <span className={styles.preview}>{item.text.slice(0, 160)}</span> : null}
+            </button>
+            {open ? <pre className={styles.thoughtText}>{item.text}</pre> : null}
+          </div>
+        );
+      }
+      return (
+        <div className={`${styles.row} ${item.role === 'user' ? styles.user : styles.agent}`} data-kind={item.role} {...focusProps} onClick={onToggle}>
+          <div className={styles.role}>{item.role === 'user' ? 'User' : 'Agent'}</div>
+          {item.role === 'user' ? <div className={styles.userText}>{item.text}</div> : <SafeMarkdown text={item.text} />}
+          {item.blocks.some((b) => b.type !== 'text') ? (
+            <div className={styles.muted}>{item.blocks.filter((b) => b.type !== 'text').map((b) => b.type).join(', ')} attached</div>
+          ) : null}
+        </div>
+      );
+    case 'plan':
+      return (
+        <div className={styles.row} data-kind="plan" {...focusProps}>
+          <div className={styles.role}>Plan</div>
+          <Checklist entries={item.entries} />
+        </div>
+      );
+    case 'mode':
+      return (
+        <div className={`${styles.row} ${styles.slim}`} data-kind="mode" {...focusProps}>
+          Mode changed to <strong>{item.modeId}</strong>
+        </div>
+      );
+    case 'turn_end':
+      return (
+        <div className={`${styles.row} ${styles.slim} ${styles.turnEnd}`} data-kind="turn_end" {...focusProps}>
+          Turn ended: <strong>{item.stopReason}</strong>
+          {item.usage ? <span className={styles.muted}> · {usageText(item.usage)}</span> : null}
+          {item.elapsedMs !== undefined ? <span className={styles.muted}> · {formatDuration(item.elapsedMs)}</span> : null}
+        </div>
+      );
+    case 'usage':
+      return (
+        <div className={`${styles.row} ${styles.slim}`} data-kind="usage" {...focusProps}>
+          <span className={styles.muted}>Usage: {usageText(item.usage)}</span>
+        </div>
+      );
+    case 'notice':
+      return (
+        <div className={`${styles.row} ${styles.slim}`} data-kind="notice" data-severity={item.severity} {...focusProps}>
+          <strong>{item.title}</strong>
+          {item.detail ? <span className={styles.muted}> · {item.detail}</span> : null}
+        </div>
+      );
+    case 'event':
+    case 'unknown':
+      return (
+        <div className={`${styles.row} ${styles.slim} ${item.type === 'unknown' ? styles.unknown : ''}`} data-kind={item.type} data-line={item.loc.line}>
+          <button type="button" className={styles.toggle} aria-expanded={open} onClick={onToggle} {...focusProps}>
+            <span className={styles.role}>{item.type === 'unknown' ? 'Unknown record' : item.name}</span>
+            <span className={styles.preview}>
+              {item.type === 'unknown' ? item.reason : (item.summary ?? '')} <span className={styles.muted}>line {item.loc.line}</span>
+            </span>
+          </button>
+          {open ? <JsonTree value={item.raw} /> : null}
+        </div>
+      );
+  }
+}

@@ -1,0 +1,50 @@
+import { useCallback } from 'react';
+import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
+import { VirtualList, type ScrollRequest } from '../virtual/VirtualList';
+import { ItemRow } from './ItemRow';
+import styles from '../SessionView.module.css';
+
+export interface TranscriptProps {
+  snap: SessionSnapshot;
+  store: SessionStore;
+  dark: boolean;
+  scrollRequest: ScrollRequest | null;
+  onToggle: (itemIndex: number, viewPos: number) => void;
+}
+
+export function Transcript({ snap, dark, scrollRequest, onToggle }: TranscriptProps) {
+  const { view, items, calls, expanded, cursor, ended, terminals } = snap;
+  const rowKey = useCallback((pos: number) => view[pos] ?? -pos - 1, [view]);
+  const renderRow = (pos: number) => {
+    const idx = view[pos];
+    const item = idx !== undefined ? items[idx] : undefined;
+    if (idx === undefined || !item) return null;
+    return (
+      <div className={styles.rowWrap} data-focused={cursor === pos || undefined} data-item={idx}>
+        <ItemRow
+          item={item}
+          call={item.type === 'call' ? calls.get(item.callKey) : undefined}
+          ended={ended}
+          open={expanded.has(idx)}
+          focused={cursor === pos}
+          terminals={terminals}
+          dark={dark}
+          onToggle={() => onToggle(idx, pos)}
+        />
+      </div>
+    );
+  };
+  return (
+    <VirtualList
+      // Positions of rows change when the filter does: start the measurements afresh.
+      key={JSON.stringify(snap.filter)}
+      className={styles.transcript}
+      count={view.length}
+      estimate={36}
+      rowKey={rowKey}
+      renderRow={renderRow}
+      scrollRequest={scrollRequest}
+      ariaLabel="Transcript"
+    />
+  );
+}

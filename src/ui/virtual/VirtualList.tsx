@@ -1,0 +1,122 @@
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { VirtualController, type Align } from './controller';
+import styles from './VirtualList.module.css';
+
+export interface ScrollRequest {
+  index: number;
+  align: Align;
+  /** Changes for every request, so asking twice for the same row scrolls twice. */
+  seq: number;
+}
+
+export interface VirtualListProps {
+  count: number;
+  estimate: number;
+  /** Key of row i; rows keep their DOM (and measurement) across count changes. */
+  rowKey: (index: number) => string | number;
+  renderRow: (index: number) => ReactNode;
+  scrollRequest?: ScrollRequest | null;
+  className?: string;
+  ariaLabel?: string;
+  maxDomHeight?: number;
+}
+
+export function VirtualList({ count, estimate, rowKey, renderRow, scrollRequest, className, ariaLabel, maxDomHeight }: VirtualListProps) {
+  const [ctl] = useState(() => new VirtualController({ estimate, overscan: 6, ...(maxDomHeight !== undefined ? { maxDomHeight } : {}) }));
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const expectedScroll = useRef<number | null>(null);
+
+  useLayoutEffect(() => {
+    ctl.setCount(count);
+  }, [ctl, count]);
+
+  const range = useSyncExternalStore(ctl.subscribe, ctl.getSnapshot, ctl.getSnapshot);
+
+  const [applyScroll] = useState(() => (top: number): void => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    expectedScroll.current = top;
+    el.scrollTop = top;
+    ctl.setScrollTop(el.scrollTop, false);
+  });
+
+  // One observer for all rows: measured heights feed the controller, which re-lays out, and a
+  // pending scroll target is re-applied now that the rows around it have their real heights.
+  const [observer] = useState(() =>
+    typeof ResizeObserver === 'function'
+      ? new ResizeObserver((entries) => {
+          for (const e of entries) {
+            const el = e.target as HTMLElement;
+            const idx = Number(el.dataset.vindex);
+            const h = e.borderBoxSize[0]?.blockSize ?? el.getBoundingClientRect().height;
+            if (Number.isFinite(idx) && h > 0) ctl.measure(idx, h);
+          }
+          const t = ctl.desiredScrollTop();
+          if (t !== null) applyScroll(t);
+        })
+      : null,
+  );
+
+  useEffect(() => {
+    if (typeof ResizeObserver !== 'function') return;
+    const el = scrollerRef.current;
+    const vo = new ResizeObserver(() => {
+      if (el) ctl.setViewport(el.clientHeight);
+    });
+    if (el) {
+      vo.observe(el);
+      ctl.setViewport(el.clientHeight);
+    }
+    return () => {
+      observer?.disconnect();
+      vo.disconnect();
+    };
+  }, [ctl, observer]);
+
+  useLayoutEffect(() => {
+    if (!scrollRequest) return;
+    const i = Math.max(0, Math.min(count - 1, scrollRequest.index));
+    if (count === 0) return;
+    applyScroll(ctl.scrollTo(i, scrollRequest.align));
+    // count is read, not watched: a request is served once, when it is made
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scrollRequest, ctl, applyScroll]);
+
+  const onScroll = (): void => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    const exp = expectedScroll.current;
+    const user = exp === null || Math.abs(el.scrollTop - exp) > 1;
+    expectedScroll.current = null;
+    ctl.setScrollTop(el.scrollTop, user);
+  };
+
+  return (
+    <div ref={scrollerRef} className={`${styles.scroller} ${className ?? ''}`} onScroll={onScroll} role="list" aria-label={ariaLabel}>
+      <div className={styles.spacer} style={{ height: range.space.domHeight }}>
+        {range.rows.map((r) =>
+          r.index < count ? (
+            <VirtualRow key={rowKey(r.index)} index={r.index} top={r.top} observer={observer}>
+              {renderRow(r.index)}
+            </VirtualRow>
+          ) : null,
+        )}
+      </div>
+    </div>
+  );
+}
+
+function VirtualRow({ index, top, observer, children }: { index: number; top: number; observer: ResizeObserver | null; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || !observer) return;
+    observer.observe(el);
+    return () => observer.unobserve(el);
+  }, [observer]);
+  return (
+    <div ref={ref} role="listitem" className={styles.row} data-vindex={index} style={{ transform: `translateY(${top}px)` }}>
+      {children}
+    </div>
+  );
+}

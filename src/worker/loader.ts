@@ -1,0 +1,91 @@
+// A loader runs a source through the parser and reports deltas. Two implementations share one
+// interface: a Web Worker (the default in browsers) and an in-thread path (tests, and a fallback
+// where workers are unavailable).
+import { pump, type PumpOptions } from './pump';
+import type { FromWorker, LoaderEvent, LoadSource, ToWorker } from './protocol';
+
+export interface SessionLoader {
+  /** Resolves when the load ends (done, cancelled or failed: each is reported through onEvent first). */
+  load: (source: LoadSource, onEvent: (e: LoaderEvent) => void, signal: AbortSignal) => Promise<void>;
+  dispose: () => void;
+}
+
+export function createInThreadLoader(opts: PumpOptions = {}): SessionLoader {
+  return {
+    load: (source, onEvent, signal) => pump(source, onEvent, signal, { ...opts, clone: true }),
+    dispose: () => undefined,
+  };
+}
+
+export function createWorkerLoader(): SessionLoader {
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const listeners = new Map<number, (e: LoaderEvent) => void>();
+
+  const ensure = (): Worker => {
+    if (worker) return worker;
+    const w = new Worker(new URL('./session.worker.ts', import.meta.url), { type: 'module', name: 'loupe-parser' });
+    w.addEventListener('message', (e: MessageEvent<FromWorker>) => listeners.get(e.data.id)?.(e.data));
+    w.addEventListener('error', (e) => {
+      for (const fn of listeners.values()) fn({ type: 'error', message: `Parser worker failed: ${e.message || 'unknown error'}` });
+    });
+    worker = w;
+    return w;
+  };
+
+  return {
+    load(source, onEvent, signal) {
+      const w = ensure();
+      const id = nextId++;
+      return new Promise<void>((resolve) => {
+        const finish = (): void => {
+          listeners.delete(id);
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        const onAbort = (): void => {
+          const msg: ToWorker = { type: 'cancel', id };
+          w.postMessage(msg);
+        };
+        listeners.set(id, (e) => {
+          onEvent(e);
+          if (e.type !== 'delta') finish();
+        });
+        signal.addEventListener('abort', onAbort);
+        const msg: ToWorker = { type: 'load', id, source };
+        // A stream can only be read where it lives: transfer it into the worker.
+        w.postMessage(msg, source.kind === 'stream' ? [source.stream] : []);
+        if (signal.aborted) onAbort();
+      });
+    },
+    dispose() {
+      worker?.terminate();
+      worker = null;
+      for (const fn of listeners.values()) fn({ type: 'cancelled' });
+      listeners.clear();
+    },
+  };
+}
+
+/** The worker loader where Workers exist, else the in-thread one. */
+export function createDefaultLoader(): SessionLoader {
+  if (typeof Worker !== 'function') return createInThreadLoader();
+  const viaWorker = createWorkerLoader();
+  let fallback: SessionLoader | null = null;
+  return {
+    load(source, onEvent, signal) {
+      if (fallback) return fallback.load(source, onEvent, signal);
+      try {
+        return viaWorker.load(source, onEvent, signal);
+      } catch {
+        // A page's CSP can forbid workers; parsing in-thread is slower but shows the same session.
+        fallback = createInThreadLoader();
+        return fallback.load(source, onEvent, signal);
+      }
+    },
+    dispose() {
+      viaWorker.dispose();
+      fallback?.dispose();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// The small typed message protocol between a viewer and its parser (in a Worker or in-thread).
+import type { BadLine, ChainState, Counts, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
+
+/** What a viewer can be given to read. Everything here survives structured clone (streams are transferred). */
+export type LoadSource =
+  | { kind: 'blob'; blob: Blob; name?: string }
+  | { kind: 'url'; url: string }
+  | { kind: 'stream'; stream: ReadableStream<Uint8Array> }
+  | { kind: 'text'; text: string }
+  | { kind: 'records'; records: unknown[] };
+
+export interface LoadProgress {
+  bytesRead: number;
+  /** Unknown for streams and for URLs without a Content-Length. */
+  totalBytes?: number;
+  records: number;
+}
+
+/**
+ * What changed since the previous delta. Items are append-only (`itemsFrom` is where `items`
+ * start); calls and terminals are sent whole when changed; bad lines and warnings are appended.
+ */
+export interface SessionDelta {
+  itemsFrom: number;
+  items: TranscriptItem[];
+  calls: ToolCall[];
+  terminals: TerminalState[];
+  counts: Counts;
+  format: InputFormat;
+  chain: ChainState | null;
+  sessionIds: string[];
+  badFrom: number;
+  bad: BadLine[];
+  warningsFrom: number;
+  warnings: { line: number; message: string }[];
+  ended: boolean;
+  progress: LoadProgress;
+}
+
+export type LoaderEvent =
+  | { type: 'delta'; delta: SessionDelta }
+  | { type: 'done' }
+  | { type: 'cancelled' }
+  | { type: 'error'; message: string };
+
+export type ToWorker = { type: 'load'; id: number; source: LoadSource } | { type: 'cancel'; id: number };
+
+export type FromWorker = LoaderEvent & { id: number };

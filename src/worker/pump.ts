@@ -1,0 +1,172 @@
+// Reads a source in chunks into a SessionBuilder and emits throttled deltas. Shared by the Worker
+// and the in-thread loader so both paths behave the same.
+import { SessionBuilder } from '../model';
+import type { LoaderEvent, LoadProgress, LoadSource, SessionDelta } from './protocol';
+
+export interface PumpOptions {
+  /** Minimum time between deltas; the first rows are sent as soon as they exist. */
+  throttleMs?: number;
+  /** Deep-copy what is sent (the in-thread path must not share the builder's live objects). */
+  clone?: boolean;
+  fetch?: typeof fetch;
+}
+
+const TEXT_CHUNK = 1 << 20;
+const RECORDS_CHUNK = 2000;
+
+class AbortedError extends Error {}
+
+function aborted(signal: AbortSignal): void {
+  if (signal.aborted) throw new AbortedError('cancelled');
+}
+
+/** Give the event loop a turn so a cancel message (and the UI, in-thread) get through. */
+const yieldTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function* chunksOf(
+  source: LoadSource,
+  signal: AbortSignal,
+  progress: LoadProgress,
+  doFetch: typeof fetch,
+): AsyncGenerator<Uint8Array> {
+  let stream: ReadableStream<Uint8Array>;
+  switch (source.kind) {
+    case 'blob':
+      progress.totalBytes = source.blob.size;
+      stream = source.blob.stream();
+      break;
+    case 'stream':
+      stream = source.stream;
+      break;
+    case 'url': {
+      const res = await doFetch(source.url, { signal });
+      if (!res.ok) throw new Error(`Could not load ${source.url}: HTTP ${res.status} ${res.statusText}`.trim());
+      const len = Number(res.headers.get('content-length'));
+      // Content-Length is the encoded size; with compression it is only a hint, so it is ignored then.
+      if (Number.isFinite(len) && len > 0 && !res.headers.get('content-encoding')) progress.totalBytes = len;
+      if (!res.body) {
+        const buf = new Uint8Array(await res.arrayBuffer());
+        progress.totalBytes = buf.byteLength;
+        yield buf;
+        return;
+      }
+      stream = res.body;
+      break;
+    }
+    case 'text': {
+      const bytes = new TextEncoder().encode(source.text);
+      progress.totalBytes = bytes.byteLength;
+      for (let i = 0; i < bytes.byteLength; i += TEXT_CHUNK) {
+        yield bytes.subarray(i, Math.min(bytes.byteLength, i + TEXT_CHUNK));
+        await yieldTurn();
+      }
+      return;
+    }
+    case 'records':
+      return;
+  }
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      aborted(signal);
+      const { done, value } = await reader.read();
+      if (done) return;
+      if (value && value.byteLength > 0) yield value;
+    }
+  } finally {
+    // Cancelling releases the file handle / network connection when the reader stops early.
+    reader.cancel().catch(() => undefined);
+  }
+}
+
+export async function pump(
+  source: LoadSource,
+  emit: (e: LoaderEvent) => void,
+  signal: AbortSignal,
+  opts: PumpOptions = {},
+): Promise<void> {
+  const throttleMs = opts.throttleMs ?? 100;
+  const copy = opts.clone ? <T>(v: T): T => structuredClone(v) : <T>(v: T): T => v;
+  const progress: LoadProgress = { bytesRead: 0, records: 0 };
+  const builder = new SessionBuilder();
+  let badSent = 0;
+  let warningsSent = 0;
+  const terminalSeen = new Map<string, string>();
+  let lastEmit = -Infinity;
+
+  const flush = (): void => {
+    const s = builder.session;
+    const changes = builder.takeChanges();
+    const terminals = [];
+    for (const t of s.terminals.values()) {
+      const sig = `${t.output.length}|${t.exitCode ?? ''}|${t.signal ?? ''}|${t.truncated}|${t.command ?? ''}`;
+      if (terminalSeen.get(t.terminalId) !== sig) {
+        terminalSeen.set(t.terminalId, sig);
+        terminals.push(t);
+      }
+    }
+    const bad = s.diagnostics.bad.slice(badSent);
+    const warnings = s.diagnostics.warnings.slice(warningsSent);
+    const delta: SessionDelta = {
+      itemsFrom: changes.itemsFrom,
+      items: changes.items,
+      calls: changes.calls,
+      terminals,
+      counts: { ...s.counts },
+      format: s.format,
+      chain: s.chain ? { ...s.chain } : null,
+      sessionIds: [...s.sessionIds],
+      badFrom: badSent,
+      bad,
+      warningsFrom: warningsSent,
+      warnings,
+      ended: s.ended,
+      progress: { ...progress, records: builder.records },
+    };
+    badSent += bad.length;
+    warningsSent += warnings.length;
+    lastEmit = Date.now();
+    emit({ type: 'delta', delta: copy(delta) });
+  };
+
+  try {
+    await builder.init();
+    aborted(signal);
+    if (source.kind === 'records') {
+      progress.totalBytes = undefined;
+      for (let i = 0; i < source.records.length; i++) {
+        builder.pushValue(source.records[i]);
+        if ((i + 1) % RECORDS_CHUNK === 0) {
+          if (Date.now() - lastEmit >= throttleMs) flush();
+          await yieldTurn();
+          aborted(signal);
+        }
+      }
+    } else {
+      for await (const chunk of chunksOf(source, signal, progress, opts.fetch ?? fetch.bind(globalThis))) {
+        aborted(signal);
+        builder.push(chunk);
+        progress.bytesRead += chunk.byteLength;
+        if (Date.now() - lastEmit >= throttleMs) flush();
+      }
+    }
+    aborted(signal);
+    builder.end();
+    if (progress.totalBytes === undefined) progress.totalBytes = progress.bytesRead;
+    flush();
+    emit({ type: 'done' });
+  } catch (err) {
+    if (err instanceof AbortedError || signal.aborted) {
+      // What was read stays on screen; the session is marked ended so open calls read as unfinished.
+      try {
+        builder.end();
+        flush();
+      } catch {
+        /* the builder never throws on input, but a cancel must not surface a second error */
+      }
+      emit({ type: 'cancelled' });
+      return;
+    }
+    emit({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+  }
+}
