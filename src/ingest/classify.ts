@@ -1,13 +1,14 @@
 // One record, classified on its own (CONTRACTS §1): which shape it is, validated per variant.
 // Never throws: whatever it is handed ends as a record (event or unknown) or a bad line.
-import type { Direction } from './acpTypes';
+import type { Direction, SourceLocation } from './acpTypes';
 import { hasIntegerLikeKey, sourceKeyOrder, type JsonPath } from './keyOrder';
+import { readChunk, readLedgerLine, readToolCallFields, readXaiTool } from './fastPath';
 import { KNOWN_METHODS, KNOWN_SESSION_UPDATES, SESSION_UPDATE_METHODS } from './protocol';
-import type { EnvelopeRead, LedgerBody, RecordBody, RpcId, SessionUpdate, Shape, ToolUpdate } from './records';
+import type { EnvelopeRead, IngestRecord, LedgerBody, RecordBody, RpcId, SessionUpdate, Shape, ToolUpdate } from './records';
 import {
-  chunkSchema, currentModeSchema, describeIssue, isJsonObject, ledgerLineSchema, modelReturnedSchema, noticeSchema,
+  currentModeSchema, describeIssue, isJsonObject, modelReturnedSchema, noticeSchema,
   permissionParamsSchema, planSchema, promptParamsSchema, terminalCreateParamsSchema, terminalRefParamsSchema,
-  toolCalledSchema, toolCallFieldsSchema, toolResultSchema, turnCompletedSchema, usageUpdateSchema, xaiToolSchema,
+  toolCalledSchema, toolResultSchema, turnCompletedSchema, usageUpdateSchema,
   type JsonObject,
 } from './schemas';
 
@@ -22,13 +23,15 @@ export interface Classified {
  * `text` is the record's JSON text, read again only in the rare case where key order matters
  * (an object with integer-like keys; see keyOrder.ts).
  */
-export function classify(value: JsonObject, text: string): Classified {
+export function classify(value: JsonObject, text: string, loc: SourceLocation): IngestRecord {
+  let classified: Classified;
   try {
-    return classifyObject(value, text);
+    classified = classifyObject(value, text);
   } catch (error) {
     // Validation never throws by design; this guards the promise that ingest never throws.
-    return { body: { kind: 'unknown', reason: `could not be read: ${String(error)}`, value } };
+    classified = { body: { kind: 'unknown', reason: `could not be read: ${String(error)}`, value } };
   }
+  return { loc, shape: classified.shape, ts: classified.ts, dir: classified.dir, body: classified.body };
 }
 
 function classifyObject(value: JsonObject, text: string): Classified {
@@ -193,9 +196,9 @@ function readUpdate(tag: string, update: JsonObject, text: string, path: JsonPat
     case 'user_message_chunk':
     case 'agent_message_chunk':
     case 'agent_thought_chunk': {
-      const parsed = chunkSchema.safeParse(update);
-      if (!parsed.success) return { reason: `invalid ${tag}: ${describeIssue(parsed.error)}` };
-      return { type: 'chunk', tag, content: parsed.data.content, messageId: parsed.data.messageId };
+      const chunk = readChunk(update);
+      if (typeof chunk === 'string') return { reason: `invalid ${tag}: ${chunk}` };
+      return { type: 'chunk', tag, content: chunk.content, messageId: chunk.messageId };
     }
     case 'tool_call':
     case 'tool_call_update':
@@ -237,7 +240,7 @@ function readToolUpdate(
   text: string,
   path: JsonPath,
 ): ToolUpdate | { reason: string } {
-  const parsed = toolCallFieldsSchema.safeParse(update);
+  const parsed = readToolCallFields(update);
   if (!parsed.success) {
     return { reason: typeof update.toolCallId === 'string' ? `invalid ${tag}: ${describeIssue(parsed.error)}` : `${tag} without a toolCallId` };
   }
@@ -251,7 +254,7 @@ function readToolUpdate(
 
 function readEnvelope(meta: JsonObject | undefined, text: string, path: JsonPath): EnvelopeRead {
   if (!meta || !('x.ai/tool' in meta)) return { state: 'absent' };
-  const parsed = xaiToolSchema.safeParse(meta['x.ai/tool']);
+  const parsed = readXaiTool(meta['x.ai/tool']);
   if (!parsed.success) return { state: 'invalid', reason: describeIssue(parsed.error) };
   const input = parsed.data.input;
   const inputKeyOrder =
@@ -260,7 +263,7 @@ function readEnvelope(meta: JsonObject | undefined, text: string, path: JsonPath
 }
 
 function classifyLedger(value: JsonObject, text: string): Classified {
-  const parsed = ledgerLineSchema.safeParse(value);
+  const parsed = readLedgerLine(value);
   if (!parsed.success) return { body: { kind: 'unknown', reason: `invalid ledger line: ${describeIssue(parsed.error)}`, value } };
   const line = parsed.data;
   return { shape: 'ledger', body: { kind: 'ledger', line, body: readLedgerBody(line.kind, line.data, text) } };

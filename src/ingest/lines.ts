@@ -1,7 +1,8 @@
-// Chunk-safe line splitting over raw bytes. Newline positions are found in the bytes (so byte
-// offsets are exact and the ledger can hash a line's exact bytes), while the text is decoded once
-// per chunk: U+000A never occurs inside a multi-byte UTF-8 sequence, so the k-th newline byte and
-// the k-th '\n' of the decoded text are the same line break.
+// Chunk-safe line splitting over raw bytes, decoded once per chunk. Newline positions are found in
+// the text; byte offsets follow from them cheaply: for an all-ASCII region (the common case, and
+// known when the text is as long as the bytes) they are the same, otherwise they are found in the
+// bytes, where U+000A never occurs inside a multi-byte UTF-8 sequence, so the k-th newline byte
+// and the k-th '\n' of the decoded text are the same line break.
 
 export interface RawLine {
   /** 1-based line number in the input. */
@@ -10,8 +11,10 @@ export interface RawLine {
   offset: number;
   /** The line's text without its terminator (LF or CRLF). */
   text: string;
-  /** The line's exact bytes without its terminator. Valid only during the callback. */
-  bytes: Uint8Array;
+  /** The line's exact bytes are `source[start, end)`, without the terminator. Valid only during the callback. */
+  source: Uint8Array;
+  start: number;
+  end: number;
   /** False for a last line that ended without a newline. */
   terminated: boolean;
 }
@@ -26,6 +29,8 @@ export class LineReader {
   private lineNo = 0;
   private offset = 0;
   private atStart = true;
+  /** One object for every line: the callback reads it and must not keep it. */
+  private readonly current: RawLine = { line: 0, offset: 0, text: '', source: new Uint8Array(0), start: 0, end: 0, terminated: true };
   bytesRead = 0;
 
   constructor(private readonly onLine: (line: RawLine) => void) {}
@@ -64,8 +69,15 @@ export class LineReader {
     let end = bytes.length;
     if (bytes[end - 1] === CR) end--;
     this.lineNo++;
-    const text = this.decoder.decode(bytes.subarray(0, end));
-    this.onLine({ line: this.lineNo, offset: this.offset, text, bytes: bytes.subarray(0, end), terminated: false });
+    const line = this.current;
+    line.line = this.lineNo;
+    line.offset = this.offset;
+    line.text = this.decoder.decode(bytes.subarray(0, end));
+    line.source = bytes;
+    line.start = 0;
+    line.end = end;
+    line.terminated = false;
+    this.onLine(line);
     this.offset += bytes.length;
   }
 
@@ -85,26 +97,29 @@ export class LineReader {
       bytes = this.skipBom(bytes.subarray(0, end));
       end = bytes.length;
     }
-    const text = this.decoder.decode(bytes.subarray(0, end));
+    const text = this.decoder.decode(end === bytes.length ? bytes : bytes.subarray(0, end));
+    const ascii = text.length === end;
+    const line = this.current;
+    line.source = bytes;
+    line.terminated = true;
     let textStart = 0;
     let byteStart = 0;
-    while (byteStart < end) {
-      const byteNewline = bytes.indexOf(LF, byteStart);
+    while (textStart < text.length) {
       const textNewline = text.indexOf('\n', textStart);
+      const byteNewline = ascii ? textNewline : bytes.indexOf(LF, byteStart);
       let byteEnd = byteNewline;
       let textEnd = textNewline;
-      if (byteEnd > byteStart && bytes[byteEnd - 1] === CR) {
+      if (textEnd > textStart && text.charCodeAt(textEnd - 1) === CR) {
         byteEnd--;
         textEnd--;
       }
       this.lineNo++;
-      this.onLine({
-        line: this.lineNo,
-        offset: this.offset,
-        text: text.slice(textStart, textEnd),
-        bytes: bytes.subarray(byteStart, byteEnd),
-        terminated: true,
-      });
+      line.line = this.lineNo;
+      line.offset = this.offset;
+      line.text = text.slice(textStart, textEnd);
+      line.start = byteStart;
+      line.end = byteEnd;
+      this.onLine(line);
       this.offset += byteNewline + 1 - byteStart;
       byteStart = byteNewline + 1;
       textStart = textNewline + 1;

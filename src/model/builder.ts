@@ -14,12 +14,19 @@ import {
 import { labelOf } from './labels';
 import type { Session } from './session';
 import { subjectOfCall } from './subject';
-import type { InputFormat, SourceLocation, ToolCall, TranscriptItem, XaiToolEnvelope } from './types';
+import type { InputFormat, SourceLocation, ToolCall, TranscriptItem } from './types';
 import { readUsage } from './usage';
 
 const EXCERPT_CHARS = 200;
 const ZERO_HASH = '0'.repeat(64);
 const encoder = new TextEncoder();
+
+/** A record's exact bytes: `source[start, end)`. */
+interface ByteRange {
+  source: Uint8Array;
+  start: number;
+  end: number;
+}
 
 interface PendingRequest {
   method: string;
@@ -64,6 +71,7 @@ export class SessionBuilder {
   private readonly pending = new Map<string, PendingRequest[]>();
   private readonly lastUserItem = new Map<string | null, number>();
   private readonly changedCalls = new Set<string>();
+  private readonly callIndex = new Map<string, Map<string, ToolCall>>();
   private itemsTaken = 0;
   private lastItemChanged = false;
   private valuesPushed = 0;
@@ -94,7 +102,7 @@ export class SessionBuilder {
       this.addBad(loc.line, 0, `JSON is not an object (${describeType(value)})`, safeStringify(value));
       return;
     }
-    this.fold({ loc, ...classify(value, '') }, null);
+    this.fold(classify(value, '', loc), null);
   }
 
   end(): void {
@@ -152,8 +160,8 @@ export class SessionBuilder {
       return this.addBad(raw.line, raw.offset, reason, raw.text);
     }
     if (!isJsonObject(value)) return this.addBad(raw.line, raw.offset, `JSON is not an object (${describeType(value)})`, raw.text);
-    const loc = { line: raw.line, offset: raw.offset, length: raw.bytes.length };
-    this.fold({ loc, ...classify(value, raw.text) }, raw.bytes);
+    const loc = { line: raw.line, offset: raw.offset, length: raw.end - raw.start };
+    this.fold(classify(value, raw.text, loc), raw);
   }
 
   private onArrayLine(raw: RawLine): void {
@@ -180,7 +188,7 @@ export class SessionBuilder {
     }
     if (!isJsonObject(value)) return this.addBad(element.line, element.offset, `JSON is not an object (${describeType(value)})`, element.text);
     const bytes = encoder.encode(element.text);
-    this.fold({ loc: { line: element.line, offset: element.offset, length: bytes.length }, ...classify(value, element.text) }, bytes);
+    this.fold(classify(value, element.text, { line: element.line, offset: element.offset, length: bytes.length }), { source: bytes, start: 0, end: bytes.length });
   }
 
   private addBad(line: number, offset: number, reason: string, text: string): void {
@@ -191,7 +199,7 @@ export class SessionBuilder {
   // -------------------------------------------------------------------------------------------
   // Records → session
 
-  private fold(record: IngestRecord, bytes: Uint8Array | null): void {
+  private fold(record: IngestRecord, bytes: ByteRange | null): void {
     const { counts } = this.session;
     const body = record.body;
     if (body.kind === 'unknown') {
@@ -208,7 +216,7 @@ export class SessionBuilder {
   }
 
   /** The exhaustive switch over record kinds: a new kind is a compile error here. */
-  private foldEvent(record: IngestRecord, body: Exclude<RecordBody, { kind: 'unknown' }>, bytes: Uint8Array | null): void {
+  private foldEvent(record: IngestRecord, body: Exclude<RecordBody, { kind: 'unknown' }>, bytes: ByteRange | null): void {
     switch (body.kind) {
       case 'update':
         return this.foldUpdate(record, body);
@@ -282,25 +290,35 @@ export class SessionBuilder {
     this.addItem({ type: 'message', role, loc, sessionId, messageId, blocks: block.type === 'text' ? [] : [block], text, ts });
   }
 
-  private callFor(key: string, id: string, sessionId: string | null, loc: SourceLocation): ToolCall {
-    let call = this.session.calls.get(key);
+  /**
+   * Calls by scope (session id, or the ledger) and then id: looking up two flat strings is much
+   * cheaper than building and hashing a joined key for every update.
+   */
+  private callFor(scope: string, id: string, sessionId: string | null, loc: SourceLocation): ToolCall {
+    let byId = this.callIndex.get(scope);
+    if (!byId) {
+      byId = new Map();
+      this.callIndex.set(scope, byId);
+    }
+    let call = byId.get(id);
     if (!call) {
+      const key = `${scope}\u0000${id}`;
       call = {
         key, id, sessionId, ordinal: this.session.calls.size, firstLine: loc.line, meta: {}, invalidEnvelopes: 0,
         label: 'Tool', subject: null, history: [],
       };
+      byId.set(id, call);
       this.session.calls.set(key, call);
       this.addItem({ type: 'call', loc, callKey: key });
     }
-    this.changedCalls.add(key);
+    this.changedCalls.add(call.key);
     return call;
   }
 
   /** CONTRACTS §4: last write wins per field; absent, null and placeholder values keep the earlier one. */
   private applyToolUpdate(sessionId: string | null, update: ToolUpdate, record: IngestRecord, source: 'tool_call' | 'tool_call_update' | 'permission'): ToolCall {
     const fields = update.fields;
-    const key = callKey(sessionId, fields.toolCallId);
-    const call = this.callFor(key, fields.toolCallId, sessionId, record.loc);
+    const call = this.callFor(sessionId ?? '', fields.toolCallId, sessionId, record.loc);
     const set: string[] = [];
     if (fields.title) {
       call.title = fields.title;
@@ -344,10 +362,19 @@ export class SessionBuilder {
     let invalidEnvelope: string | undefined;
     const envelope = update.envelope;
     if (envelope.state === 'valid') {
+      // Per field (CONTRACTS §3): an `input` given once survives a later envelope without one.
       const read = envelope.envelope;
-      const merged: XaiToolEnvelope = { ...call.tool, ...withoutUndefined(read), version: 1, label: read.label, name: read.name };
-      if (envelope.envelope.input !== undefined) merged.inputKeyOrder = envelope.inputKeyOrder;
-      call.tool = merged;
+      const before = call.tool;
+      call.tool = {
+        version: 1,
+        label: read.label,
+        name: read.name,
+        kind: read.kind ?? before?.kind,
+        namespace: read.namespace ?? before?.namespace,
+        read_only: read.read_only ?? before?.read_only,
+        input: read.input ?? before?.input,
+        inputKeyOrder: read.input !== undefined ? envelope.inputKeyOrder : before?.inputKeyOrder,
+      };
       set.push('x.ai/tool');
     } else if (envelope.state === 'invalid') {
       call.invalidEnvelopes++;
@@ -521,7 +548,7 @@ export class SessionBuilder {
     }
   }
 
-  private foldLedger(record: IngestRecord, body: Extract<RecordBody, { kind: 'ledger' }>, bytes: Uint8Array | null): void {
+  private foldLedger(record: IngestRecord, body: Extract<RecordBody, { kind: 'ledger' }>, bytes: ByteRange | null): void {
     const { line, body: ledger } = body;
     if (bytes) this.checkChain(line.prev, bytes, record.loc.line);
     const run = line.run ?? null;
@@ -534,7 +561,7 @@ export class SessionBuilder {
           this.addItem({ type: 'event', loc, name: line.kind, summary: 'result without a tool_use_id', raw: line.data });
           return;
         }
-        const call = this.callFor(ledgerKey(ledger.toolUseId), ledger.toolUseId, run, loc);
+        const call = this.callFor(LEDGER_SCOPE, ledger.toolUseId, run, loc);
         call.ledger = {
           ...call.ledger, name: call.ledger?.name ?? ledger.name, result: ledger.result, error: ledger.error, tookUs: ledger.tookUs,
         };
@@ -557,9 +584,10 @@ export class SessionBuilder {
   }
 
   private applyLedgerCalled(run: string | null, data: LedgerToolCalled, record: IngestRecord): void {
-    const id = data.id ?? `line:${record.loc.line}`;
-    const key = data.id === undefined ? `ledger-line\u0000${record.loc.line}` : ledgerKey(data.id);
-    const call = this.callFor(key, id, run, record.loc);
+    // A legacy call without an id is keyed by its line (CONTRACTS §4).
+    const call = data.id === undefined
+      ? this.callFor(LEGACY_LEDGER_SCOPE, `line:${record.loc.line}`, run, record.loc)
+      : this.callFor(LEDGER_SCOPE, data.id, run, record.loc);
     call.ledger = {
       ...call.ledger, name: data.name, args: data.args, argsKeyOrder: data.argsKeyOrder, subject: data.subject,
       effect: data.effect, render: data.render,
@@ -571,7 +599,7 @@ export class SessionBuilder {
   }
 
   /** CONTRACTS §9: `prev` is the BLAKE3 of the previous ledger line's exact bytes. */
-  private checkChain(prev: string | undefined, bytes: Uint8Array, line: number): void {
+  private checkChain(prev: string | undefined, bytes: ByteRange, line: number): void {
     const chain = (this.session.chain ??= { state: 'intact', lines: 0 });
     chain.lines++;
     if (chain.state === 'broken') return;
@@ -588,7 +616,7 @@ export class SessionBuilder {
       this.session.chain = { state: 'broken', lines: chain.lines, line, reason };
       return;
     }
-    this.chainPrev = this.hasher.init().update(bytes).digest('hex');
+    this.chainPrev = this.hasher.init().update(bytes.source.subarray(bytes.start, bytes.end)).digest('hex');
     this.chainPrevLine = line;
   }
 
@@ -603,8 +631,9 @@ export class SessionBuilder {
 
 // ---------------------------------------------------------------------------------------------
 
-const callKey = (sessionId: string | null, toolCallId: string) => `${sessionId ?? ''}\u0000${toolCallId}`;
-const ledgerKey = (id: string) => `ledger\u0000${id}`;
+// Scopes no session id can collide with: ACP session ids are never empty-prefixed with NUL.
+const LEDGER_SCOPE = '\u0000ledger';
+const LEGACY_LEDGER_SCOPE = '\u0000ledger-line';
 const rpcKey = (id: RpcId) => (typeof id === 'number' ? `n${id}` : `s${id}`);
 
 function isBlank(text: string): boolean {
@@ -631,12 +660,6 @@ function isEmptyObject(value: unknown): boolean {
   if (!isJsonObject(value)) return false;
   for (const _ in value) return false;
   return true;
-}
-
-function withoutUndefined<T extends object>(value: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [key, v] of Object.entries(value)) if (v !== undefined) (out as Record<string, unknown>)[key] = v;
-  return out;
 }
 
 function excerpt(text: string): string {

@@ -1,0 +1,81 @@
+// Fast paths for the hot variants (tool-call updates, message chunks, ledger lines). The zod
+// schemas in schemas.ts are the contract; these guards accept only input that those schemas accept
+// unchanged, and return the parsed object itself instead of a copy. Anything else (a null, a
+// malformed optional field, an unknown content block) falls through to zod, which decides.
+// `fastPath.test.ts` checks on random input that the two never disagree.
+import type { ContentBlock, ToolCallContent } from './acpTypes';
+import { callStatusSchema, chunkSchema, ledgerLineSchema, toolCallFieldsSchema, xaiToolSchema } from './schemas';
+import type { JsonObject, LedgerLine, ToolCallFields, XaiTool } from './schemas';
+
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const optString = (value: unknown) => value === undefined || typeof value === 'string';
+const optNumber = (value: unknown) => value === undefined || typeof value === 'number';
+const STATUSES: ReadonlySet<unknown> = new Set(callStatusSchema.options);
+
+function isTextBlock(value: unknown): value is ContentBlock {
+  return isObject(value) && value.type === 'text' && typeof value.text === 'string';
+}
+
+function isPlainToolCallContent(value: unknown): value is ToolCallContent {
+  if (!isObject(value)) return false;
+  switch (value.type) {
+    case 'content':
+      return isTextBlock(value.content);
+    case 'diff':
+      return typeof value.path === 'string' && typeof value.newText === 'string' && (value.oldText === null || typeof value.oldText === 'string');
+    case 'terminal':
+      return typeof value.terminalId === 'string';
+    default:
+      return false;
+  }
+}
+
+function isPlainLocation(value: unknown): boolean {
+  return isObject(value) && typeof value.path === 'string' && (value.line === undefined || typeof value.line === 'number');
+}
+
+function everyItem(value: unknown, check: (item: unknown) => boolean): boolean {
+  if (value === undefined) return true;
+  if (!Array.isArray(value)) return false;
+  for (const item of value) if (!check(item)) return false;
+  return true;
+}
+
+export function readToolCallFields(value: JsonObject): { success: true; data: ToolCallFields } | { success: false; error: import('zod').ZodError } {
+  if (
+    typeof value.toolCallId === 'string' && optString(value.title) && optString(value.kind) && optString(value.name) &&
+    (value.status === undefined || STATUSES.has(value.status)) && (value._meta === undefined || isObject(value._meta)) &&
+    everyItem(value.content, isPlainToolCallContent) && everyItem(value.locations, isPlainLocation)
+  ) {
+    return { success: true, data: value as ToolCallFields };
+  }
+  return toolCallFieldsSchema.safeParse(value);
+}
+
+export function readChunk(value: JsonObject): { content: ContentBlock; messageId?: string } | string {
+  if (isTextBlock(value.content) && optString(value.messageId)) return value as { content: ContentBlock; messageId?: string };
+  const parsed = chunkSchema.safeParse(value);
+  return parsed.success ? parsed.data : parsed.error.issues[0]?.message ?? 'invalid';
+}
+
+export function readXaiTool(value: unknown): { success: true; data: XaiTool } | { success: false; error: import('zod').ZodError } {
+  if (
+    isObject(value) && value.version === 1 && typeof value.label === 'string' && value.label.length > 0 &&
+    typeof value.name === 'string' && optString(value.kind) && optString(value.namespace) &&
+    (value.read_only === undefined || typeof value.read_only === 'boolean') && (value.input === undefined || isObject(value.input))
+  ) {
+    return { success: true, data: value as XaiTool };
+  }
+  return xaiToolSchema.safeParse(value);
+}
+
+export function readLedgerLine(value: JsonObject): { success: true; data: LedgerLine } | { success: false; error: import('zod').ZodError } {
+  if (
+    typeof value.v === 'number' && typeof value.kind === 'string' && optNumber(value.seq) && optNumber(value.t) &&
+    optString(value.run) && optString(value.prev) && optString(value.who) && optString(value.addr) &&
+    (value.ig === undefined || typeof value.ig === 'boolean')
+  ) {
+    return { success: true, data: value as LedgerLine };
+  }
+  return ledgerLineSchema.safeParse(value);
+}
