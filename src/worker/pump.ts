@@ -41,6 +41,10 @@ async function* chunksOf(
     case 'url': {
       const res = await doFetch(source.url, { signal });
       if (!res.ok) throw new Error(`Could not load ${source.url}: HTTP ${res.status} ${res.statusText}`.trim());
+      // A dev server or SPA host answers a missing file with its index page; that is not a session.
+      if (/^text\/html\b/i.test(res.headers.get('content-type') ?? '')) {
+        throw new Error(`Could not load ${source.url}: the server sent a web page (text/html), not a session file`);
+      }
       const len = Number(res.headers.get('content-length'));
       // Content-Length is the encoded size; with compression it is only a hint, so it is ignored then.
       if (Number.isFinite(len) && len > 0 && !res.headers.get('content-encoding')) progress.totalBytes = len;

@@ -1,0 +1,102 @@
+import { test, expect } from '@playwright/test';
+import { expectCallsShown, expectedCalls, fixture, openByDrop, openByPicker, openByUrl, waitLoaded } from './helpers';
+
+// Every real sample, read three ways; the rows must carry what the model (CONTRACTS §5–§6) prescribes.
+const SAMPLES = [
+  'acp/claude-code-acp_issue-122_tool_call-sent-twice.jsonl',
+  'acp/codex-acp-1.6.2_test-snapshots.jsonl',
+  'acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl',
+  'acp/gemini-cli-0.61.0_scripted-model_live-turn_fs-capability.jsonl',
+  'acp/zed-1.13.2_acp-logs-export_ny-gemini-acp-0.2.2_excerpt.json',
+  'grok/esc-interrupt.updates.jsonl',
+  'grok/probe-interjection.updates.jsonl',
+  'grok/probe-two-writers.updates.jsonl',
+  'ledger/golden-p0.ledger-00000000000000000000.jsonl',
+  'ledger/golden-s1.ledger-00000000000000000000.jsonl',
+  'ledger/ledger-ahead.ledger-00000000000000000000.jsonl',
+  'ledger/ledger-v2.ledger-00000000000000000000.jsonl',
+];
+
+// Tall enough that every call of a small sample is drawn by the virtual list at once.
+test.use({ viewport: { width: 1280, height: 2400 } });
+
+for (const rel of SAMPLES) {
+  test.describe(rel, () => {
+    test('by picker', async ({ page }) => {
+      const file = fixture(rel);
+      await openByPicker(page, file);
+      const calls = await expectedCalls(file);
+      await expect(page.locator('[data-call-id]')).toHaveCount(calls.length);
+      await expectCallsShown(page, calls);
+    });
+
+    test('by drop', async ({ page }) => {
+      const file = fixture(rel);
+      await openByDrop(page, [file]);
+      await expectCallsShown(page, await expectedCalls(file));
+    });
+
+    test('by URL', async ({ page }) => {
+      const file = fixture(rel);
+      await openByUrl(page, file);
+      await expectCallsShown(page, await expectedCalls(file));
+    });
+  });
+}
+
+test('the Grok esc-interrupt sample shows its interrupted command', async ({ page }) => {
+  await page.goto('/?src=samples/grok-esc-interrupt.updates.jsonl');
+  await waitLoaded(page);
+  const row = page.locator('[data-call-id="call-41033b16-03a7-4ca3-950c-0a015137f366-0"]');
+  await expect(row).toContainText('Run Command');
+  await expect(row).toContainText('sleep 45');
+  await expect(row).toHaveAttribute('data-status', 'unfinished');
+  await expect(page.getByText('Turn ended: cancelled')).toBeVisible();
+});
+
+test('the Gemini live turn shows the permission asked, its diff and its command', async ({ page }) => {
+  await openByPicker(page, fixture('acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl'));
+  const edit = page.locator('[data-call-id^="replace__replace"]');
+  await expect(edit).toContainText('Edit');
+  await expect(edit).toContainText('/home/dev/ws/hello.py');
+  await edit.getByRole('button', { expanded: false }).click();
+  await expect(edit).toContainText("print('hello, world')");
+  const run = page.locator('[data-call-id^="run_shell_command"]');
+  await expect(run).toContainText('Run Command');
+  await expect(run).toContainText('permission: Allow');
+});
+
+test('dropping several files opens each, one tab per file', async ({ page }) => {
+  await openByDrop(page, [fixture('grok/esc-interrupt.updates.jsonl'), fixture('acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl')]);
+  const tabs = page.getByRole('navigation', { name: 'Open files' }).getByRole('button');
+  await expect(tabs).toHaveCount(2);
+  await expect(page.locator('[data-call-id="call-41033b16-03a7-4ca3-950c-0a015137f366-0"]')).toBeVisible();
+  await tabs.nth(1).click();
+  await expect(page.locator('[data-call-id^="run_shell_command"]')).toBeVisible();
+});
+
+test('the landing page offers the bundled samples, and a missing URL shows an error', async ({ page }) => {
+  await page.goto('/');
+  const links = page.getByRole('link', { name: /Grok Build|Gemini CLI|Ledger/ });
+  await expect(links).toHaveCount(3);
+  await links.first().click();
+  await waitLoaded(page);
+  await expect(page.locator('[data-call-id]').first()).toBeVisible();
+
+  await page.route('**/e2e-src/missing.jsonl', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await page.goto('/?src=e2e-src/missing.jsonl');
+  await expect(page.getByRole('alert')).toContainText('404');
+  // A host that answers every path with its index page is not mistaken for a session either.
+  await page.goto('/?src=samples/does-not-exist.jsonl');
+  await expect(page.getByRole('alert')).toContainText('text/html');
+});
+
+test('pasted JSONL is read like a file', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Paste…' }).click();
+  const text = (await import('node:fs')).readFileSync(fixture('grok/esc-interrupt.updates.jsonl'), 'utf8');
+  await page.getByLabel('Paste JSONL').fill(text);
+  await page.getByRole('button', { name: 'Load' }).click();
+  await waitLoaded(page);
+  await expect(page.locator('[data-call-id="call-41033b16-03a7-4ca3-950c-0a015137f366-0"]')).toContainText('sleep 45');
+});

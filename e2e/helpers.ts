@@ -1,0 +1,76 @@
+// Shared steps for the viewer's browser tests: getting a session in three ways, and the
+// expected calls computed by the same model in Node (so the tests follow the contract, not a copy).
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { ingest } from '../src/model';
+
+export const ROOT = join(import.meta.dirname, '..');
+export const fixture = (rel: string): string => join(ROOT, 'fixtures', rel);
+
+export interface ExpectedCall {
+  id: string;
+  label: string;
+  subject: string | null;
+}
+
+export async function expectedCalls(file: string): Promise<ExpectedCall[]> {
+  const session = await ingest(new Uint8Array(readFileSync(file)));
+  return [...session.calls.values()].map((c) => ({ id: c.id, label: c.label, subject: c.subject }));
+}
+
+export async function expectedSession(file: string) {
+  return ingest(new Uint8Array(readFileSync(file)));
+}
+
+/** The viewer's root once a session has been read to its end. */
+export async function waitLoaded(page: Page): Promise<void> {
+  await expect(page.locator('[data-load-state]').first()).toHaveAttribute('data-load-state', 'done', { timeout: 60_000 });
+}
+
+export async function openByPicker(page: Page, file: string): Promise<void> {
+  await page.goto('/');
+  await page.getByTestId('file-input').setInputFiles(file);
+  await waitLoaded(page);
+}
+
+export async function openByDrop(page: Page, files: string[]): Promise<void> {
+  await page.goto('/');
+  const payload = files.map((f) => ({ name: basename(f), text: readFileSync(f, 'utf8') }));
+  const dt = await page.evaluateHandle((items) => {
+    const dt = new DataTransfer();
+    for (const it of items) dt.items.add(new File([it.text], it.name, { type: 'application/json' }));
+    return dt;
+  }, payload);
+  await page.dispatchEvent('body', 'dragenter', { dataTransfer: dt });
+  await page.dispatchEvent('body', 'dragover', { dataTransfer: dt });
+  await page.dispatchEvent('body', 'drop', { dataTransfer: dt });
+  await waitLoaded(page);
+}
+
+/** Serves `file` at /e2e-src/<name> and opens it with ?src=. */
+export async function openByUrl(page: Page, file: string, extra = ''): Promise<string> {
+  const name = basename(file);
+  await page.route(`**/e2e-src/${encodeURIComponent(name)}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: readFileSync(file) }),
+  );
+  const url = `/?src=${encodeURIComponent(`e2e-src/${name}`)}${extra}`;
+  await page.goto(url);
+  await waitLoaded(page);
+  return url;
+}
+
+/** Each expected call has one row showing its label and subject. */
+export async function expectCallsShown(page: Page, calls: ExpectedCall[]): Promise<void> {
+  for (const c of calls) {
+    const row = page.locator(`[data-call-id="${cssEscape(c.id)}"]`).first();
+    await expect(row, `row for call ${c.id}`).toBeVisible();
+    await expect(row).toHaveAttribute('data-label', c.label);
+    await expect(row).toContainText(c.label);
+    if (c.subject !== null) await expect(row).toContainText(c.subject);
+  }
+}
+
+export function cssEscape(s: string): string {
+  return s.replace(/["\\]/g, '\\$&');
+}
