@@ -34,7 +34,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.err(`loupe: cannot read ${file}`);
     return 1;
   }
-  const session = await ingest(createReadStream(file, { highWaterMark: 1 << 20 }));
+  // Rows only: the CLI prints no content, so it reads light (see BuilderOptions).
+  const session = await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { detail: 'light' });
   const summary = summarize(session);
   io.out(json ? JSON.stringify(summary, null, 1) : formatText(summary));
   return 0;

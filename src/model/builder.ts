@@ -48,7 +48,22 @@ export interface SessionChanges {
 
 type MessageItem = Extract<TranscriptItem, { type: 'message' }>;
 
+export interface BuilderOptions {
+  /**
+   * `full` keeps every field of every call. `light` keeps what rows, filters and counts need and
+   * leaves out the bulk (tool output content, raw output, ledger results): those are read again
+   * from the source when a call is opened (`hydrateCall`). Large inputs are read light.
+   */
+  detail?: 'full' | 'light';
+}
+
 export class SessionBuilder {
+  readonly detail: 'full' | 'light';
+
+  constructor(options: BuilderOptions = {}) {
+    this.detail = options.detail ?? 'full';
+  }
+
   readonly session: Session = {
     format: 'empty',
     counts: { lines: 0, events: 0, unknown: 0, bad: 0 },
@@ -72,6 +87,7 @@ export class SessionBuilder {
   private readonly lastUserItem = new Map<string | null, number>();
   private readonly changedCalls = new Set<string>();
   private readonly callIndex = new Map<string, Map<string, ToolCall>>();
+  private readonly terminalCalls = new Map<string, Set<string>>();
   private itemsTaken = 0;
   private lastItemChanged = false;
   private valuesPushed = 0;
@@ -103,6 +119,17 @@ export class SessionBuilder {
       return;
     }
     this.fold(classify(value, '', loc), null);
+  }
+
+  /** One record's text at a known location: used to read a call's lines again (`hydrateCall`). */
+  pushRecordText(text: string, loc: SourceLocation): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (isJsonObject(value)) this.fold(classify(value, text, loc), null);
   }
 
   end(): void {
@@ -305,7 +332,7 @@ export class SessionBuilder {
       const key = `${scope}\u0000${id}`;
       call = {
         key, id, sessionId, ordinal: this.session.calls.size, firstLine: loc.line, meta: {}, invalidEnvelopes: 0,
-        label: 'Tool', subject: null, history: [],
+        label: 'Tool', subject: null, history: [], detail: this.detail,
       };
       byId.set(id, call);
       this.session.calls.set(key, call);
@@ -341,12 +368,17 @@ export class SessionBuilder {
       call.rawInputKeyOrder = update.rawInputKeyOrder;
       set.push('rawInput');
     }
+    const full = this.detail === 'full';
     if (fields.rawOutput !== undefined && fields.rawOutput !== null) {
-      call.rawOutput = fields.rawOutput;
+      if (full) call.rawOutput = fields.rawOutput;
       set.push('rawOutput');
     }
     if (fields.content) {
-      call.content = fields.content;
+      if (full) call.content = fields.content;
+      else call.contentBlocks = fields.content.length;
+      for (const block of fields.content) {
+        if (block.type === 'terminal') this.linkTerminal(block.terminalId, call.key);
+      }
       set.push('content');
     }
     if (fields.locations) {
@@ -541,11 +573,15 @@ export class SessionBuilder {
     return terminal;
   }
 
-  /** Calls showing this terminal must be redrawn; found through their `terminal` content. */
+  private linkTerminal(terminalId: string, key: string): void {
+    const keys = this.terminalCalls.get(terminalId);
+    if (keys) keys.add(key);
+    else this.terminalCalls.set(terminalId, new Set([key]));
+  }
+
+  /** Calls showing this terminal must be redrawn. */
   private touchTerminalCalls(terminalId: string): void {
-    for (const [key, call] of this.session.calls) {
-      if (call.content?.some((c) => c.type === 'terminal' && c.terminalId === terminalId)) this.changedCalls.add(key);
-    }
+    for (const key of this.terminalCalls.get(terminalId) ?? []) this.changedCalls.add(key);
   }
 
   private foldLedger(record: IngestRecord, body: Extract<RecordBody, { kind: 'ledger' }>, bytes: ByteRange | null): void {
@@ -563,7 +599,8 @@ export class SessionBuilder {
         }
         const call = this.callFor(LEDGER_SCOPE, ledger.toolUseId, run, loc);
         call.ledger = {
-          ...call.ledger, name: call.ledger?.name ?? ledger.name, result: ledger.result, error: ledger.error, tookUs: ledger.tookUs,
+          ...call.ledger, name: call.ledger?.name ?? ledger.name, result: this.detail === 'full' ? ledger.result : undefined,
+          error: ledger.error, tookUs: ledger.tookUs,
         };
         call.status = ledger.hasError ? 'failed' : 'completed';
         if (ledger.tookUs !== undefined) call.durationMs = ledger.tookUs / 1000;

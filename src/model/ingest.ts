@@ -1,10 +1,10 @@
 // Drives a SessionBuilder over any byte source, in chunks: the whole input is never one string.
-import { SessionBuilder } from './builder';
+import { SessionBuilder, type BuilderOptions } from './builder';
 import type { IngestProgress, Session } from './session';
 
 export type ByteSource = Uint8Array | string | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
-export interface IngestOptions {
+export interface IngestOptions extends BuilderOptions {
   onProgress?: (progress: IngestProgress, builder: SessionBuilder) => void;
   signal?: AbortSignal;
   /** Size of the slices a string or Uint8Array source is fed in; tests use tiny ones. */
@@ -15,7 +15,7 @@ const DEFAULT_CHUNK = 1 << 20;
 
 /** Reads a whole source into a session model. Bad input never throws: it is counted and reported. */
 export async function ingest(source: ByteSource, options: IngestOptions = {}): Promise<Session> {
-  const builder = new SessionBuilder();
+  const builder = new SessionBuilder({ detail: options.detail });
   await builder.init();
   const totalBytes = sizeOf(source);
   for await (const chunk of chunksOf(source, options.chunkSize ?? DEFAULT_CHUNK)) {

@@ -76,6 +76,10 @@ export interface ToolCall {
 
   permission?: PermissionRequest;
   history: CallHistoryEntry[];
+  /** `light`: content, raw output and ledger results were left in the source; `hydrateCall` reads them. */
+  detail: 'full' | 'light';
+  /** In a light call: how many content blocks the last content update had. */
+  contentBlocks?: number;
 }
 
 export interface LedgerCallData {

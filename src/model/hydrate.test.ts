@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { blobReader, hydrateCall, ingest } from './index';
+
+test('a light call, opened, has the content, raw output and inputs the full reading has', async () => {
+  const bytes = readFileSync('fixtures/acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl');
+  const full = await ingest(bytes, { detail: 'full' });
+  const light = await ingest(bytes, { detail: 'light' });
+  const read = blobReader(new Blob([bytes]));
+  expect(light.calls.size).toBe(full.calls.size);
+  for (const [key, lightCall] of light.calls) {
+    const fullCall = full.calls.get(key)!;
+    expect(lightCall.content).toBeUndefined();
+    const opened = await hydrateCall(lightCall, read);
+    expect(opened.content).toEqual(fullCall.content);
+    expect(opened.rawInput).toEqual(fullCall.rawInput);
+    expect(opened.rawOutput).toEqual(fullCall.rawOutput);
+    expect(opened.permission).toEqual(fullCall.permission);
+    expect([opened.label, opened.subject, opened.status]).toEqual([fullCall.label, fullCall.subject, fullCall.status]);
+  }
+  // The diffs the Edit view draws come back from the source.
+  expect([...full.calls.values()].some((call) => call.content?.some((c) => c.type === 'diff'))).toBe(true);
+});

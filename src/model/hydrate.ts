@@ -1,0 +1,28 @@
+// Reads a light call's lines again to give its full state: content, raw output, ledger result.
+import { SessionBuilder } from './builder';
+import type { SourceLocation, ToolCall } from './types';
+
+/** Returns the text of the record at `loc` (a slice of the source, by byte offset and length). */
+export type ReadRecord = (loc: SourceLocation) => Promise<string> | string;
+
+export async function hydrateCall(call: ToolCall, readRecord: ReadRecord): Promise<ToolCall> {
+  if (call.detail === 'full') return call;
+  const scratch = new SessionBuilder({ detail: 'full' });
+  for (const entry of call.history) scratch.pushRecordText(await readRecord(entry.loc), entry.loc);
+  const full = scratch.session.calls.get(call.key);
+  if (!full) return call;
+  // Joins made by other lines (permission outcomes, terminal output) stay as the light call has them.
+  return {
+    ...call,
+    detail: 'full',
+    content: full.content,
+    rawOutput: full.rawOutput,
+    rawInput: full.rawInput ?? call.rawInput,
+    ledger: call.ledger && { ...call.ledger, result: full.ledger?.result },
+  };
+}
+
+/** A ReadRecord over a Blob or File (browser or Node ≥ 20). */
+export function blobReader(blob: Blob): ReadRecord {
+  return async (loc) => new TextDecoder().decode(await blob.slice(loc.offset, loc.offset + loc.length).arrayBuffer());
+}
