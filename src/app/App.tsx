@@ -165,6 +165,7 @@ export function App() {
                 onFilterChange={i === active ? onFilterChange : undefined}
                 onSelectCall={i === active ? onSelectCall : undefined}
                 callId={i === active ? callId : null}
+                keyboardScope={i === active ? 'document' : 'viewer'}
               />
             </div>
           ))

@@ -21,6 +21,8 @@ export interface SessionViewerProps {
   callId?: string | null;
   theme?: ThemeChoice;
   className?: string;
+  /** 'document' lets keys typed with nothing focused reach the viewer (for a full-page viewer). */
+  keyboardScope?: 'viewer' | 'document';
 }
 
 function toLoadSource(source: SessionSource): LoadSource {
@@ -65,7 +67,7 @@ export function SessionViewer(props: SessionViewerProps) {
   );
 }
 
-function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, className }: SessionViewerProps) {
+function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, className, keyboardScope }: SessionViewerProps) {
   const [store] = useState<SessionStore>(() => createSessionStore(initialFilter ? { initialFilter } : {}));
   const [controller] = useState<SessionController>(() => createSessionController(store));
 
@@ -120,6 +122,7 @@ function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, call
       className={className}
       onSelectCall={onSelectCall}
       focusCallId={callId ?? null}
+      keyboardScope={keyboardScope ?? 'viewer'}
     />
   );
 }

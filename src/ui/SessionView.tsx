@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { ToolCall } from '../model';
 import type { SessionStore } from '../store/createSessionStore';
 import { formatBytes } from './format';
@@ -23,11 +23,22 @@ export interface SessionViewProps {
   onSelectCall?: (call: ToolCall | null) => void;
   /** Open and scroll to this call (the input's tool-call id) once it has been read. */
   focusCallId?: string | null;
+  /** 'document': also take j/k/Enter/Esc// typed while nothing in particular has focus (the standalone app). */
+  keyboardScope?: 'viewer' | 'document';
+}
+
+interface KeyLike {
+  key: string;
+  target: EventTarget | null;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  preventDefault(): void;
 }
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
-export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'system', className, onSelectCall, focusCallId }: SessionViewProps) {
+export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'system', className, onSelectCall, focusCallId, keyboardScope = 'viewer' }: SessionViewProps) {
   const snap = useSessionSnapshot(store);
   const systemDark = useSystemDark();
   const [choice, setChoice] = useState<ThemeChoice>(theme);
@@ -93,7 +104,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
   });
 
   const moveCursor = (pos: number): void => {
-    const n = snap.view.length;
+    const n = store.getSnapshot().view.length;
     if (n === 0) return;
     const p = Math.max(0, Math.min(n - 1, pos));
     store.setCursor(p);
@@ -101,7 +112,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
     scrollTo(p, 'nearest');
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+  const onKeyDown = (e: KeyLike): void => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const target = e.target as HTMLElement;
     if (TYPING.has(target.tagName) || target.isContentEditable) {
@@ -111,6 +122,8 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
       }
       return;
     }
+    // Read the store, not the render's snapshot: this also runs from a document listener.
+    const snap = store.getSnapshot();
     const cur = snap.cursor;
     switch (e.key) {
       case 'j':
@@ -156,6 +169,19 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
     }
     e.preventDefault();
   };
+
+  const onDocumentKey = useEffectEvent((e: KeyboardEvent) => {
+    // Only keys nobody else is handling: focus on the page body, not in another control.
+    if (e.defaultPrevented || (e.target !== document.body && e.target !== document.documentElement)) return;
+    if (rootRef.current?.closest('[hidden]')) return;
+    onKeyDown(e);
+  });
+  useEffect(() => {
+    if (keyboardScope !== 'document') return;
+    const fn = (e: KeyboardEvent) => onDocumentKey(e);
+    document.addEventListener('keydown', fn);
+    return () => document.removeEventListener('keydown', fn);
+  }, [keyboardScope]);
 
   const jumpToLine = (line: number): void => {
     const idx = store.itemNearLine(line);

@@ -1,0 +1,155 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { test, expect } from '@playwright/test';
+import { expectedSession, fixture, openByPicker, openByUrl, waitLoaded } from './helpers';
+
+const GEMINI = fixture('acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl');
+const EDIT_ID = 'replace__replace_1795981971029_0';
+const RUN_ID = 'run_shell_command__run_shell_command_1795981971041_0';
+
+test('filters by label and status narrow the rows, live in the URL and survive a reload', async ({ page }) => {
+  await openByUrl(page, GEMINI);
+  await expect(page.locator('[data-call-id]')).toHaveCount(3);
+  const labels = page.getByRole('group', { name: 'By label' });
+  await expect(labels.locator('[data-facet-label="Edit"]')).toContainText('2');
+  await labels.getByLabel('Run Command').check();
+  await expect(page.locator('[data-call-id]')).toHaveCount(1);
+  await expect(page.locator(`[data-call-id="${RUN_ID}"]`)).toBeVisible();
+  // Messages are not tool calls: a label filter hides them.
+  await expect(page.getByText('Create hello.py that prints')).toHaveCount(0);
+  expect(new URL(page.url()).searchParams.getAll('label')).toEqual(['Run Command']);
+
+  await page.reload();
+  await waitLoaded(page);
+  await expect(page.getByRole('group', { name: 'By label' }).getByLabel('Run Command')).toBeChecked();
+  await expect(page.locator('[data-call-id]')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.locator('[data-call-id]')).toHaveCount(3);
+  await page.getByRole('group', { name: 'By status' }).getByLabel('failed').check();
+  await expect(page.getByText('No rows match the filter.')).toBeVisible();
+});
+
+test('free-text search matches subjects, titles and content, and is kept in the URL', async ({ page }) => {
+  await openByUrl(page, GEMINI);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('python3');
+  await expect(page.locator('[data-call-id]')).toHaveCount(1);
+  await expect(page.locator(`[data-call-id="${RUN_ID}"]`)).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('q')).toBe('python3');
+  // Content text is searched too: the diff's new text only appears in the edit's content.
+  await page.getByRole('searchbox', { name: 'Search' }).fill("hello, world");
+  await expect(page.locator(`[data-call-id="${EDIT_ID}"]`)).toBeVisible();
+});
+
+test('#call=<id> scrolls to and opens the call, and survives a reload', async ({ page }) => {
+  await openByUrl(page, GEMINI, `#call=${EDIT_ID}`);
+  const row = page.locator(`[data-call-id="${EDIT_ID}"]`);
+  await expect(row).toHaveAttribute('data-open', 'true');
+  await expect(row).toContainText("print('hello, world')");
+  await page.reload();
+  await waitLoaded(page);
+  await expect(page.locator(`[data-call-id="${EDIT_ID}"]`)).toHaveAttribute('data-open', 'true');
+
+  // Opening another call puts it in the address.
+  await page.locator(`[data-call-id="${RUN_ID}"] > button`).click();
+  await expect.poll(() => decodeURIComponent(new URL(page.url()).hash)).toBe(`#call=${RUN_ID}`);
+});
+
+test('a deep link into a long session opens a call far below the fold', async ({ page }, info) => {
+  const { execFileSync } = await import('node:child_process');
+  const out = info.outputPath('long.jsonl');
+  const key = info.outputPath('long.key.json');
+  execFileSync('node', ['/work/shared/tools/gen-session.mjs', '--format', 'grok', '--calls', '600', '--out', out, '--expect', key]);
+  const calls = (JSON.parse(readFileSync(key, 'utf8')) as { calls: { id: string }[] }).calls;
+  const target = calls[calls.length - 5]?.id ?? '';
+  await openByUrl(page, out, `#call=${encodeURIComponent(target)}`);
+  await expect(page.locator(`[data-call-id="${target}"]`)).toHaveAttribute('data-open', 'true');
+  await expect(page.locator(`[data-call-id="${target}"]`)).toBeInViewport();
+});
+
+test('keyboard: j/k move with a visible focus ring, Enter opens, Esc closes, / searches', async ({ page }) => {
+  await openByUrl(page, GEMINI);
+  await page.keyboard.press('j');
+  const focused = page.locator('[data-focused]');
+  await expect(focused).toHaveCount(1);
+  const first = await focused.getAttribute('data-item');
+  await page.keyboard.press('j');
+  await expect(focused).not.toHaveAttribute('data-item', first ?? '');
+  await page.keyboard.press('k');
+  await expect(focused).toHaveAttribute('data-item', first ?? '');
+
+  // Walk down to the first tool call and open it.
+  for (let i = 0; i < 20; i++) {
+    if ((await focused.locator('[data-call-id]').count()) > 0) break;
+    await page.keyboard.press('j');
+  }
+  const call = focused.locator('[data-call-id]');
+  await expect(call).toHaveCount(1);
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+  expect(outline).not.toBe('none');
+  await page.keyboard.press('Enter');
+  await expect(call).toHaveAttribute('data-open', 'true');
+  await page.keyboard.press('Escape');
+  await expect(call).not.toHaveAttribute('data-open', 'true');
+
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
+  await page.keyboard.type('python3');
+  await expect(page.locator('[data-call-id]')).toHaveCount(1);
+});
+
+test('diagnostics list bad lines with their numbers, and a click jumps to the nearest row', async ({ page }, info) => {
+  const lines = readFileSync(fixture('grok/esc-interrupt.updates.jsonl'), 'utf8').trimEnd().split('\n');
+  lines.splice(3, 0, '{"this is": not json');
+  lines.splice(6, 0, '[1, 2, 3]');
+  const file = info.outputPath('with-bad-lines.jsonl');
+  writeFileSync(file, `${lines.join('\n')}\n{"truncated": `);
+  const expected = await expectedSession(file);
+  await openByPicker(page, file);
+  const panel = page.getByRole('region', { name: 'Diagnostics' });
+  await expect(panel.locator('[data-count="bad"]')).toHaveText(String(expected.counts.bad));
+  await expect(panel.locator('[data-count="lines"]')).toHaveText(String(expected.counts.lines));
+  await expect(panel.locator('[data-count="events"]')).toHaveText(String(expected.counts.events));
+  await expect(panel.locator('[data-count="unknown"]')).toHaveText(String(expected.counts.unknown));
+  for (const b of expected.diagnostics.bad) await expect(panel.locator(`[data-bad-line="${b.line}"]`)).toContainText(`line ${b.line}`);
+  await expect(panel.locator('[data-bad-line="4"]')).toContainText('{"this is": not json');
+
+  await panel.locator('[data-bad-line="7"]').click();
+  const focused = page.locator('[data-focused]');
+  await expect(focused).toHaveCount(1);
+  await expect(focused).toBeInViewport();
+});
+
+test('the ledger chain state is shown: intact, or broken at a line', async ({ page }, info) => {
+  await openByPicker(page, fixture('ledger/golden-p0.ledger-00000000000000000000.jsonl'));
+  await expect(page.locator('[data-chain="intact"]')).toBeVisible();
+
+  const lines = readFileSync(fixture('ledger/golden-p0.ledger-00000000000000000000.jsonl'), 'utf8').split('\n');
+  lines[5] = (lines[5] ?? '').replace('"seq":5', '"seq":55');
+  const file = info.outputPath('tampered.ledger.jsonl');
+  writeFileSync(file, lines.join('\n'));
+  const expected = await expectedSession(file);
+  expect(expected.chain?.state).toBe('broken');
+  await openByPicker(page, file);
+  const broken = page.locator('[data-chain="broken"]');
+  await expect(broken).toContainText(`broken at line ${expected.chain?.state === 'broken' ? expected.chain.line : '?'}`);
+  await broken.getByRole('button').click();
+  await expect(page.locator('[data-focused]')).toBeInViewport();
+});
+
+test('theme follows the system and can be toggled', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await openByUrl(page, GEMINI);
+  const root = page.locator('[data-load-state]');
+  await expect(root).toHaveAttribute('data-theme', 'dark');
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(root).toHaveAttribute('data-theme', 'light');
+});
+
+test('opening a call shows its raw view with the history of its updates', async ({ page }) => {
+  await openByUrl(page, GEMINI);
+  const row = page.locator(`[data-call-id="${EDIT_ID}"]`);
+  await row.locator('> button').click();
+  await row.getByRole('tab', { name: 'Raw' }).click();
+  await expect(row.getByRole('table')).toContainText('tool_call');
+  await expect(row).toContainText('Merged state');
+});
