@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import { test, expect } from '@playwright/test';
+import { expectedSession, openByPicker } from './helpers';
+
+test.describe.configure({ timeout: 180_000 });
+
+test('a ~20 MB session keeps the DOM bounded and scrolls to its last call', async ({ page }, info) => {
+  const file = info.outputPath('big.acp.jsonl');
+  execFileSync('node', ['/work/shared/tools/gen-session.mjs', '--format', 'acp', '--mb', '20', '--out', file]);
+  const session = await expectedSession(file);
+  const lastCallItem = session.items.findLast((it) => it.type === 'call');
+  const lastCall = lastCallItem?.type === 'call' ? session.calls.get(lastCallItem.callKey) : undefined;
+  expect(lastCall).toBeDefined();
+
+  await openByPicker(page, file);
+  await expect(page.getByTestId('records')).toHaveText(session.counts.lines.toLocaleString('en'));
+  const tools = page.getByRole('region', { name: 'Filters' });
+  await expect(tools).toContainText(`Tool calls: ${session.calls.size.toLocaleString('en')}`);
+
+  const rows = page.getByRole('listitem');
+  const bound = 120;
+  expect(await rows.count()).toBeLessThan(bound);
+
+  // Keyboard: End moves to the last row.
+  await page.keyboard.press('End');
+  const last = page.locator(`[data-call-id="${lastCall?.id}"]`);
+  await expect(last).toBeInViewport();
+  expect(await rows.count()).toBeLessThan(bound);
+
+  // Scrolling: back to the top, then drag the scrollbar to the very end.
+  await page.keyboard.press('Home');
+  await expect(last).toHaveCount(0);
+  await page.getByRole('list', { name: 'Transcript' }).evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  await expect(last).toBeInViewport();
+  expect(await rows.count()).toBeLessThan(bound);
+});
