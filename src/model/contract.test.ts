@@ -1,0 +1,233 @@
+// CONTRACTS.md rule by rule, on small hand-written inputs named after the case they guard.
+import { createBLAKE3 } from 'hash-wasm';
+import { describe, expect, test } from 'vitest';
+import { displayXaiKind, ingest, summarize, type Session, type ToolCall } from './index';
+
+const rpc = (update: object, sessionId = 's1') => JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update } });
+const lines = (...records: string[]) => `${records.join('\n')}\n`;
+const only = (session: Session): ToolCall => {
+  expect(session.calls.size).toBe(1);
+  return session.calls.values().next().value!;
+};
+const tool = (fields: object) => ({ 'x.ai/tool': { version: 1, name: 'read_file', label: 'Read', ...fields } });
+
+describe('§2 accounting', () => {
+  test('events + unknown + bad = non-blank lines; bad lines carry number, offset, reason, excerpt', async () => {
+    const text = lines(
+      rpc({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'hi' } }),
+      '',
+      '{"jsonrpc":"2.0","method":"session/upd',
+      '[1,2]',
+      rpc({ sessionUpdate: 'brand_new_update', x: 1 }),
+      rpc({ sessionUpdate: 'tool_call_update', status: 'completed' }),
+      JSON.stringify({ jsonrpc: '2.0', method: 'vendor/thing', params: {} }),
+      '   ',
+    ) + `{"long":"${'x'.repeat(500)}`;
+    const session = await ingest(text);
+    expect(session.counts).toEqual({ lines: 7, events: 1, unknown: 3, bad: 3 });
+    expect(session.diagnostics.bad.map(({ line, reason }) => [line, reason.split(':')[0]])).toEqual([
+      [3, 'not JSON'],
+      [4, 'JSON is not an object (an array)'],
+      [9, 'truncated last line (no newline at the end)'],
+    ]);
+    const firstBad = session.diagnostics.bad[0]!;
+    expect(firstBad.offset).toBe(text.indexOf('\n{"jsonrpc":"2.0","method":"session/upd\n') + 1);
+    expect(session.diagnostics.bad[2]!.excerpt).toHaveLength(200);
+    // Unknown records are kept in order, shown raw, never dropped.
+    expect(session.items.filter((item) => item.type === 'unknown').map((item) => item.type === 'unknown' && item.reason)).toEqual([
+      'unknown session update brand_new_update',
+      'tool_call_update without a toolCallId',
+      'unknown method vendor/thing',
+    ]);
+  });
+
+  test('a BOM, CRLF line ends and a last line without a newline', async () => {
+    const text = `\uFEFF${rpc({ sessionUpdate: 'tool_call', toolCallId: 'a', title: 'x', kind: 'read' })}\r\n${rpc({ sessionUpdate: 'tool_call_update', toolCallId: 'a', status: 'completed' })}`;
+    const session = await ingest(text, { chunkSize: 3 });
+    expect(session.counts).toEqual({ lines: 2, events: 2, unknown: 0, bad: 0 });
+    expect(only(session).status).toBe('completed');
+  });
+});
+
+describe('§3 x.ai/tool read loosely', () => {
+  test('an envelope with a non-string label is absent: the ACP kind decides, and the raw view counts it', async () => {
+    const session = await ingest(rpc({ sessionUpdate: 'tool_call', toolCallId: 'c', title: 'q', kind: 'search', rawInput: { query: 'rust' }, _meta: tool({ label: 42 }) }));
+    const call = only(session);
+    expect([call.label, call.subject, call.invalidEnvelopes]).toEqual(['Search', 'rust', 1]);
+    expect(call.history[0]!.invalidEnvelope).toMatch(/label/);
+  });
+
+  test('a new namespace and an unknown kind do not break the reader; the label is used as it is', async () => {
+    const session = await ingest(rpc({ sessionUpdate: 'tool_call', toolCallId: 'c', title: 'deploy', _meta: tool({ label: 'Deploy App', kind: 'hologram', namespace: 'grok_build_next' }) }));
+    const call = only(session);
+    expect(call.label).toBe('Deploy App');
+    expect(displayXaiKind(call.tool?.kind)).toBe('other');
+  });
+
+  test('an input given once survives a later valid envelope without one; a later invalid one changes nothing', async () => {
+    const session = await ingest(lines(
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'c', title: 'read', _meta: tool({ input: { path: '/a.ts' } }) }),
+      rpc({ sessionUpdate: 'tool_call_update', toolCallId: 'c', _meta: tool({ label: 'Read', read_only: true }) }),
+      rpc({ sessionUpdate: 'tool_call_update', toolCallId: 'c', _meta: { 'x.ai/tool': { version: 2, label: 'Write', name: 'w' } } }),
+    ));
+    const call = only(session);
+    expect([call.label, call.subject, call.tool?.read_only, call.invalidEnvelopes]).toEqual(['Read', '/a.ts', true, 1]);
+  });
+});
+
+describe('§4 merging', () => {
+  test('an update before its tool_call is held; last write wins per field; null and placeholders keep', async () => {
+    const session = await ingest(lines(
+      rpc({ sessionUpdate: 'tool_call_update', toolCallId: 'c', status: 'in_progress', rawInput: { path: '/x.md' } }),
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'c', title: 'Read x', kind: 'read', status: 'pending', rawInput: {}, content: [{ type: 'content', content: { type: 'text', text: 'one' } }] }),
+      rpc({ sessionUpdate: 'tool_call_update', toolCallId: 'c', title: '', kind: null, content: [{ type: 'content', content: { type: 'text', text: 'two' } }], _meta: { a: 1 } }),
+      rpc({ sessionUpdate: 'tool_call_update', toolCallId: 'c', _meta: { b: 2 } }),
+    ));
+    const call = only(session);
+    expect(call.firstLine).toBe(1);
+    expect(call.status).toBe('pending');
+    expect(call.title).toBe('Read x');
+    expect(call.kind).toBe('read');
+    expect(call.rawInput).toEqual({ path: '/x.md' });
+    expect(call.content).toEqual([{ type: 'content', content: { type: 'text', text: 'two' } }]);
+    expect(call.meta).toEqual({ a: 1, b: 2 });
+    expect(call.history.map((entry) => [entry.loc.line, entry.fields])).toEqual([
+      [1, ['status', 'rawInput']],
+      [2, ['title', 'kind', 'status', 'content']],
+      [3, ['content', '_meta']],
+      [4, ['_meta']],
+    ]);
+  });
+
+  test('the same toolCallId in two sessions is two calls', async () => {
+    const session = await ingest(lines(
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'c', title: 'a' }, 's1'),
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'c', title: 'b' }, 's2'),
+    ));
+    expect([...session.calls.values()].map((call) => [call.sessionId, call.title])).toEqual([['s1', 'a'], ['s2', 'b']]);
+  });
+});
+
+describe('§5 labels', () => {
+  test('claudeCode.toolName is looked up first; a present name not in the table falls to the kind, not the next name', async () => {
+    const session = await ingest(lines(
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'a', title: 't', kind: 'edit', name: 'Read', _meta: { claudeCode: { toolName: 'Glob' } } }),
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'b', title: 't', kind: 'execute', name: 'Read', _meta: { claudeCode: { toolName: 'SomethingNew' } } }),
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'c', title: 't', kind: 'switch_mode' }),
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'd', title: 't', kind: 'made_up' }),
+    ));
+    expect(summarize(session).calls.map((call) => call.label)).toEqual(['List Files', 'Run Command', 'Switch Mode', 'Tool']);
+  });
+});
+
+describe('§6 subjects', () => {
+  test('{"10":"a","2":"b"} gives "a" by source byte order, in rawInput, envelope input and ledger args', async () => {
+    const raw = '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"tool_call","toolCallId":"r","title":"t","rawInput":{"10":"a","2":"b","limit":5}}}}';
+    const env = '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"tool_call","toolCallId":"e","title":"t","_meta":{"x.ai/tool":{"version":1,"name":"n","label":"Tool","input":{"10":"a","2":"b"}}}}}}';
+    const session = await ingest(lines(raw, env));
+    expect(summarize(session).calls.map((call) => call.subject)).toEqual(['a', 'a']);
+    const ledgerLine = '{"v":2,"run":"r","seq":0,"prev":"' + '0'.repeat(64) + '","t":0,"who":"w","kind":"tool_called","data":{"args":{"10":"x","2":"y"},"id":"k","name":"probe"}}';
+    expect(summarize(await ingest(ledgerLine)).calls[0]?.subject).toBe('x');
+  });
+
+  test('preferred keys in order; arrays of strings joined; envelope input before rawInput before locations; none is null', async () => {
+    const session = await ingest(lines(
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'a', title: 't', rawInput: { description: 'd', command: ['bash', '-lc', 'make'] } }),
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'b', title: 't', rawInput: { file_path: '/raw' }, _meta: tool({ input: { path: '/canonical' } }) }),
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'c', title: 't', rawInput: { n: 1 }, locations: [{ path: '/loc' }] }),
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'd', title: 'a title is not a subject' }),
+    ));
+    expect(summarize(session).calls.map((call) => call.subject)).toEqual(['bash -lc make', '/canonical', '/loc', null]);
+  });
+
+  test('ledger: a present subject key wins, null included; without it, subject_of(args) with the ledger keys', async () => {
+    const line = (seq: number, data: object) => JSON.stringify({ v: 2, run: 'r', seq, prev: '0'.repeat(64), t: seq, who: 'w', kind: 'tool_called', data });
+    const session = await ingest(lines(
+      line(0, { args: { path: 'p' }, id: 'a', name: 'read', subject: null }),
+      line(1, { args: { url: 'u', addr: 'sim/a' }, id: 'b', name: 'x' }),
+      line(2, { args: { text: 't' }, id: 'c', name: 'edit', subject: 'lobby/x.rs' }),
+    ));
+    expect(summarize(session).calls.map((call) => [call.label, call.subject])).toEqual([['Read', null], ['Tool', 'sim/a'], ['Edit', 'lobby/x.rs']]);
+  });
+});
+
+describe('§7 status and time', () => {
+  test('durations from Grok agentTimestampMs; none invented for raw JSON-RPC', async () => {
+    const grok = (ms: number, update: object) => JSON.stringify({ timestamp: Math.floor(ms / 1000), method: 'session/update', params: { sessionId: 's', update, _meta: { agentTimestampMs: ms } } });
+    const timed = only(await ingest(lines(grok(1000, { sessionUpdate: 'tool_call', toolCallId: 'c', title: 't' }), grok(3500, { sessionUpdate: 'tool_call_update', toolCallId: 'c', status: 'completed' }))));
+    expect(timed.durationMs).toBe(2500);
+    const untimed = only(await ingest(lines(rpc({ sessionUpdate: 'tool_call', toolCallId: 'c', title: 't' }), rpc({ sessionUpdate: 'tool_call_update', toolCallId: 'c', status: 'completed' }))));
+    expect(untimed.durationMs).toBeUndefined();
+  });
+});
+
+describe('§8 joins', () => {
+  const capture = (t: number, dir: string, msg: object) => JSON.stringify({ t_ms: t, dir, msg: { jsonrpc: '2.0', ...msg } });
+
+  test('the same id in flight both ways: a response joins the request sent the other way', async () => {
+    const session = await ingest(lines(
+      capture(1, 'client->agent', { id: 1, method: 'session/prompt', params: { sessionId: 's', prompt: [{ type: 'text', text: 'go' }] } }),
+      capture(2, 'agent->client', { id: 1, method: 'session/request_permission', params: { sessionId: 's', toolCall: { toolCallId: 'c', title: 'rm', kind: 'delete' }, options: [{ optionId: 'no', name: 'Reject', kind: 'reject_once' }] } }),
+      capture(3, 'client->agent', { id: 1, result: { outcome: { outcome: 'selected', optionId: 'no' } } }),
+      capture(4, 'agent->client', { id: 1, result: { stopReason: 'end_turn', usage: { inputTokens: 10, outputTokens: 2, totalTokens: 12 } } }),
+    ));
+    expect(only(session).permission?.outcome).toEqual({ outcome: 'selected', optionId: 'no', optionName: 'Reject' });
+    const end = session.items.find((item) => item.type === 'turn_end');
+    expect(end).toMatchObject({ stopReason: 'end_turn', usage: { inputTokens: 10, totalTokens: 12 } });
+  });
+
+  test('raw NDJSON: a response joins the most recent unanswered request with that id', async () => {
+    const session = await ingest(lines(
+      JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'session/prompt', params: { sessionId: 's', prompt: [] } }),
+      JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'session/request_permission', params: { sessionId: 's', toolCall: { toolCallId: 'c' }, options: [] } }),
+      JSON.stringify({ jsonrpc: '2.0', id: 7, result: { outcome: { outcome: 'cancelled' } } }),
+      JSON.stringify({ jsonrpc: '2.0', id: 7, result: { stopReason: 'cancelled' } }),
+    ));
+    expect(only(session).permission?.outcome).toEqual({ outcome: 'cancelled' });
+    expect(session.items.find((item) => item.type === 'turn_end')).toMatchObject({ stopReason: 'cancelled' });
+  });
+
+  test('terminal output joins a call through its terminal content block', async () => {
+    const session = await ingest(lines(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'terminal/create', params: { sessionId: 's', command: 'npm', args: ['test'] } }),
+      JSON.stringify({ jsonrpc: '2.0', id: 1, result: { terminalId: 't1' } }),
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'c', title: 'npm test', kind: 'execute', content: [{ type: 'terminal', terminalId: 't1' }] }, 's'),
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'terminal/output', params: { sessionId: 's', terminalId: 't1' } }),
+      JSON.stringify({ jsonrpc: '2.0', id: 2, result: { output: '\u001b[32mok\u001b[0m 3 passed', truncated: false, exitStatus: { exitCode: 0 } } }),
+    ));
+    expect(session.terminals.get('t1')).toMatchObject({ command: 'npm test', output: '\u001b[32mok\u001b[0m 3 passed', exitCode: 0 });
+  });
+});
+
+describe('§9 ledger integrity', () => {
+  async function chain(texts: string[]): Promise<string[]> {
+    const hasher = await createBLAKE3();
+    let prev = '0'.repeat(64);
+    return texts.map((text, seq) => {
+      const line = JSON.stringify({ v: 2, run: 'r', seq, prev, t: seq, who: 'w', kind: 'note', data: { text } });
+      prev = hasher.init().update(line).digest('hex');
+      return line;
+    });
+  }
+
+  test('an intact chain, then an altered line: broken at the line after it', async () => {
+    const ledger = await chain(['a', 'b', 'c', 'd']);
+    expect((await ingest(lines(...ledger))).chain).toEqual({ state: 'intact', lines: 4 });
+    const altered = [...ledger];
+    altered[1] = altered[1]!.replace('"b"', '"B"');
+    expect((await ingest(lines(...altered))).chain).toMatchObject({ state: 'broken', line: 3 });
+    const dropped = [ledger[0]!, ledger[2]!, ledger[3]!];
+    expect((await ingest(lines(...dropped))).chain).toMatchObject({ state: 'broken', line: 2 });
+    expect((await ingest(lines(...ledger.slice(1)))).chain).toMatchObject({ state: 'broken', line: 1 });
+  });
+
+  test('a tool_result before its tool_called is held; the call finishes with its duration', async () => {
+    const line = (seq: number, kind: string, data: object) => JSON.stringify({ v: 2, run: 'r', seq, prev: 'x', t: seq, who: 'w', kind, data });
+    const session = await ingest(lines(
+      line(0, 'tool_result', { tool_use_id: 'k', error: { code: 'not_found' }, took_us: 1500 }),
+      line(1, 'tool_called', { args: { path: 'a.rs' }, id: 'k', name: 'read' }),
+    ));
+    const call = only(session);
+    expect([call.label, call.subject, call.status, call.durationMs]).toEqual(['Read', 'a.rs', 'failed', 1.5]);
+  });
+});
