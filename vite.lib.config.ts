@@ -1,0 +1,28 @@
+// `npm run build:lib`: the embeddable library. ESM, React as a peer, dependencies left to the
+// host's bundler (so one copy of each is shared), CSS extracted to dist/lib/loupe.css.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import pkg from './package.json' with { type: 'json' };
+
+const external = [...Object.keys(pkg.peerDependencies), ...Object.keys(pkg.dependencies)];
+
+export default defineConfig({
+  plugins: [react()],
+  publicDir: false,
+  build: {
+    outDir: 'dist/lib',
+    emptyOutDir: true,
+    sourcemap: true,
+    cssCodeSplit: false,
+    lib: {
+      entry: { loupe: 'src/embed/index.ts', model: 'src/model/index.ts' },
+      formats: ['es'],
+      cssFileName: 'loupe',
+    },
+    rollupOptions: {
+      // `react/jsx-runtime` and other subpaths are the host's too.
+      external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
+    },
+  },
+  worker: { format: 'es' },
+});
