@@ -1,7 +1,7 @@
 // One store per viewer instance: the session read so far, the load state, the filter and the
 // selection. Framework-free (subscribe / getSnapshot) so React reads it with useSyncExternalStore
 // and tests drive it directly.
-import { displayStatus } from '../model';
+import { displayStatus } from '../model/status';
 import type { BadLine, ChainState, Counts, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
 import type { LoadProgress, SessionDelta } from '../worker/protocol';
 import { callHaystack, computeFacets, EMPTY_FILTER, isFilterActive, itemHaystack, normalizeFilter, type Facets, type Filter } from './filter';

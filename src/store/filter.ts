@@ -1,5 +1,5 @@
 // What a filter keeps, and the counts shown beside each filter option.
-import { displayStatus } from '../model';
+import { displayStatus } from '../model/status';
 import type { DisplayStatus, ToolCall, TranscriptItem, TerminalState } from '../model';
 
 export interface Filter {

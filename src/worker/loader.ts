@@ -1,7 +1,7 @@
 // A loader runs a source through the parser and reports deltas. Two implementations share one
 // interface: a Web Worker (the default in browsers) and an in-thread path (tests, and a fallback
 // where workers are unavailable).
-import { pump, type PumpOptions } from './pump';
+import type { PumpOptions } from './pump';
 import type { FromWorker, LoaderEvent, LoadSource, ToWorker } from './protocol';
 
 export interface SessionLoader {
@@ -12,7 +12,11 @@ export interface SessionLoader {
 
 export function createInThreadLoader(opts: PumpOptions = {}): SessionLoader {
   return {
-    load: (source, onEvent, signal) => pump(source, onEvent, signal, { ...opts, clone: true }),
+    // Loaded on demand so pages that use the Worker do not also download the parser.
+    load: async (source, onEvent, signal) => {
+      const { pump } = await import('./pump');
+      return pump(source, onEvent, signal, { ...opts, clone: true });
+    },
     dispose: () => undefined,
   };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { displayStatus } from '../../model';
+import { displayStatus } from '../../model/status';
 import type { DisplayStatus, TerminalState, ToolCall } from '../../model';
 import { formatDuration } from './extract';
 import { RawView } from './RawView';

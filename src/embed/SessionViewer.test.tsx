@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { SessionViewer } from './index';
+
+const ESC = readFileSync(join(process.cwd(), 'fixtures/grok/esc-interrupt.updates.jsonl'), 'utf8');
+const GEMINI = readFileSync(join(process.cwd(), 'fixtures/acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl'), 'utf8');
+
+afterEach(cleanup);
+
+describe('SessionViewer', () => {
+  it('shows two sessions side by side, each in its own viewer', async () => {
+    const records = ESC.trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as unknown);
+    const { container } = render(
+      <>
+        <div data-testid="a">
+          <SessionViewer source={{ records }} />
+        </div>
+        <div data-testid="b">
+          <SessionViewer source={{ text: GEMINI }} />
+        </div>
+      </>,
+    );
+    const a = within(screen.getByTestId('a'));
+    const b = within(screen.getByTestId('b'));
+    await waitFor(() => expect(container.querySelectorAll('[data-load-state="done"]')).toHaveLength(2));
+    expect(a.getByText('Tool calls: 1')).toBeTruthy();
+    expect(b.getByText('Tool calls: 3')).toBeTruthy();
+    expect(screen.getByTestId('a').querySelector('[data-call-id="call-41033b16-03a7-4ca3-950c-0a015137f366-0"]')?.textContent).toContain('sleep 45');
+    expect(screen.getByTestId('b').querySelector('[data-call-id="call-41033b16-03a7-4ca3-950c-0a015137f366-0"]')).toBeNull();
+  });
+
+  it('reports the opened call and the filter to the host', async () => {
+    const onSelectCall = vi.fn();
+    const onFilterChange = vi.fn();
+    const { container } = render(<SessionViewer source={{ text: ESC }} onSelectCall={onSelectCall} onFilterChange={onFilterChange} initialFilter={{ labels: ['Run Command'] }} />);
+    await waitFor(() => expect(container.querySelector('[data-load-state="done"]')).toBeTruthy());
+    const row = container.querySelector('[data-call-id="call-41033b16-03a7-4ca3-950c-0a015137f366-0"] > button');
+    expect(row).toBeTruthy();
+    (row as HTMLButtonElement).click();
+    await waitFor(() => expect(onSelectCall).toHaveBeenCalledWith(expect.objectContaining({ id: 'call-41033b16-03a7-4ca3-950c-0a015137f366-0', label: 'Run Command' })));
+    (screen.getByRole('button', { name: 'Clear filters' })).click();
+    await waitFor(() => expect(onFilterChange).toHaveBeenCalledWith({ labels: [], statuses: [], text: '' }));
+  });
+
+  it('does not touch a QueryClient of the host page', async () => {
+    const host = new QueryClient();
+    const { container } = render(<SessionViewer source={{ text: ESC }} />);
+    await waitFor(() => expect(container.querySelector('[data-load-state="done"]')).toBeTruthy());
+    expect(host.getQueryCache().getAll()).toHaveLength(0);
+  });
+});

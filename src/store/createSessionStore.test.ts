@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createInThreadLoader } from '../worker/loader';
+import { createSessionController } from './controller';
+import { createSessionStore } from './createSessionStore';
+
+const GEMINI = readFileSync(new URL('../../fixtures/acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl', import.meta.url), 'utf8');
+const ESC = readFileSync(new URL('../../fixtures/grok/esc-interrupt.updates.jsonl', import.meta.url), 'utf8');
+
+async function loaded(text: string, initialFilter?: Parameters<typeof createSessionStore>[0]) {
+  const store = createSessionStore(initialFilter);
+  const ctl = createSessionController(store, () => createInThreadLoader({ throttleMs: 0 }));
+  await ctl.load({ kind: 'text', text });
+  return store;
+}
+
+describe('session store', () => {
+  it('holds the session read through the in-thread loader, with counts by label and status', async () => {
+    const store = await loaded(GEMINI);
+    const s = store.getSnapshot();
+    expect(s.load.state).toBe('done');
+    expect(s.calls.size).toBe(3);
+    expect(s.facets.labels).toEqual([
+      { label: 'Edit', count: 2 },
+      { label: 'Run Command', count: 1 },
+    ]);
+    expect(s.facets.statuses.done).toBe(3);
+    expect(s.view.length).toBe(s.items.length);
+  });
+
+  it('shows calls still open at the end as unfinished', async () => {
+    const s = (await loaded(ESC)).getSnapshot();
+    expect(s.facets.statuses.unfinished).toBe(1);
+  });
+
+  it('filters by label, status and text, and keeps a new snapshot per change', async () => {
+    const store = await loaded(GEMINI);
+    const before = store.getSnapshot();
+    store.setFilter({ labels: ['Run Command'] });
+    const after = store.getSnapshot();
+    expect(after).not.toBe(before);
+    expect(after.view.map((i) => after.items[i]?.type)).toEqual(['call']);
+    store.setFilter({ labels: [], statuses: ['failed'] });
+    expect(store.getSnapshot().view).toEqual([]);
+    store.setFilter({ statuses: [], text: 'HELLO, WORLD' });
+    const hits = store.getSnapshot();
+    // Text finds the edit (its diff) and the agent's closing message.
+    expect(hits.view.length).toBeGreaterThanOrEqual(2);
+    expect(hits.view.some((i) => hits.items[i]?.type === 'call')).toBe(true);
+    expect(hits.view.some((i) => hits.items[i]?.type === 'message')).toBe(true);
+  });
+
+  it('starts from an initial filter, ignoring statuses it does not know', async () => {
+    const store = await loaded(GEMINI, { initialFilter: { labels: ['Edit'], statuses: ['bogus' as never] } });
+    const s = store.getSnapshot();
+    expect(s.filter).toEqual({ labels: ['Edit'], statuses: [], text: '' });
+    expect(s.view.length).toBe(2);
+  });
+
+  it('finds a call by its id and reveals it through a filter that hides it', async () => {
+    const store = await loaded(GEMINI);
+    const idx = store.itemOfCallId('run_shell_command__run_shell_command_1795981971041_0');
+    expect(idx).not.toBeNull();
+    store.setFilter({ labels: ['Edit'] });
+    const pos = store.revealItem(idx ?? -1);
+    const s = store.getSnapshot();
+    expect(s.filter.labels).toEqual([]);
+    expect(s.view[pos]).toBe(idx);
+  });
+
+  it('maps an input line to its row, or the nearest row after it', async () => {
+    const store = await loaded(GEMINI);
+    const s = store.getSnapshot();
+    const item = s.items[4];
+    expect(store.itemNearLine(item?.loc.line ?? 0)).toBe(4);
+    expect(store.itemNearLine(10_000)).toBe(s.items.length - 1);
+  });
+
+  it('notifies subscribers and tracks opened rows', async () => {
+    const store = await loaded(GEMINI);
+    let calls = 0;
+    const off = store.subscribe(() => calls++);
+    store.toggleExpanded(3);
+    expect(store.getSnapshot().expanded.has(3)).toBe(true);
+    store.toggleExpanded(3);
+    expect(store.getSnapshot().expanded.has(3)).toBe(false);
+    off();
+    store.toggleExpanded(3);
+    expect(calls).toBe(2);
+  });
+
+  it('reports a load that cannot be read as an error in the store and to the caller', async () => {
+    const store = createSessionStore();
+    const ctl = createSessionController(store, () =>
+      createInThreadLoader({ fetch: () => Promise.resolve(new Response('no', { status: 500, statusText: 'Server Error' })) }),
+    );
+    await expect(ctl.load({ kind: 'url', url: 'http://x/a.jsonl' })).rejects.toThrow('500');
+    expect(store.getSnapshot().load).toMatchObject({ state: 'error', error: expect.stringContaining('500') as unknown });
+  });
+});
