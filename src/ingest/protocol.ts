@@ -21,11 +21,14 @@ export const KNOWN_METHODS: ReadonlySet<string> = new Set([
 
 export const SESSION_UPDATE_METHODS: ReadonlySet<string> = new Set(['session/update', '_x.ai/session/update']);
 
-export const KNOWN_SESSION_UPDATES: ReadonlySet<string> = new Set([
+const SESSION_UPDATE_TAGS = [
   'user_message_chunk', 'agent_message_chunk', 'agent_thought_chunk', 'tool_call', 'tool_call_update',
   'plan', 'plan_update', 'plan_removed', 'available_commands_update', 'current_mode_update',
   'config_option_update', 'session_info_update', 'usage_update', 'notice', 'compaction_update',
   'compaction_summary_chunk', 'subagent_update', 'session_message', 'session_message_chunk',
   // Grok Build
   'turn_completed', 'hook_execution', 'background_tasks', 'subagent_finished',
-]);
+] as const;
+
+export type KnownSessionUpdate = (typeof SESSION_UPDATE_TAGS)[number];
+export const KNOWN_SESSION_UPDATES: ReadonlySet<string> = new Set(SESSION_UPDATE_TAGS);

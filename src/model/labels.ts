@@ -1,5 +1,6 @@
 // Labels: the cross-harness grouping key (CONTRACTS §5). The name table is data, kept here and
 // nowhere else; a new harness's tool names are added to this table.
+import type { ToolKind } from '@agentclientprotocol/sdk';
 import type { ToolCall } from './types';
 
 export const LABEL_NAMES: Readonly<Record<string, readonly string[]>> = {
@@ -15,8 +16,8 @@ export const LABEL_NAMES: Readonly<Record<string, readonly string[]>> = {
   Subagent: ['task', 'spawn_subagent', 'Task', 'Agent'],
 };
 
-/** ACP `ToolKind` → label, for calls that name no known tool. */
-export const KIND_LABELS: Readonly<Record<string, string>> = {
+/** ACP `ToolKind` → label, for calls that name no known tool. Typed by the SDK: a new kind fails the build. */
+export const KIND_LABELS: Readonly<Record<ToolKind, string>> = {
   read: 'Read',
   edit: 'Edit',
   delete: 'Delete',
@@ -55,7 +56,7 @@ export function labelOf(call: Pick<ToolCall, 'tool' | 'meta' | 'name' | 'ledger'
   const name = toolNameOf(call);
   const byName = name === undefined ? undefined : labelForName(name);
   if (byName) return byName;
-  const byKind = call.kind === undefined ? undefined : KIND_LABELS[call.kind];
+  const byKind = call.kind !== undefined && Object.hasOwn(KIND_LABELS, call.kind) ? KIND_LABELS[call.kind as ToolKind] : undefined;
   return byKind ?? FALLBACK_LABEL;
 }
 
