@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TerminalState, ToolCall } from '../../model';
+import { CallRow } from './CallRow';
+
+afterEach(cleanup);
+
+function call(over: Partial<ToolCall>): ToolCall {
+  return { key: 's:c1', id: 'c1', sessionId: 's', ordinal: 0, firstLine: 1, meta: {}, invalidEnvelopes: 0, label: 'Tool', subject: null, history: [], ...over };
+}
+
+const noTerminals = new Map<string, TerminalState>();
+
+function show(c: ToolCall, opts: { ended?: boolean; open?: boolean; terminals?: Map<string, TerminalState> } = {}) {
+  return render(<CallRow call={c} ended={opts.ended ?? true} open={opts.open ?? false} focused={false} terminals={opts.terminals ?? noTerminals} dark={false} onToggle={() => undefined} />);
+}
+
+describe('CallRow', () => {
+  it('shows label, subject, status, duration and the permission outcome', () => {
+    const { container } = show(
+      call({
+        label: 'Run Command',
+        subject: 'npm test',
+        status: 'completed',
+        durationMs: 1500,
+        permission: { line: 3, options: [{ optionId: 'allow', name: 'Allow once', kind: 'allow_once' }], outcome: { outcome: 'selected', optionId: 'allow' } },
+      }),
+    );
+    const row = container.querySelector('[data-call-id="c1"]');
+    expect(row?.textContent).toContain('Run Command');
+    expect(row?.textContent).toContain('npm test');
+    expect(row?.textContent).toContain('done');
+    expect(row?.textContent).toContain('1.50 s');
+    expect(row?.textContent).toContain('permission: Allow once');
+  });
+
+  it('calls a call still open at the end unfinished, not failed; and says when the input has no times', () => {
+    const { container } = show(call({ status: 'in_progress' }), { open: true });
+    expect(container.querySelector('[data-status]')?.getAttribute('data-status')).toBe('unfinished');
+    expect(container.textContent).toContain('the input has no times');
+  });
+
+  it('draws a command as a terminal: output from its terminal, ANSI colours as spans, exit code', () => {
+    const terminals = new Map<string, TerminalState>([['t1', { terminalId: 't1', output: '\u001b[31mred\u001b[0m plain', truncated: false, exitCode: 2 }]]);
+    const { container } = show(call({ label: 'Run Command', subject: 'make', rawInput: { command: 'make' }, content: [{ type: 'terminal', terminalId: 't1' }] }), { open: true, terminals });
+    const red = [...container.querySelectorAll('pre span')].find((s) => s.textContent === 'red') as HTMLElement | undefined;
+    expect(red?.style.color).toBe('rgb(187, 0, 0)');
+    expect(container.textContent).toContain('Exit code 2');
+    expect(container.textContent).not.toContain('\u001b');
+  });
+
+  it('reads the exit code from rawOutput when there is no terminal', () => {
+    const { container } = show(call({ label: 'Run Command', rawInput: { command: 'false' }, rawOutput: { exit_code: 1, stdout: 'nope' } }), { open: true });
+    expect(container.textContent).toContain('Exit code 1');
+    expect(container.textContent).toContain('nope');
+  });
+
+  it('draws Read with line numbers from the requested offset', () => {
+    const { container } = show(call({ label: 'Read', subject: '/a.ts', rawInput: { path: '/a.ts', offset: 10 }, content: [{ type: 'content', content: { type: 'text', text: 'one\ntwo' } }] }), { open: true });
+    const numbers = [...container.querySelectorAll('pre div span:first-child')].map((s) => s.textContent);
+    expect(numbers).toEqual(['10', '11']);
+  });
+
+  it('draws a Plan call as a checklist from rawInput.todos', () => {
+    show(call({ label: 'Plan', rawInput: { todos: [{ content: 'write tests', status: 'completed' }, { content: 'ship', status: 'pending' }] } }), { open: true });
+    expect(screen.getByText('write tests')).toBeTruthy();
+    expect(screen.getByText('ship')).toBeTruthy();
+    expect(screen.getByText('☑')).toBeTruthy();
+  });
+
+  it('shows search pattern and matches', () => {
+    const { container } = show(call({ label: 'Search', rawInput: { pattern: 'TODO', path: 'src' }, content: [{ type: 'content', content: { type: 'text', text: 'a.ts:1: TODO x\nb.ts:2: TODO y' } }] }), { open: true });
+    expect(container.textContent).toContain('TODO');
+    expect(container.querySelectorAll('li')).toHaveLength(2);
+  });
+
+  it('shows an inline PNG, but an SVG only as text', () => {
+    const { container } = show(
+      call({
+        content: [
+          { type: 'content', content: { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' } },
+          { type: 'content', content: { type: 'image', mimeType: 'image/svg+xml', data: btoa('<svg onload="x()"></svg>') } },
+        ],
+      }),
+      { open: true },
+    );
+    const imgs = [...container.querySelectorAll('img')];
+    expect(imgs.map((i) => i.getAttribute('src'))).toEqual(['data:image/png;base64,iVBORw0KGgo=']);
+    expect(container.textContent).toContain('SVG image (shown as text, never rendered)');
+    expect(container.querySelector('svg')).toBeNull();
+  });
+
+  it('falls back to a JSON tree for labels without a view of their own', () => {
+    const { container } = show(call({ label: 'Brand New Label', rawInput: { answer: 42 } }), { open: true });
+    expect(container.textContent).toContain('answer');
+    expect(container.textContent).toContain('42');
+  });
+});
