@@ -7,7 +7,7 @@ import { CallRow } from './CallRow';
 afterEach(cleanup);
 
 function call(over: Partial<ToolCall>): ToolCall {
-  return { key: 's:c1', id: 'c1', sessionId: 's', ordinal: 0, firstLine: 1, meta: {}, invalidEnvelopes: 0, label: 'Tool', subject: null, history: [], ...over };
+  return { key: 's:c1', id: 'c1', sessionId: 's', ordinal: 0, firstLine: 1, meta: {}, invalidEnvelopes: 0, label: 'Tool', subject: null, history: [], detail: 'full', ...over };
 }
 
 const noTerminals = new Map<string, TerminalState>();
