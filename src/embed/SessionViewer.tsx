@@ -123,6 +123,7 @@ function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, call
       onSelectCall={onSelectCall}
       focusCallId={callId ?? null}
       keyboardScope={keyboardScope ?? 'viewer'}
+      onNeedDetail={controller.needDetail}
     />
   );
 }

@@ -2,6 +2,7 @@
 // react-query can show it) as well as in the store.
 import { createDefaultLoader, type SessionLoader } from '../worker/loader';
 import type { LoadSource } from '../worker/protocol';
+import type { ToolCall } from '../model';
 import type { SessionStore } from './createSessionStore';
 
 export interface SessionController {
@@ -9,12 +10,15 @@ export interface SessionController {
   load: (source: LoadSource, signal?: AbortSignal) => Promise<void>;
   /** Stops the current load; what was read stays. */
   cancel: () => void;
+  /** Completes a call read light (its output left in the file) and puts the full call in the store. */
+  needDetail: (call: ToolCall) => void;
   dispose: () => void;
 }
 
 export function createSessionController(store: SessionStore, makeLoader: () => SessionLoader = createDefaultLoader): SessionController {
   let loader: SessionLoader | null = null;
   let current: AbortController | null = null;
+  const hydrating = new Set<string>();
 
   return {
     async load(source, signal) {
@@ -59,6 +63,19 @@ export function createSessionController(store: SessionStore, makeLoader: () => S
     },
     cancel() {
       current?.abort();
+    },
+    needDetail(call) {
+      if (call.detail === 'full' || !loader) return;
+      const tag = `${call.key}@${call.history.length}`;
+      if (hydrating.has(tag)) return;
+      hydrating.add(tag);
+      loader
+        .hydrate(call)
+        .then((full) => {
+          if (full.detail === 'full') store.replaceCall(full);
+        })
+        .catch(() => undefined)
+        .finally(() => hydrating.delete(tag));
     },
     dispose() {
       current?.abort();

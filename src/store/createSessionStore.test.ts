@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createInThreadLoader } from '../worker/loader';
 import { createSessionController } from './controller';
 import { createSessionStore } from './createSessionStore';
@@ -96,5 +96,19 @@ describe('session store', () => {
     );
     await expect(ctl.load({ kind: 'url', url: 'http://x/a.jsonl' })).rejects.toThrow('500');
     expect(store.getSnapshot().load).toMatchObject({ state: 'error', error: expect.stringContaining('500') as unknown });
+  });
+});
+
+describe('light reading', () => {
+  it('completes a call read light when it is opened', async () => {
+    const store = createSessionStore();
+    const ctl = createSessionController(store, () => createInThreadLoader({ throttleMs: 0, lightFromBytes: 0 }));
+    await ctl.load({ kind: 'blob', blob: new Blob([GEMINI]) });
+    const edit = [...store.getSnapshot().calls.values()].find((c) => c.id.startsWith('replace__replace'));
+    expect(edit?.detail).toBe('light');
+    ctl.needDetail(edit!);
+    await vi.waitFor(() => expect(store.getSnapshot().calls.get(edit!.key)?.detail).toBe('full'));
+    const full = store.getSnapshot().calls.get(edit!.key);
+    expect(full?.content?.some((c) => c.type === 'diff')).toBe(true);
   });
 });

@@ -39,6 +39,8 @@ export interface SessionStore {
   reset: () => void;
   setLoadState: (state: LoadState, error?: string) => void;
   applyDelta: (delta: SessionDelta) => void;
+  /** A call completed after the fact (hydrated); ignored if newer updates have arrived since. */
+  replaceCall: (call: ToolCall) => void;
   setFilter: (filter: Partial<Filter>) => void;
   setCursor: (viewPos: number | null) => void;
   setExpanded: (itemIndex: number, open: boolean) => void;
@@ -214,6 +216,14 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       ended = d.ended;
       load = { ...load, progress: d.progress };
       changed({ view: true, facets: true });
+    },
+    replaceCall(call) {
+      const cur = calls.get(call.key);
+      if (!cur || cur.history.length !== call.history.length) return;
+      calls = new Map(calls);
+      calls.set(call.key, call);
+      haystacks.delete(call.key);
+      changed({ view: true });
     },
     setFilter(f) {
       const next = normalizeFilter({ ...filter, ...f });

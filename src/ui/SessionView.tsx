@@ -25,6 +25,8 @@ export interface SessionViewProps {
   focusCallId?: string | null;
   /** 'document': also take j/k/Enter/Esc// typed while nothing in particular has focus (the standalone app). */
   keyboardScope?: 'viewer' | 'document';
+  /** An opened call was read light: ask for its full state. */
+  onNeedDetail?: (call: ToolCall) => void;
 }
 
 interface KeyLike {
@@ -38,7 +40,7 @@ interface KeyLike {
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
-export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'system', className, onSelectCall, focusCallId, keyboardScope = 'viewer' }: SessionViewProps) {
+export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'system', className, onSelectCall, focusCallId, keyboardScope = 'viewer', onNeedDetail }: SessionViewProps) {
   const snap = useSessionSnapshot(store);
   const systemDark = useSystemDark();
   const [choice, setChoice] = useState<ThemeChoice>(theme);
@@ -253,7 +255,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
             {loading ? 'Reading…' : snap.items.length === 0 ? (load.state === 'error' ? '' : 'Nothing to show: the input holds no records.') : 'No rows match the filter.'}
           </div>
         ) : (
-          <Transcript snap={snap} store={store} dark={dark} scrollRequest={scrollRequest} onToggle={toggle} />
+          <Transcript snap={snap} store={store} dark={dark} scrollRequest={scrollRequest} onToggle={toggle} onNeedDetail={onNeedDetail} />
         )}
       </div>
     </div>

@@ -2,34 +2,58 @@
 // interface: a Web Worker (the default in browsers) and an in-thread path (tests, and a fallback
 // where workers are unavailable).
 import type { PumpOptions } from './pump';
+import type { ToolCall } from '../model';
 import type { FromWorker, LoaderEvent, LoadSource, ToWorker } from './protocol';
 
 export interface SessionLoader {
   /** Resolves when the load ends (done, cancelled or failed: each is reported through onEvent first). */
   load: (source: LoadSource, onEvent: (e: LoaderEvent) => void, signal: AbortSignal) => Promise<void>;
+  /** The full state of a call read light (from the latest load); a full call comes back as it is. */
+  hydrate: (call: ToolCall) => Promise<ToolCall>;
   dispose: () => void;
 }
 
 export function createInThreadLoader(opts: PumpOptions = {}): SessionLoader {
+  let last: LoadSource | null = null;
   return {
     // Loaded on demand so pages that use the Worker do not also download the parser.
     load: async (source, onEvent, signal) => {
+      last = source;
       const { pump } = await import('./pump');
       return pump(source, onEvent, signal, { ...opts, clone: true });
     },
-    dispose: () => undefined,
+    hydrate: async (call) => {
+      if (call.detail === 'full' || !last) return call;
+      const { hydrate } = await import('./pump');
+      return hydrate(last, call);
+    },
+    dispose: () => {
+      last = null;
+    },
   };
 }
 
 export function createWorkerLoader(): SessionLoader {
   let worker: Worker | null = null;
   let nextId = 1;
+  let lastLoad = 0;
+  let nextReq = 1;
   const listeners = new Map<number, (e: LoaderEvent) => void>();
+  const pendingHydrations = new Map<number, { resolve: (c: ToolCall) => void; fallback: ToolCall }>();
 
   const ensure = (): Worker => {
     if (worker) return worker;
     const w = new Worker(new URL('./session.worker.ts', import.meta.url), { type: 'module', name: 'loupe-parser' });
-    w.addEventListener('message', (e: MessageEvent<FromWorker>) => listeners.get(e.data.id)?.(e.data));
+    w.addEventListener('message', (e: MessageEvent<FromWorker>) => {
+      const m = e.data;
+      if (m.type === 'hydrated') {
+        const p = pendingHydrations.get(m.reqId);
+        pendingHydrations.delete(m.reqId);
+        p?.resolve(m.call ?? p.fallback);
+        return;
+      }
+      listeners.get(m.id)?.(m);
+    });
     w.addEventListener('error', (e) => {
       for (const fn of listeners.values()) fn({ type: 'error', message: `Parser worker failed: ${e.message || 'unknown error'}` });
     });
@@ -41,6 +65,7 @@ export function createWorkerLoader(): SessionLoader {
     load(source, onEvent, signal) {
       const w = ensure();
       const id = nextId++;
+      lastLoad = id;
       return new Promise<void>((resolve) => {
         const finish = (): void => {
           listeners.delete(id);
@@ -62,9 +87,21 @@ export function createWorkerLoader(): SessionLoader {
         if (signal.aborted) onAbort();
       });
     },
+    hydrate(call) {
+      if (call.detail === 'full' || !worker || lastLoad === 0) return Promise.resolve(call);
+      const reqId = nextReq++;
+      const w = worker;
+      return new Promise<ToolCall>((resolve) => {
+        pendingHydrations.set(reqId, { resolve, fallback: call });
+        const msg: ToWorker = { type: 'hydrate', id: lastLoad, reqId, call };
+        w.postMessage(msg);
+      });
+    },
     dispose() {
       worker?.terminate();
       worker = null;
+      for (const p of pendingHydrations.values()) p.resolve(p.fallback);
+      pendingHydrations.clear();
       for (const fn of listeners.values()) fn({ type: 'cancelled' });
       listeners.clear();
     },
@@ -87,6 +124,7 @@ export function createDefaultLoader(): SessionLoader {
         return fallback.load(source, onEvent, signal);
       }
     },
+    hydrate: (call) => (fallback ?? viaWorker).hydrate(call),
     dispose() {
       viaWorker.dispose();
       fallback?.dispose();

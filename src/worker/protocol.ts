@@ -43,6 +43,9 @@ export type LoaderEvent =
   | { type: 'cancelled' }
   | { type: 'error'; message: string };
 
-export type ToWorker = { type: 'load'; id: number; source: LoadSource } | { type: 'cancel'; id: number };
+export type ToWorker =
+  | { type: 'load'; id: number; source: LoadSource }
+  | { type: 'cancel'; id: number }
+  | { type: 'hydrate'; id: number; reqId: number; call: ToolCall };
 
-export type FromWorker = LoaderEvent & { id: number };
+export type FromWorker = (LoaderEvent & { id: number }) | { type: 'hydrated'; id: number; reqId: number; call: ToolCall | null; error?: string };

@@ -1,6 +1,7 @@
 // Reads a source in chunks into a SessionBuilder and emits throttled deltas. Shared by the Worker
 // and the in-thread loader so both paths behave the same.
-import { SessionBuilder } from '../model';
+import { blobReader, hydrateCall, SessionBuilder } from '../model';
+import type { ToolCall } from '../model';
 import type { LoaderEvent, LoadProgress, LoadSource, SessionDelta } from './protocol';
 
 export interface PumpOptions {
@@ -9,6 +10,22 @@ export interface PumpOptions {
   /** Deep-copy what is sent (the in-thread path must not share the builder's live objects). */
   clone?: boolean;
   fetch?: typeof fetch;
+  /** Files at least this large are read light: call bulk stays in the file until a call is opened. */
+  lightFromBytes?: number;
+}
+
+/** Above this, keeping every call's output in memory costs more than re-reading it on open. */
+export const LIGHT_FROM_BYTES = 48 * 1024 * 1024;
+
+/** Whether calls read from `source` can be completed later by re-reading their lines. */
+export function isLight(source: LoadSource, opts: PumpOptions): boolean {
+  return source.kind === 'blob' && source.blob.size >= (opts.lightFromBytes ?? LIGHT_FROM_BYTES);
+}
+
+/** The full state of a call read light: its lines are read again from the file. */
+export async function hydrate(source: LoadSource, call: ToolCall): Promise<ToolCall> {
+  if (call.detail === 'full' || source.kind !== 'blob') return call;
+  return hydrateCall(call, blobReader(source.blob));
 }
 
 const TEXT_CHUNK = 1 << 20;
@@ -92,7 +109,7 @@ export async function pump(
   const throttleMs = opts.throttleMs ?? 100;
   const copy = opts.clone ? <T>(v: T): T => structuredClone(v) : <T>(v: T): T => v;
   const progress: LoadProgress = { bytesRead: 0, records: 0 };
-  const builder = new SessionBuilder();
+  const builder = new SessionBuilder({ detail: isLight(source, opts) ? 'light' : 'full' });
   let badSent = 0;
   let warningsSent = 0;
   const terminalSeen = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { displayStatus } from '../../model/status';
 import type { DisplayStatus, TerminalState, ToolCall } from '../../model';
 import { formatDuration } from './extract';
@@ -31,9 +31,14 @@ export interface CallRowProps {
   terminals: ReadonlyMap<string, TerminalState>;
   dark: boolean;
   onToggle: () => void;
+  onNeedDetail?: (call: ToolCall) => void;
 }
 
-export function CallRow({ call, ended, open, focused, terminals, dark, onToggle }: CallRowProps) {
+export function CallRow({ call, ended, open, focused, terminals, dark, onToggle, onNeedDetail }: CallRowProps) {
+  const light = call.detail === 'light';
+  useEffect(() => {
+    if (open && light) onNeedDetail?.(call);
+  }, [open, light, call, onNeedDetail]);
   const status = displayStatus(call, ended);
   const perm = permissionText(call);
   const [tab, setTab] = useState<'view' | 'raw'>('view');
@@ -73,6 +78,7 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle 
               {call.kind ? ` · kind ${call.kind}` : ''}
             </span>
           </div>
+          {light ? <div className={styles.dimText}>Reading this call’s output from the file…</div> : null}
           {tab === 'view' ? <CallBody call={call} terminals={terminals} dark={dark} /> : <RawView call={call} />}
         </div>
       ) : null}

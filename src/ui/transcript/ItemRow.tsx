@@ -15,6 +15,7 @@ export interface ItemRowProps {
   terminals: ReadonlyMap<string, TerminalState>;
   dark: boolean;
   onToggle: () => void;
+  onNeedDetail?: (call: ToolCall) => void;
 }
 
 function usageText(u: Usage): string {
@@ -36,7 +37,7 @@ export function ItemRow(props: ItemRowProps) {
   switch (item.type) {
     case 'call':
       if (!props.call) return <div className={styles.row}>Tool call {item.callKey}</div>;
-      return <CallRow call={props.call} ended={props.ended} open={open} focused={focused} terminals={props.terminals} dark={props.dark} onToggle={onToggle} />;
+      return <CallRow call={props.call} ended={props.ended} open={open} focused={focused} terminals={props.terminals} dark={props.dark} onToggle={onToggle} onNeedDetail={props.onNeedDetail} />;
     case 'message':
       if (item.role === 'thought') {
         return (

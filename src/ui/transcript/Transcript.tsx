@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import type { ToolCall } from '../../model';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
 import { VirtualList, type ScrollRequest } from '../virtual/VirtualList';
 import { ItemRow } from './ItemRow';
@@ -10,9 +11,10 @@ export interface TranscriptProps {
   dark: boolean;
   scrollRequest: ScrollRequest | null;
   onToggle: (itemIndex: number, viewPos: number) => void;
+  onNeedDetail?: (call: ToolCall) => void;
 }
 
-export function Transcript({ snap, dark, scrollRequest, onToggle }: TranscriptProps) {
+export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail }: TranscriptProps) {
   const { view, items, calls, expanded, cursor, ended, terminals } = snap;
   const rowKey = useCallback((pos: number) => view[pos] ?? -pos - 1, [view]);
   const renderRow = (pos: number) => {
@@ -30,6 +32,7 @@ export function Transcript({ snap, dark, scrollRequest, onToggle }: TranscriptPr
           terminals={terminals}
           dark={dark}
           onToggle={() => onToggle(idx, pos)}
+          onNeedDetail={onNeedDetail}
         />
       </div>
     );
