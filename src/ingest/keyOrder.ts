@@ -70,7 +70,7 @@ class Scanner {
     if (open !== '{') return false;
     let found = -1;
     this.members('}', () => {
-      const key = this.readKey();
+      const key = this.readKey(false);
       if (key === step) found = this.pos;
       this.skipValue();
     });
@@ -84,7 +84,7 @@ class Scanner {
     const keys: string[] = [];
     const seen = new Set<string>();
     this.members('}', () => {
-      const key = this.readKey();
+      const key = this.readKey(true);
       if (!seen.has(key)) {
         seen.add(key);
         keys.push(key);
@@ -113,47 +113,60 @@ class Scanner {
     }
   }
 
-  /** Reads `"key"` and the colon after it, leaving pos at the value. */
-  private readKey(): string {
+  /**
+   * Reads `"key"` and the colon after it, leaving pos at the value. A key only compared (`kept`
+   * false) is the text between its quotes unless it has an escape; a key kept in the model is
+   * decoded by JSON.parse, which copies it (a slice would hold on to the whole chunk's text).
+   */
+  private readKey(kept: boolean): string {
     const start = this.pos;
     this.skipString();
-    const key = JSON.parse(this.text.slice(start, this.pos)) as string;
+    let key: string;
+    if (kept) key = JSON.parse(this.text.slice(start, this.pos)) as string;
+    else {
+      key = this.text.slice(start + 1, this.pos - 1);
+      if (key.includes('\\')) key = JSON.parse(this.text.slice(start, this.pos)) as string;
+    }
     this.skipWhitespace();
-    if (this.text[this.pos] !== ':') throw new Error('malformed JSON');
+    if (this.text.charCodeAt(this.pos) !== 58 /* : */) throw new Error('malformed JSON');
     this.pos++;
     this.skipWhitespace();
     return key;
   }
 
+  /** Moves past the string at pos, jumping from quote to quote. */
   private skipString(): void {
     const t = this.text;
-    if (t[this.pos] !== '"') throw new Error('malformed JSON');
-    this.pos++;
-    while (this.pos < t.length) {
-      const c = t.charCodeAt(this.pos);
-      if (c === 92) this.pos += 2;
-      else if (c === 34) {
-        this.pos++;
-        return;
-      } else this.pos++;
+    if (t.charCodeAt(this.pos) !== 34) throw new Error('malformed JSON');
+    let quote = t.indexOf('"', this.pos + 1);
+    for (;;) {
+      if (quote < 0) throw new Error('unterminated string');
+      // The quote closes the string unless an odd run of backslashes escapes it.
+      let slashes = 0;
+      while (t.charCodeAt(quote - 1 - slashes) === 92) slashes++;
+      if (slashes % 2 === 0) break;
+      quote = t.indexOf('"', quote + 1);
     }
-    throw new Error('unterminated string');
+    this.pos = quote + 1;
   }
 
   private skipValue(): void {
     const t = this.text;
-    const c = t[this.pos];
-    if (c === '"') return this.skipString();
-    if (c === '{' || c === '[') {
+    const c = t.charCodeAt(this.pos);
+    if (c === 34) {
+      this.skipString();
+      return;
+    }
+    if (c === 123 || c === 91) {
       let depth = 0;
       while (this.pos < t.length) {
-        const ch = t[this.pos];
-        if (ch === '"') {
+        const ch = t.charCodeAt(this.pos);
+        if (ch === 34) {
           this.skipString();
           continue;
         }
-        if (ch === '{' || ch === '[') depth++;
-        else if (ch === '}' || ch === ']') {
+        if (ch === 123 || ch === 91) depth++;
+        else if (ch === 125 || ch === 93) {
           depth--;
           if (depth === 0) {
             this.pos++;
@@ -164,6 +177,11 @@ class Scanner {
       }
       throw new Error('unterminated container');
     }
-    while (this.pos < t.length && !',}] \t\r\n'.includes(t[this.pos]!)) this.pos++;
+    // A number, true, false or null: up to the next delimiter.
+    while (this.pos < t.length) {
+      const ch = t.charCodeAt(this.pos);
+      if (ch === 44 || ch === 125 || ch === 93 || ch === 32 || ch === 9 || ch === 13 || ch === 10) return;
+      this.pos++;
+    }
   }
 }
