@@ -2,49 +2,48 @@
 // Never throws: whatever it is handed ends as a record (event or unknown) or a bad line.
 import type { Direction, SourceLocation } from './acpTypes';
 import { hasIntegerLikeKey, sourceKeyOrder, type JsonPath } from './keyOrder';
-import { readChunk, readLedgerLine, readToolCallFields, readXaiTool } from './fastPath';
+import { readChunk, readLedgerLine, readModelReturned, readToolCalled, readToolCallFields, readToolResult, readXaiTool } from './fastPath';
 import { KNOWN_METHODS, KNOWN_SESSION_UPDATES, SESSION_UPDATE_METHODS } from './protocol';
 import type { EnvelopeRead, IngestRecord, LedgerBody, RecordBody, RpcId, SessionUpdate, Shape, ToolUpdate } from './records';
 import {
-  currentModeSchema, describeIssue, isJsonObject, modelReturnedSchema, noticeSchema,
+  currentModeSchema, describeIssue, isJsonObject, noticeSchema,
   permissionParamsSchema, planSchema, promptParamsSchema, terminalCreateParamsSchema, terminalRefParamsSchema,
-  toolCalledSchema, toolResultSchema, turnCompletedSchema, usageUpdateSchema,
+  turnCompletedSchema, usageUpdateSchema,
   type JsonObject,
 } from './schemas';
-
-export interface Classified {
-  shape?: Shape;
-  ts?: number;
-  dir?: Direction;
-  body: RecordBody;
-}
 
 /**
  * `text` is the record's JSON text, read again only in the rare case where key order matters
  * (an object with integer-like keys; see keyOrder.ts).
  */
 export function classify(value: JsonObject, text: string, loc: SourceLocation): IngestRecord {
-  let classified: Classified;
   try {
-    classified = classifyObject(value, text);
+    return classifyObject(value, text, loc);
   } catch (error) {
     // Validation never throws by design; this guards the promise that ingest never throws.
-    classified = { body: { kind: 'unknown', reason: `could not be read: ${String(error)}`, value } };
+    return record(loc, undefined, undefined, undefined, { kind: 'unknown', reason: `could not be read: ${String(error)}`, value });
   }
-  return { loc, shape: classified.shape, ts: classified.ts, dir: classified.dir, body: classified.body };
 }
 
-function classifyObject(value: JsonObject, text: string): Classified {
-  if (value.jsonrpc === '2.0') return { shape: 'acp-jsonrpc', body: classifyRpc(value, text, []) };
+/** Every record is built here, so all have one shape (one hidden class for the fold to read). */
+function record(loc: SourceLocation, shape: Shape | undefined, ts: number | undefined, dir: Direction | undefined, body: RecordBody): IngestRecord {
+  return { loc, shape, ts, dir, body };
+}
+
+const ROOT: JsonPath = [];
+const MSG: JsonPath = ['msg'];
+
+function classifyObject(value: JsonObject, text: string, loc: SourceLocation): IngestRecord {
+  if (value.jsonrpc === '2.0') return record(loc, 'acp-jsonrpc', undefined, undefined, classifyRpc(value, text, ROOT));
 
   if (isJsonObject(value.msg) && (value.dir === 'client->agent' || value.dir === 'agent->client')) {
     const ts = typeof value.t_ms === 'number' ? value.t_ms : undefined;
-    return { shape: 'acp-capture', ts, dir: value.dir, body: classifyRpc(value.msg, text, ['msg']) };
+    return record(loc, 'acp-capture', ts, value.dir, classifyRpc(value.msg, text, MSG));
   }
 
-  if (typeof value._direction === 'string' && typeof value._type === 'string') return classifyZed(value, text);
+  if (typeof value._direction === 'string' && typeof value._type === 'string') return classifyZed(value, text, loc);
 
-  if (typeof value.v === 'number' && typeof value.kind === 'string' && 'data' in value) return classifyLedger(value, text);
+  if (typeof value.v === 'number' && typeof value.kind === 'string' && 'data' in value) return classifyLedger(value, text, loc);
 
   if (typeof value.method === 'string' && 'params' in value) {
     // Grok Build's persisted updates: a JSON-RPC notification without `jsonrpc`, with times.
@@ -54,18 +53,18 @@ function classifyObject(value: JsonObject, text: string): Classified {
       typeof meta?.agentTimestampMs === 'number' ? meta.agentTimestampMs
       : typeof value.timestamp === 'number' ? value.timestamp * 1000
       : undefined;
-    return { shape: 'grok-updates', ts, body: classifyNotification(value.method, params, text, []) };
+    return record(loc, 'grok-updates', ts, undefined, classifyNotification(value.method, params, text, ROOT));
   }
 
   if (typeof value.sessionUpdate === 'string') {
-    return { shape: 'acp-updates', body: classifyUpdate(null, value, text, []) };
+    return record(loc, 'acp-updates', undefined, undefined, classifyUpdate(null, value, text, ROOT));
   }
   if (isJsonObject(value.update) && 'sessionId' in value) {
     const sessionId = typeof value.sessionId === 'string' ? value.sessionId : null;
-    return { shape: 'acp-updates', body: classifyUpdate(sessionId, value.update, text, ['update']) };
+    return record(loc, 'acp-updates', undefined, undefined, classifyUpdate(sessionId, value.update, text, ['update']));
   }
 
-  return { body: { kind: 'unknown', reason: 'matches no known record shape', value } };
+  return record(loc, undefined, undefined, undefined, { kind: 'unknown', reason: 'matches no known record shape', value });
 }
 
 function rpcIdOf(value: unknown): RpcId | undefined {
@@ -146,7 +145,7 @@ function classifyRequest(id: RpcId, method: string, params: unknown, text: strin
   return body;
 }
 
-function classifyZed(value: JsonObject, text: string): Classified {
+function classifyZed(value: JsonObject, text: string, loc: SourceLocation): IngestRecord {
   // Zed names directions from its own side: "incoming" is what the agent sent to Zed.
   const dir: Direction | undefined =
     value._direction === 'incoming' ? 'agent->client' : value._direction === 'outgoing' ? 'client->agent' : undefined;
@@ -179,7 +178,7 @@ function classifyZed(value: JsonObject, text: string): Classified {
     default:
       body = { kind: 'unknown', reason: `unknown Zed entry type ${String(value._type)}`, value };
   }
-  return { shape: 'zed-export', dir, body };
+  return record(loc, 'zed-export', undefined, dir, body);
 }
 
 function classifyUpdate(sessionId: string | null, update: JsonObject, text: string, path: JsonPath): RecordBody {
@@ -262,18 +261,20 @@ function readEnvelope(meta: JsonObject | undefined, text: string, path: JsonPath
   return { state: 'valid', envelope: parsed.data, inputKeyOrder };
 }
 
-function classifyLedger(value: JsonObject, text: string): Classified {
+function classifyLedger(value: JsonObject, text: string, loc: SourceLocation): IngestRecord {
   const parsed = readLedgerLine(value);
-  if (!parsed.success) return { body: { kind: 'unknown', reason: `invalid ledger line: ${describeIssue(parsed.error)}`, value } };
+  if (!parsed.success) {
+    return record(loc, undefined, undefined, undefined, { kind: 'unknown', reason: `invalid ledger line: ${describeIssue(parsed.error)}`, value });
+  }
   const line = parsed.data;
-  return { shape: 'ledger', body: { kind: 'ledger', line, body: readLedgerBody(line.kind, line.data, text) } };
+  return record(loc, 'ledger', undefined, undefined, { kind: 'ledger', line, body: readLedgerBody(line.kind, line.data, text) });
 }
 
 function readLedgerBody(kind: string, data: unknown, text: string): LedgerBody {
   if (!isJsonObject(data)) return { type: 'other' };
   switch (kind) {
     case 'tool_called': {
-      const parsed = toolCalledSchema.safeParse(data);
+      const parsed = readToolCalled(data);
       if (!parsed.success) return { type: 'other' };
       const d = parsed.data;
       const subject = 'subject' in data ? (typeof data.subject === 'string' ? data.subject : data.subject === null ? null : undefined) : undefined;
@@ -281,7 +282,7 @@ function readLedgerBody(kind: string, data: unknown, text: string): LedgerBody {
       return { type: 'tool_called', call: { id: d.id, name: d.name ?? d.tool, args: d.args, argsKeyOrder, subject, effect: d.effect, render: d.render } };
     }
     case 'tool_result': {
-      const parsed = toolResultSchema.safeParse(data);
+      const parsed = readToolResult(data);
       if (!parsed.success) return { type: 'other' };
       const d = parsed.data;
       return {
@@ -290,12 +291,12 @@ function readLedgerBody(kind: string, data: unknown, text: string): LedgerBody {
       };
     }
     case 'model_returned': {
-      const parsed = modelReturnedSchema.safeParse(data);
+      const parsed = readModelReturned(data);
       if (!parsed.success) return { type: 'other' };
-      const text = (parsed.data.message?.content ?? [])
-        .filter((part) => part.kind === undefined || part.kind === 'text')
-        .map((part) => part.text ?? '')
-        .join('');
+      let text = '';
+      for (const part of parsed.data.message?.content ?? []) {
+        if (part.kind === undefined || part.kind === 'text') text += part.text ?? '';
+      }
       return { type: 'model_returned', text, usage: parsed.data.usage };
     }
     default:

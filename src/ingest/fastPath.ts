@@ -4,7 +4,10 @@
 // malformed optional field, an unknown content block) falls through to zod, which decides.
 // `fastPath.test.ts` checks on random input that the two never disagree.
 import type { ContentBlock, ToolCallContent } from './acpTypes';
-import { callStatusSchema, chunkSchema, ledgerLineSchema, toolCallFieldsSchema, xaiToolSchema } from './schemas';
+import type { z } from 'zod';
+import {
+  callStatusSchema, chunkSchema, ledgerLineSchema, modelReturnedSchema, toolCalledSchema, toolCallFieldsSchema, toolResultSchema, xaiToolSchema,
+} from './schemas';
 import type { JsonObject, LedgerLine, ToolCallFields, XaiTool } from './schemas';
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,7 +44,7 @@ function everyItem(value: unknown, check: (item: unknown) => boolean): boolean {
   return true;
 }
 
-export function readToolCallFields(value: JsonObject): { success: true; data: ToolCallFields } | { success: false; error: import('zod').ZodError } {
+export function readToolCallFields(value: JsonObject): { success: true; data: ToolCallFields } | { success: false; error: z.ZodError } {
   if (
     typeof value.toolCallId === 'string' && optString(value.title) && optString(value.kind) && optString(value.name) &&
     (value.status === undefined || STATUSES.has(value.status)) && (value._meta === undefined || isObject(value._meta)) &&
@@ -58,7 +61,7 @@ export function readChunk(value: JsonObject): { content: ContentBlock; messageId
   return parsed.success ? parsed.data : parsed.error.issues[0]?.message ?? 'invalid';
 }
 
-export function readXaiTool(value: unknown): { success: true; data: XaiTool } | { success: false; error: import('zod').ZodError } {
+export function readXaiTool(value: unknown): { success: true; data: XaiTool } | { success: false; error: z.ZodError } {
   if (
     isObject(value) && value.version === 1 && typeof value.label === 'string' && value.label.length > 0 &&
     typeof value.name === 'string' && optString(value.kind) && optString(value.namespace) &&
@@ -69,7 +72,7 @@ export function readXaiTool(value: unknown): { success: true; data: XaiTool } | 
   return xaiToolSchema.safeParse(value);
 }
 
-export function readLedgerLine(value: JsonObject): { success: true; data: LedgerLine } | { success: false; error: import('zod').ZodError } {
+export function readLedgerLine(value: JsonObject): { success: true; data: LedgerLine } | { success: false; error: z.ZodError } {
   if (
     typeof value.v === 'number' && typeof value.kind === 'string' && optNumber(value.seq) && optNumber(value.t) &&
     optString(value.run) && optString(value.prev) && optString(value.who) && optString(value.addr) &&
@@ -78,4 +81,37 @@ export function readLedgerLine(value: JsonObject): { success: true; data: Ledger
     return { success: true, data: value as LedgerLine };
   }
   return ledgerLineSchema.safeParse(value);
+}
+
+// Ledger bodies: `data` of the three hot kinds. Their schemas only read a few typed keys (and
+// never reject an object: a mistyped key becomes absent), so a body whose keys have the expected
+// types is read in place; anything else is zod's to read.
+
+export type ToolCalledData = z.infer<typeof toolCalledSchema>;
+export type ToolResultData = z.infer<typeof toolResultSchema>;
+export type ModelReturnedData = z.infer<typeof modelReturnedSchema>;
+
+export function readToolCalled(data: JsonObject): { success: true; data: ToolCalledData } | { success: false; error: z.ZodError } {
+  if (optString(data.id) && optString(data.name) && optString(data.tool)) return { success: true, data };
+  return toolCalledSchema.safeParse(data);
+}
+
+export function readToolResult(data: JsonObject): { success: true; data: ToolResultData } | { success: false; error: z.ZodError } {
+  if (optString(data.tool_use_id) && optString(data.name) && optNumber(data.took_us)) return { success: true, data };
+  return toolResultSchema.safeParse(data);
+}
+
+function isTextPart(value: unknown): boolean {
+  return isObject(value) && optString(value.kind) && optString(value.text);
+}
+
+export function readModelReturned(data: JsonObject): { success: true; data: ModelReturnedData } | { success: false; error: z.ZodError } {
+  const message = data.message;
+  if (
+    (message === undefined || (isObject(message) && Array.isArray(message.content) && everyItem(message.content, isTextPart))) &&
+    (data.usage === undefined || isObject(data.usage))
+  ) {
+    return { success: true, data };
+  }
+  return modelReturnedSchema.safeParse(data);
 }

@@ -14,7 +14,7 @@ import {
 import { labelOf } from './labels';
 import type { Session } from './session';
 import { subjectOfCall } from './subject';
-import type { InputFormat, SourceLocation, ToolCall, TranscriptItem } from './types';
+import type { InputFormat, LedgerCallData, SourceLocation, ToolCall, TranscriptItem } from './types';
 import { readUsage } from './usage';
 
 const EXCERPT_CHARS = 200;
@@ -80,12 +80,17 @@ export class SessionBuilder {
   private mode: 'sniff' | 'lines' | 'array' = 'sniff';
   private array: JsonArraySplitter | null = null;
   private hasher: IHasher | null = null;
-  private chainPrev: string | null = null;
+  /** BLAKE3 of the last chained ledger line, once there is one (`chained`). */
+  private chainPrev: Uint8Array = new Uint8Array(0);
+  private chained = false;
   private chainPrevLine = 0;
   private readonly shapes = new Set<Shape>();
   private readonly pending = new Map<string, PendingRequest[]>();
   private readonly lastUserItem = new Map<string | null, number>();
   private readonly changedCalls = new Set<string>();
+  private readonly sessionIdSet = new Set<string>();
+  /** The session id noted last: most records repeat it, so most are checked with one comparison. */
+  private lastSessionId: string | null = null;
   private readonly callIndex = new Map<string, Map<string, ToolCall>>();
   private readonly terminalCalls = new Map<string, Set<string>>();
   private itemsTaken = 0;
@@ -346,32 +351,32 @@ export class SessionBuilder {
   private applyToolUpdate(sessionId: string | null, update: ToolUpdate, record: IngestRecord, source: 'tool_call' | 'tool_call_update' | 'permission'): ToolCall {
     const fields = update.fields;
     const call = this.callFor(sessionId ?? '', fields.toolCallId, sessionId, record.loc);
-    const set: string[] = [];
+    let set = 0;
     if (fields.title) {
       call.title = fields.title;
-      set.push('title');
+      set |= F_TITLE;
     }
     if (fields.kind !== undefined) {
       call.kind = fields.kind;
-      set.push('kind');
+      set |= F_KIND;
     }
     if (fields.status !== undefined) {
       call.status = fields.status;
-      set.push('status');
+      set |= F_STATUS;
     }
     if (fields.name !== undefined) {
       call.name = fields.name;
-      set.push('name');
+      set |= F_NAME;
     }
     if (fields.rawInput !== undefined && fields.rawInput !== null && !isEmptyObject(fields.rawInput)) {
       call.rawInput = fields.rawInput;
       call.rawInputKeyOrder = update.rawInputKeyOrder;
-      set.push('rawInput');
+      set |= F_RAW_INPUT;
     }
     const full = this.detail === 'full';
     if (fields.rawOutput !== undefined && fields.rawOutput !== null) {
       if (full) call.rawOutput = fields.rawOutput;
-      set.push('rawOutput');
+      set |= F_RAW_OUTPUT;
     }
     if (fields.content) {
       if (full) call.content = fields.content;
@@ -379,17 +384,17 @@ export class SessionBuilder {
       for (const block of fields.content) {
         if (block.type === 'terminal') this.linkTerminal(block.terminalId, call.key);
       }
-      set.push('content');
+      set |= F_CONTENT;
     }
     if (fields.locations) {
       call.locations = fields.locations;
-      set.push('locations');
+      set |= F_LOCATIONS;
     }
     if (fields._meta) {
       for (const metaKey of Object.keys(fields._meta)) {
         if (metaKey !== 'x.ai/tool') call.meta[metaKey] = fields._meta[metaKey];
       }
-      set.push('_meta');
+      set |= F_META;
     }
     let invalidEnvelope: string | undefined;
     const envelope = update.envelope;
@@ -407,7 +412,7 @@ export class SessionBuilder {
         input: read.input ?? before?.input,
         inputKeyOrder: read.input !== undefined ? envelope.inputKeyOrder : before?.inputKeyOrder,
       };
-      set.push('x.ai/tool');
+      set |= F_TOOL;
     } else if (envelope.state === 'invalid') {
       call.invalidEnvelopes++;
       invalidEnvelope = envelope.reason;
@@ -417,7 +422,7 @@ export class SessionBuilder {
       if (fields.status === 'completed' || fields.status === 'failed') call.endMs = record.ts;
       if (call.endMs !== undefined) call.durationMs = Math.max(0, call.endMs - call.startMs);
     }
-    call.history.push({ loc: record.loc, ts: record.ts, source, fields: set, invalidEnvelope });
+    call.history.push({ loc: record.loc, ts: record.ts, source, fields: fieldList(set), invalidEnvelope });
     call.label = labelOf(call);
     call.subject = subjectOfCall(call);
     return call;
@@ -598,13 +603,10 @@ export class SessionBuilder {
           return;
         }
         const call = this.callFor(LEDGER_SCOPE, ledger.toolUseId, run, loc);
-        call.ledger = {
-          ...call.ledger, name: call.ledger?.name ?? ledger.name, result: this.detail === 'full' ? ledger.result : undefined,
-          error: ledger.error, tookUs: ledger.tookUs,
-        };
+        call.ledger = ledgerWithResult(call.ledger, ledger.name, this.detail === 'full' ? ledger.result : undefined, ledger.error, ledger.tookUs);
         call.status = ledger.hasError ? 'failed' : 'completed';
         if (ledger.tookUs !== undefined) call.durationMs = ledger.tookUs / 1000;
-        call.history.push({ loc, source: 'tool_result', fields: ['status', ...(ledger.hasError ? ['error'] : ['result'])] });
+        call.history.push({ loc, source: 'tool_result', fields: ledger.hasError ? ERROR_FIELDS : RESULT_FIELDS });
         call.label = labelOf(call);
         call.subject = subjectOfCall(call);
         return;
@@ -625,12 +627,9 @@ export class SessionBuilder {
     const call = data.id === undefined
       ? this.callFor(LEGACY_LEDGER_SCOPE, `line:${record.loc.line}`, run, record.loc)
       : this.callFor(LEDGER_SCOPE, data.id, run, record.loc);
-    call.ledger = {
-      ...call.ledger, name: data.name, args: data.args, argsKeyOrder: data.argsKeyOrder, subject: data.subject,
-      effect: data.effect, render: data.render,
-    };
+    call.ledger = ledgerWithCall(call.ledger, data);
     call.status ??= 'pending';
-    call.history.push({ loc: record.loc, source: 'tool_called', fields: ['name', 'args', ...(data.subject !== undefined ? ['subject'] : [])] });
+    call.history.push({ loc: record.loc, source: 'tool_called', fields: data.subject !== undefined ? CALLED_FIELDS_SUBJECT : CALLED_FIELDS });
     call.label = labelOf(call);
     call.subject = subjectOfCall(call);
   }
@@ -645,20 +644,26 @@ export class SessionBuilder {
       this.session.chain = { state: 'broken', lines: chain.lines, line, reason: 'not verified' };
       return;
     }
-    const expected = this.chainPrev ?? ZERO_HASH;
-    if (prev !== expected) {
-      const reason = this.chainPrev === null
+    // The digest stays binary and is compared with `prev` in place: no hex string per line.
+    const matches = !this.chained ? prev === ZERO_HASH : prev !== undefined && hexEquals(prev, this.chainPrev);
+    if (!matches) {
+      const reason = !this.chained
         ? `the first ledger line's prev is ${describeHash(prev)}, not 64 zeros`
-        : `prev is ${describeHash(prev)}, but line ${this.chainPrevLine} hashes to ${expected.slice(0, 12)}…`;
+        : `prev is ${describeHash(prev)}, but line ${this.chainPrevLine} hashes to ${toHex(this.chainPrev).slice(0, 12)}…`;
       this.session.chain = { state: 'broken', lines: chain.lines, line, reason };
       return;
     }
-    this.chainPrev = this.hasher.init().update(bytes.source.subarray(bytes.start, bytes.end)).digest('hex');
+    this.chainPrev = this.hasher.init().update(bytes.source.subarray(bytes.start, bytes.end)).digest('binary');
+    this.chained = true;
     this.chainPrevLine = line;
   }
 
   private noteSession(sessionId: string | null): void {
-    if (sessionId !== null && !this.session.sessionIds.includes(sessionId)) this.session.sessionIds.push(sessionId);
+    if (sessionId === null || sessionId === this.lastSessionId) return;
+    this.lastSessionId = sessionId;
+    if (this.sessionIdSet.has(sessionId)) return;
+    this.sessionIdSet.add(sessionId);
+    this.session.sessionIds.push(sessionId);
   }
 
   private addItem(item: TranscriptItem): void {
@@ -667,6 +672,58 @@ export class SessionBuilder {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+// A call's ledger data is replaced, never changed in place (a copy taken earlier keeps its view).
+// These build what `{ ...before, ...fields }` would, with the same keys in the same order, without
+// the object spread: V8 copies an existing object through a slow path, several µs a line. A call
+// has one of four key layouts: its `tool_called` fields (A), its `tool_result` fields (B), A then
+// B (C), or B then A (D, a result that came first).
+
+const RESULT_KEYS_FIRST = (data: LedgerCallData) => {
+  let index = 0;
+  for (const key in data) {
+    if (index++ === 1) return key === 'result';
+  }
+  return false;
+};
+
+function ledgerWithCall(before: LedgerCallData | undefined, data: LedgerToolCalled): LedgerCallData {
+  const { name, args, argsKeyOrder, subject, effect, render } = data;
+  if (before === undefined || !('result' in before)) return { name, args, argsKeyOrder, subject, effect, render };
+  const { result, error, tookUs } = before;
+  if ('args' in before && !RESULT_KEYS_FIRST(before)) return { name, args, argsKeyOrder, subject, effect, render, result, error, tookUs };
+  return { name, result, error, tookUs, args, argsKeyOrder, subject, effect, render };
+}
+
+function ledgerWithResult(before: LedgerCallData | undefined, newName: string | undefined, result: unknown, error: unknown, tookUs: number | undefined): LedgerCallData {
+  const name = before?.name ?? newName;
+  if (before === undefined || !('args' in before)) return { name, result, error, tookUs };
+  const { args, argsKeyOrder, subject, effect, render } = before;
+  if ('result' in before && RESULT_KEYS_FIRST(before)) return { name, result, error, tookUs, args, argsKeyOrder, subject, effect, render };
+  return { name, args, argsKeyOrder, subject, effect, render, result, error, tookUs };
+}
+
+// The fields an update set, as a bit set; each combination's list is built once and shared (frozen).
+const UPDATE_FIELDS = ['title', 'kind', 'status', 'name', 'rawInput', 'rawOutput', 'content', 'locations', '_meta', 'x.ai/tool'] as const;
+const [F_TITLE, F_KIND, F_STATUS, F_NAME, F_RAW_INPUT, F_RAW_OUTPUT, F_CONTENT, F_LOCATIONS, F_META, F_TOOL] = UPDATE_FIELDS.map((_, bit) => 1 << bit) as [
+  number, number, number, number, number, number, number, number, number, number,
+];
+const fieldLists: (string[] | undefined)[] = [];
+
+function fieldList(set: number): string[] {
+  let list = fieldLists[set];
+  if (!list) {
+    list = UPDATE_FIELDS.filter((_, bit) => set & (1 << bit));
+    Object.freeze(list);
+    fieldLists[set] = list;
+  }
+  return list;
+}
+
+const CALLED_FIELDS: string[] = Object.freeze(['name', 'args']) as string[];
+const CALLED_FIELDS_SUBJECT: string[] = Object.freeze(['name', 'args', 'subject']) as string[];
+const RESULT_FIELDS: string[] = Object.freeze(['status', 'result']) as string[];
+const ERROR_FIELDS: string[] = Object.freeze(['status', 'error']) as string[];
 
 // Scopes no session id can collide with: ACP session ids are never empty-prefixed with NUL.
 const LEDGER_SCOPE = '\u0000ledger';
@@ -711,6 +768,24 @@ function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return `a ${typeof value}`;
+}
+
+const HEX = '0123456789abcdef';
+
+/** True when `hex` is exactly the lowercase hex spelling of `bytes` (what a hex digest compares equal to). */
+function hexEquals(hex: string, bytes: Uint8Array): boolean {
+  if (hex.length !== bytes.length * 2) return false;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    if (hex.charCodeAt(2 * i) !== HEX.charCodeAt(byte >> 4) || hex.charCodeAt(2 * i + 1) !== HEX.charCodeAt(byte & 15)) return false;
+  }
+  return true;
+}
+
+function toHex(bytes: Uint8Array): string {
+  let hex = '';
+  for (const byte of bytes) hex += HEX[byte >> 4]! + HEX[byte & 15]!;
+  return hex;
 }
 
 function describeHash(value: string | undefined): string {
