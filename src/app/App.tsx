@@ -10,7 +10,7 @@ interface Loaded {
 }
 
 const SAMPLES: { href: string; title: string; about: string }[] = [
-  { href: 'samples/grok-esc-interrupt.updates.jsonl', title: 'Grok Build: interrupted command', about: 'persisted ACP updates; a `sleep 45` cut short by Esc' },
+  { href: 'samples/grok-esc-interrupt.updates.jsonl', title: 'Grok Build: interrupted command', about: 'persisted ACP updates; a sleep 45 cut short by Esc' },
   { href: 'samples/gemini-cli-live-turn.jsonl', title: 'Gemini CLI: live turn', about: 'recorded ACP stdio traffic, both directions' },
   { href: 'samples/golden-p0.ledger.jsonl', title: 'Ledger export', about: 'hash-chained ledger JSONL' },
 ];

@@ -57,10 +57,12 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
   const focusAfterScroll = useRef(false);
   const [showDiag, setShowDiag] = useState(true);
 
+  // A request is about a position in one filtered view; under another filter it means another row.
   const scrollTo = (pos: number, align: Align): void => {
     seq.current += 1;
-    setScrollRequest({ index: pos, align, seq: seq.current });
+    setScrollRequest({ index: pos, align, seq: seq.current, scope: JSON.stringify(store.getSnapshot().filter) });
   };
+  const filterScope = JSON.stringify(snap.filter);
 
   const selectCallOf = (itemIndex: number, open: boolean): void => {
     if (!onSelectCall) return;
@@ -78,7 +80,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
 
   // Deep link: open the call once it exists (it may arrive long after the first rows).
   const handledCallId = useRef<string | null>(null);
-  useEffect(() => {
+  const openDeepLink = useEffectEvent(() => {
     if (!focusCallId) {
       handledCallId.current = null;
       return;
@@ -93,7 +95,8 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
     store.setCursor(pos);
     focusAfterScroll.current = true;
     scrollTo(pos, 'start');
-  }, [focusCallId, snap.version, store]);
+  });
+  useEffect(() => openDeepLink(), [focusCallId, snap.version]);
 
   // Move keyboard focus to the cursor row after it has been scrolled into the DOM.
   useEffect(() => {
@@ -255,7 +258,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
             {loading ? 'Reading…' : snap.items.length === 0 ? (load.state === 'error' ? '' : 'Nothing to show: the input holds no records.') : 'No rows match the filter.'}
           </div>
         ) : (
-          <Transcript snap={snap} store={store} dark={dark} scrollRequest={scrollRequest} onToggle={toggle} onNeedDetail={onNeedDetail} />
+          <Transcript snap={snap} store={store} dark={dark} scrollRequest={scrollRequest?.scope === filterScope ? scrollRequest : null} onToggle={toggle} onNeedDetail={onNeedDetail} />
         )}
       </div>
     </div>

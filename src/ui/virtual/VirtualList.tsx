@@ -7,6 +7,8 @@ export interface ScrollRequest {
   align: Align;
   /** Changes for every request, so asking twice for the same row scrolls twice. */
   seq: number;
+  /** What the index is relative to (the owner's choice, e.g. the filter). */
+  scope?: string;
 }
 
 export interface VirtualListProps {
