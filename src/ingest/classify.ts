@@ -251,8 +251,11 @@ function readToolUpdate(
   return { type: 'tool', tag, fields, envelope, rawInputKeyOrder };
 }
 
+/** Most updates carry no envelope: one shared reading for all of them. */
+const ABSENT: EnvelopeRead = Object.freeze({ state: 'absent' });
+
 function readEnvelope(meta: JsonObject | undefined, text: string, path: JsonPath): EnvelopeRead {
-  if (!meta || !('x.ai/tool' in meta)) return { state: 'absent' };
+  if (!meta || !('x.ai/tool' in meta)) return ABSENT;
   const parsed = readXaiTool(meta['x.ai/tool']);
   if (!parsed.success) return { state: 'invalid', reason: describeIssue(parsed.error) };
   const input = parsed.data.input;

@@ -314,7 +314,7 @@ export class SessionBuilder {
     if (last?.type === 'message' && last.role === role && last.sessionId === sessionId && last.messageId === messageId) {
       // A new object, so a reader holding the old one sees the change.
       const blocks = block.type === 'text' ? last.blocks : [...last.blocks, block];
-      items[items.length - 1] = { ...last, text: last.text + text, blocks };
+      items[items.length - 1] = messageWithText(last, last.text + text, blocks);
       this.lastItemChanged = true;
       return;
     }
@@ -335,9 +335,15 @@ export class SessionBuilder {
     let call = byId.get(id);
     if (!call) {
       const key = `${scope}\u0000${id}`;
+      // Every field from the start, so all calls share one hidden class whatever order their
+      // updates set fields in: the fold, labels and subjects then read them through monomorphic
+      // property accesses. (An optional field that is undefined reads the same as an absent one.)
       call = {
-        key, id, sessionId, ordinal: this.session.calls.size, firstLine: loc.line, meta: {}, invalidEnvelopes: 0,
-        label: 'Tool', subject: null, history: [], detail: this.detail,
+        key, id, sessionId, ordinal: this.session.calls.size, firstLine: loc.line,
+        title: undefined, kind: undefined, status: undefined, name: undefined, rawInput: undefined, rawInputKeyOrder: undefined,
+        rawOutput: undefined, content: undefined, locations: undefined, meta: {}, tool: undefined, invalidEnvelopes: 0,
+        ledger: undefined, label: 'Tool', subject: null, startMs: undefined, endMs: undefined, durationMs: undefined,
+        permission: undefined, history: [], detail: this.detail, contentBlocks: undefined,
       };
       byId.set(id, call);
       this.session.calls.set(key, call);
@@ -701,6 +707,18 @@ function ledgerWithResult(before: LedgerCallData | undefined, newName: string | 
   const { args, argsKeyOrder, subject, effect, render } = before;
   if ('result' in before && RESULT_KEYS_FIRST(before)) return { name, result, error, tookUs, args, argsKeyOrder, subject, effect, render };
   return { name, args, argsKeyOrder, subject, effect, render, result, error, tookUs };
+}
+
+/**
+ * `{ ...last, text, blocks }` without the object spread (slow on an existing object): the same
+ * keys in the same order for each of the three ways a message item is made (a chunk, a prompt,
+ * a ledger `model_returned`).
+ */
+function messageWithText(last: MessageItem, text: string, blocks: ContentBlock[]): MessageItem {
+  const { type, role, loc, sessionId } = last;
+  if ('messageId' in last) return { type, role, loc, sessionId, messageId: last.messageId, blocks, text, ts: last.ts };
+  if ('ts' in last) return { type, role, loc, sessionId, blocks, text, ts: last.ts };
+  return { type, role, loc, sessionId, blocks, text };
 }
 
 // The fields an update set, as a bit set; each combination's list is built once and shared (frozen).
