@@ -17,6 +17,7 @@ export const XSS_CALL_IDS = ['xss-run', 'xss-fetch', 'xss-edit', 'xss-other'];
 export function xssSessionLines(): string[] {
   const records: unknown[] = [
     update({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: `hello ${IMG} ${SCRIPT}` } }, 0),
+    update({ sessionUpdate: 'user_message_chunk', content: { type: 'image', mimeType: 'image/svg+xml', data: b64(SVG) } }, 0),
     update({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: `thinking ${IMG}` } }, 1),
     update(
       {

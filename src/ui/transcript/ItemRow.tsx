@@ -1,7 +1,7 @@
 import type { TerminalState, ToolCall, TranscriptItem, Usage } from '../../model';
 import { CallRow } from '../calls/CallRow';
 import { JsonTree } from '../calls/JsonTree';
-import { Checklist } from '../calls/views';
+import { Blocks, Checklist } from '../calls/views';
 import { formatDuration } from '../calls/extract';
 import { SafeMarkdown } from '../text/SafeMarkdown';
 import styles from './transcript.module.css';
@@ -54,9 +54,7 @@ export function ItemRow(props: ItemRowProps) {
         <div className={`${styles.row} ${item.role === 'user' ? styles.user : styles.agent}`} data-kind={item.role} {...focusProps} onClick={onToggle}>
           <div className={styles.role}>{item.role === 'user' ? 'User' : 'Agent'}</div>
           {item.role === 'user' ? <div className={styles.userText}>{item.text}</div> : <SafeMarkdown text={item.text} />}
-          {item.blocks.some((b) => b.type !== 'text') ? (
-            <div className={styles.muted}>{item.blocks.filter((b) => b.type !== 'text').map((b) => b.type).join(', ')} attached</div>
-          ) : null}
+          {item.blocks.some((b) => b.type !== 'text') ? <Blocks blocks={item.blocks.filter((b) => b.type !== 'text')} /> : null}
         </div>
       );
     case 'plan':
