@@ -4,6 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 // served by `vite preview`. Playwright cannot download browsers here, so we use
 // Debian's Chromium (scripts/ensure-chromium.mjs installs it) or $CHROMIUM_PATH.
 const PORT = 4173;
+export const DASHBOARD_PORT = 4174;
 const CI = !!process.env.CI;
 
 export default defineConfig({
@@ -39,12 +40,23 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `npx vite preview --outDir dist/app --port ${PORT} --strictPort`,
-    url: `http://localhost:${PORT}`,
-    reuseExistingServer: !CI,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `npx vite preview --outDir dist/app --port ${PORT} --strictPort`,
+      url: `http://localhost:${PORT}`,
+      reuseExistingServer: !CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The embedding example (npm run build:lib && npm run build:example), a consumer of the package.
+      command: `npx vite preview --config examples/dashboard/vite.config.ts --port ${DASHBOARD_PORT} --strictPort`,
+      url: `http://localhost:${DASHBOARD_PORT}`,
+      reuseExistingServer: !CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -1,5 +1,6 @@
 // `npm run build:lib`: the embeddable library. ESM, React as a peer, dependencies left to the
 // host's bundler (so one copy of each is shared), CSS extracted to dist/lib/loupe.css.
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import pkg from './package.json' with { type: 'json' };
@@ -8,6 +9,10 @@ const external = [...Object.keys(pkg.peerDependencies), ...Object.keys(pkg.depen
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // The library inlines its parser worker (see src/worker/spawn.inline.ts).
+    alias: [{ find: /^\.\/spawn$/, replacement: fileURLToPath(new URL('./src/worker/spawn.inline.ts', import.meta.url)) }],
+  },
   publicDir: false,
   build: {
     outDir: 'dist/lib',

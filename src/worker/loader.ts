@@ -2,6 +2,7 @@
 // interface: a Web Worker (the default in browsers) and an in-thread path (tests, and a fallback
 // where workers are unavailable).
 import type { PumpOptions } from './pump';
+import { spawnParserWorker } from './spawn';
 import type { ToolCall } from '../model';
 import type { FromWorker, LoaderEvent, LoadSource, ToWorker } from './protocol';
 
@@ -43,7 +44,7 @@ export function createWorkerLoader(): SessionLoader {
 
   const ensure = (): Worker => {
     if (worker) return worker;
-    const w = new Worker(new URL('./session.worker.ts', import.meta.url), { type: 'module', name: 'loupe-parser' });
+    const w = spawnParserWorker();
     w.addEventListener('message', (e: MessageEvent<FromWorker>) => {
       const m = e.data;
       if (m.type === 'hydrated') {

@@ -1,0 +1,49 @@
+// An example dashboard that embeds Loupe as any consumer would: from the built package ('loupe',
+// aliased to dist/lib by this example's vite config), with its stylesheet, two viewers side by
+// side on different sessions, each reporting its selection to the host.
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { SessionViewer, type ToolCall } from 'loupe';
+import 'loupe/style.css';
+import './host.css';
+
+function Panel({ name, src }: { name: string; src: string }) {
+  const [selected, setSelected] = useState<ToolCall | null>(null);
+  return (
+    <section className="host-panel" data-panel={name}>
+      <p>
+        <strong>{name}</strong> — selected: <output data-testid={`selected-${name}`}>{selected ? `${selected.label} ${selected.id}` : 'none'}</output>
+      </p>
+      <SessionViewer source={src} onSelectCall={setSelected} theme="light" />
+    </section>
+  );
+}
+
+// `?viewers=0` renders the host alone: the e2e test compares the host's styles with and without.
+const withViewers = new URLSearchParams(location.search).get('viewers') !== '0';
+
+function Dashboard() {
+  return (
+    <>
+      <header className="host-header">
+        <h1>Agent Ops</h1>
+        <button type="button" data-testid="host-button">
+          Host button
+        </button>
+      </header>
+      <main className="host-grid">
+        {withViewers && <Panel name="grok" src="samples/grok-esc-interrupt.updates.jsonl" />}
+        {withViewers && <Panel name="gemini" src="samples/gemini-cli-live-turn.jsonl" />}
+      </main>
+    </>
+  );
+}
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <Dashboard />
+    </StrictMode>,
+  );
+}
