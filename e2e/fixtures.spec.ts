@@ -100,3 +100,15 @@ test('pasted JSONL is read like a file', async ({ page }) => {
   await waitLoaded(page);
   await expect(page.locator('[data-call-id="call-41033b16-03a7-4ca3-950c-0a015137f366-0"]')).toContainText('sleep 45');
 });
+
+test('text pasted on the page (outside any field) is read as a session', async ({ page }) => {
+  await page.goto('/');
+  const text = (await import('node:fs')).readFileSync(fixture('acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl'), 'utf8');
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', t);
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text);
+  await waitLoaded(page);
+  await expect(page.locator('[data-call-id]')).toHaveCount(3);
+});
