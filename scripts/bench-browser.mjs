@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global window, document, PerformanceObserver, MutationObserver -- the functions passed to page.evaluate run in the page */
 // npm run bench:browser: the built viewer in Chromium on a 100 MB generated session. Prints time
 // to first row, time to fully indexed, the floor (bare JSON.parse of the same lines, in the same
 // page), their ratio, the longest main-thread task while reading, and the DOM row count.
