@@ -85,3 +85,13 @@ describe('pump', () => {
     expect(b.events.at(-1)).toMatchObject({ type: 'error', message: expect.stringContaining('text/html') as unknown });
   });
 });
+
+describe('pump, network failures', () => {
+  it('explains a failed fetch instead of passing on the bare browser message', async () => {
+    const c = collect();
+    await pump({ kind: 'url', url: 'http://elsewhere.example/a.jsonl' }, c.emit, new AbortController().signal, {
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    expect(c.events.at(-1)).toMatchObject({ type: 'error', message: expect.stringContaining('cross-origin') as unknown });
+  });
+});

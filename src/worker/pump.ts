@@ -56,7 +56,14 @@ async function* chunksOf(
       stream = source.stream;
       break;
     case 'url': {
-      const res = await doFetch(source.url, { signal });
+      let res: Response;
+      try {
+        res = await doFetch(source.url, { signal });
+      } catch (err) {
+        if (signal.aborted) throw new AbortedError('cancelled');
+        // Browsers do not say why a fetch failed; these are the usual reasons.
+        throw new Error(`Could not load ${source.url}: the network request failed (offline, blocked, or the server does not allow cross-origin reads). ${err instanceof Error ? err.message : ''}`.trim());
+      }
       if (!res.ok) throw new Error(`Could not load ${source.url}: HTTP ${res.status} ${res.statusText}`.trim());
       // A dev server or SPA host answers a missing file with its index page; that is not a session.
       if (/^text\/html\b/i.test(res.headers.get('content-type') ?? '')) {
