@@ -62,7 +62,7 @@ async function* chunksOf(
       } catch (err) {
         if (signal.aborted) throw new AbortedError('cancelled');
         // Browsers do not say why a fetch failed; these are the usual reasons.
-        throw new Error(`Could not load ${source.url}: the network request failed (offline, blocked, or the server does not allow cross-origin reads). ${err instanceof Error ? err.message : ''}`.trim());
+        throw new Error(`Could not load ${source.url}: the network request failed (offline, blocked, or the server does not allow cross-origin reads). ${err instanceof Error ? err.message : ''}`.trim(), { cause: err });
       }
       if (!res.ok) throw new Error(`Could not load ${source.url}: HTTP ${res.status} ${res.statusText}`.trim());
       // A dev server or SPA host answers a missing file with its index page; that is not a session.
