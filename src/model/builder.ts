@@ -429,8 +429,10 @@ export class SessionBuilder {
       if (call.endMs !== undefined) call.durationMs = Math.max(0, call.endMs - call.startMs);
     }
     call.history.push({ loc: record.loc, ts: record.ts, source, fields: fieldList(set), invalidEnvelope });
-    call.label = labelOf(call);
-    call.subject = subjectOfCall(call);
+    // Derived fields are read again only when an update set what they are derived from: most
+    // updates set a status, content or output, which change neither.
+    if (set & LABEL_INPUTS) call.label = labelOf(call);
+    if (set & SUBJECT_INPUTS) call.subject = subjectOfCall(call);
     return call;
   }
 
@@ -659,7 +661,10 @@ export class SessionBuilder {
       this.session.chain = { state: 'broken', lines: chain.lines, line, reason };
       return;
     }
-    this.chainPrev = this.hasher.init().update(bytes.source.subarray(bytes.start, bytes.end)).digest('binary');
+    // A plain view: `subarray` on a Node Buffer goes through its species constructor, much slower.
+    const { source } = bytes;
+    const view = new Uint8Array(source.buffer, source.byteOffset + bytes.start, bytes.end - bytes.start);
+    this.chainPrev = this.hasher.init().update(view).digest('binary');
     this.chained = true;
     this.chainPrevLine = line;
   }
@@ -727,6 +732,9 @@ const [F_TITLE, F_KIND, F_STATUS, F_NAME, F_RAW_INPUT, F_RAW_OUTPUT, F_CONTENT, 
   number, number, number, number, number, number, number, number, number, number,
 ];
 const fieldLists: (string[] | undefined)[] = [];
+/** What `labelOf` reads of an ACP call (its envelope, `_meta.claudeCode`, `name`, `kind`) and what `subjectOfCall` reads. */
+const LABEL_INPUTS = F_TOOL | F_META | F_NAME | F_KIND;
+const SUBJECT_INPUTS = F_TOOL | F_RAW_INPUT | F_LOCATIONS;
 
 function fieldList(set: number): string[] {
   let list = fieldLists[set];
