@@ -51,7 +51,8 @@ export function formatText(summary: Summary): string {
   if (chain) lines.push(`chain    ${chain.state === 'intact' ? `intact (${chain.lines} ledger lines)` : `broken at line ${chain.line}: ${chain.reason}`}`);
   if (summary.calls.length) {
     const rows = summary.calls.map((call) => [call.id, call.label, call.subject ?? '', call.status]);
-    const widths = [0, 1, 2].map((col) => Math.min(48, Math.max(...rows.map((row) => row[col]!.length), 4)));
+    // A loop, not Math.max(...rows): a session can have more calls than the stack has room for arguments.
+    const widths = [0, 1, 2].map((col) => Math.min(48, rows.reduce((widest, row) => Math.max(widest, row[col]!.length), 4)));
     lines.push('');
     lines.push(['id', 'label', 'subject', 'status'].map((h, col) => (col < 3 ? h.padEnd(widths[col]!) : h)).join('  '));
     for (const row of rows) {
