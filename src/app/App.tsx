@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { SessionViewer, type Filter, type SessionSource, type ToolCall } from '../embed';
 import { readCallId, readFilter, readSrc, writeCallId, writeFilter } from './url';
 import './app.css';
@@ -28,7 +28,7 @@ export function App() {
   const [dragging, setDragging] = useState(false);
   const [pasteOpen, setPasteOpen] = useState(false);
   const [callId, setCallId] = useState<string | null>(() => readCallId(location.hash));
-  const initialFilter = useMemo(() => readFilter(location.search), []);
+  const [initialFilter, setInitialFilter] = useState(() => readFilter(location.search));
   const fileInput = useRef<HTMLInputElement>(null);
 
   const open = useCallback((items: Loaded[]) => {
@@ -36,6 +36,7 @@ export function App() {
     setLoaded(items);
     setActive(0);
     setCallId(null);
+    setInitialFilter({});
     // A local file replaces whatever ?src= named; the filter and call link no longer apply either.
     history.replaceState(null, '', location.pathname);
   }, []);
@@ -48,6 +49,7 @@ export function App() {
   useEffect(() => {
     const onHash = () => setCallId(readCallId(location.hash));
     const onPop = () => {
+      setInitialFilter(readFilter(location.search));
       setLoaded(fromLocation());
       setCallId(readCallId(location.hash));
     };
