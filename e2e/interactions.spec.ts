@@ -153,3 +153,12 @@ test('opening a call shows its raw view with the history of its updates', async 
   await expect(row.getByRole('table')).toContainText('tool_call');
   await expect(row).toContainText('Merged state');
 });
+
+test('a file of nothing but bad lines says so, and lists them', async ({ page }, info) => {
+  const file = info.outputPath('garbage.jsonl');
+  writeFileSync(file, 'not json at all\n{"unterminated": \n\u0000\u0001binary\n');
+  const expected = await expectedSession(file);
+  await openByPicker(page, file);
+  await expect(page.getByText(`No record could be read: ${expected.counts.bad} bad lines`)).toBeVisible();
+  await expect(page.locator('[data-bad-line]')).toHaveCount(expected.diagnostics.bad.length);
+});

@@ -255,7 +255,15 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
         </aside>
         {snap.view.length === 0 ? (
           <div className={styles.empty}>
-            {loading ? 'Reading…' : snap.items.length === 0 ? (load.state === 'error' ? '' : 'Nothing to show: the input holds no records.') : 'No rows match the filter.'}
+            {loading
+              ? 'Reading…'
+              : snap.items.length > 0
+                ? 'No rows match the filter.'
+                : load.state === 'error'
+                  ? ''
+                  : snap.counts.bad > 0
+                    ? `No record could be read: ${snap.counts.bad.toLocaleString('en')} bad line${snap.counts.bad === 1 ? '' : 's'} (see Diagnostics).`
+                    : 'Nothing to show: the input holds no records.'}
           </div>
         ) : (
           <Transcript snap={snap} store={store} dark={dark} scrollRequest={scrollRequest?.scope === filterScope ? scrollRequest : null} onToggle={toggle} onNeedDetail={onNeedDetail} />
