@@ -2,12 +2,14 @@
 // Never throws: whatever it is handed ends as a record (event or unknown) or a bad line.
 import type { Direction, SourceLocation } from './acpTypes';
 import { hasIntegerLikeKey, sourceKeyOrder, type JsonPath } from './keyOrder';
-import { readChunk, readLedgerLine, readModelReturned, readToolCalled, readToolCallFields, readToolResult, readXaiTool } from './fastPath';
+import {
+  readChunk, readLedgerLine, readModelReturned, readPermissionParams, readPromptParams, readToolCalled, readToolCallFields, readToolResult, readXaiTool,
+} from './fastPath';
 import { KNOWN_METHODS, KNOWN_SESSION_UPDATES, SESSION_UPDATE_METHODS } from './protocol';
 import type { EnvelopeRead, IngestRecord, LedgerBody, RecordBody, RpcId, SessionUpdate, Shape, ToolUpdate } from './records';
 import {
   currentModeSchema, describeIssue, isJsonObject, noticeSchema,
-  permissionParamsSchema, planSchema, promptParamsSchema, terminalCreateParamsSchema, terminalRefParamsSchema,
+  planSchema, terminalCreateParamsSchema, terminalRefParamsSchema,
   turnCompletedSchema, usageUpdateSchema,
   type JsonObject,
 } from './schemas';
@@ -110,7 +112,7 @@ function classifyRequest(id: RpcId, method: string, params: unknown, text: strin
   const body: Extract<RecordBody, { kind: 'request' }> = { kind: 'request', id, method, params, sessionId };
   switch (method) {
     case 'session/request_permission': {
-      const parsed = permissionParamsSchema.safeParse(params);
+      const parsed = readPermissionParams(params);
       if (parsed.success) {
         const toolCall = isJsonObject(parsed.data.toolCall)
           ? readToolUpdate('tool_call_update', parsed.data.toolCall, text, [...path, 'params', 'toolCall'])
@@ -124,7 +126,7 @@ function classifyRequest(id: RpcId, method: string, params: unknown, text: strin
       break;
     }
     case 'session/prompt': {
-      const parsed = promptParamsSchema.safeParse(params);
+      const parsed = readPromptParams(params);
       if (parsed.success) body.prompt = parsed.data.prompt;
       break;
     }

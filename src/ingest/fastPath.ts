@@ -6,7 +6,8 @@
 import type { ContentBlock, ToolCallContent } from './acpTypes';
 import type { z } from 'zod';
 import {
-  callStatusSchema, chunkSchema, ledgerLineSchema, modelReturnedSchema, toolCalledSchema, toolCallFieldsSchema, toolResultSchema, xaiToolSchema,
+  callStatusSchema, chunkSchema, ledgerLineSchema, modelReturnedSchema, permissionParamsSchema, permissionResultSchema, promptParamsSchema,
+  promptResultSchema, toolCalledSchema, toolCallFieldsSchema, toolResultSchema, xaiToolSchema,
 } from './schemas';
 import type { JsonObject, LedgerLine, ToolCallFields, XaiTool } from './schemas';
 
@@ -114,4 +115,52 @@ export function readModelReturned(data: JsonObject): { success: true; data: Mode
     return { success: true, data };
   }
   return modelReturnedSchema.safeParse(data);
+}
+
+// JSON-RPC requests and responses of every turn: prompts, permission requests and their answers.
+
+export type PromptParams = z.infer<typeof promptParamsSchema>;
+export type PermissionParams = z.infer<typeof permissionParamsSchema>;
+export type PermissionResult = z.infer<typeof permissionResultSchema>;
+export type PromptResult = z.infer<typeof promptResultSchema>;
+
+/**
+ * A prompt of text blocks only is read in place. zod would copy each block without its other
+ * keys; the model reads nothing of a text block but its `text`, so the two readings fold alike.
+ */
+export function readPromptParams(value: unknown): { success: true; data: PromptParams } | { success: false; error: z.ZodError } {
+  if (isObject(value) && optString(value.sessionId) && Array.isArray(value.prompt) && everyItem(value.prompt, isTextBlock)) {
+    return { success: true, data: value as PromptParams };
+  }
+  return promptParamsSchema.safeParse(value);
+}
+
+function isPlainOption(value: unknown): boolean {
+  return isObject(value) && typeof value.optionId === 'string' && typeof value.name === 'string' && typeof value.kind === 'string';
+}
+
+/** Options are kept in the model, so they are built as zod builds them: these three keys only. */
+export function readPermissionParams(value: unknown): { success: true; data: PermissionParams } | { success: false; error: z.ZodError } {
+  if (isObject(value) && optString(value.sessionId) && Array.isArray(value.options) && everyItem(value.options, isPlainOption)) {
+    const options = (value.options as { optionId: string; name: string; kind: string }[]).map(({ optionId, name, kind }) => ({ optionId, name, kind }));
+    return { success: true, data: { sessionId: value.sessionId, toolCall: value.toolCall, options } };
+  }
+  return permissionParamsSchema.safeParse(value);
+}
+
+export function readPermissionResult(value: unknown): { success: true; data: PermissionResult } | { success: false; error: z.ZodError } {
+  if (isObject(value) && isObject(value.outcome)) {
+    const outcome = value.outcome;
+    if ((outcome.outcome === 'selected' && typeof outcome.optionId === 'string') || outcome.outcome === 'cancelled') {
+      return { success: true, data: value as PermissionResult };
+    }
+  }
+  return permissionResultSchema.safeParse(value);
+}
+
+export function readPromptResult(value: unknown): { success: true; data: PromptResult } | { success: false; error: z.ZodError } {
+  if (isObject(value) && typeof value.stopReason === 'string' && (value.usage === undefined || isObject(value.usage))) {
+    return { success: true, data: value as PromptResult };
+  }
+  return promptResultSchema.safeParse(value);
 }

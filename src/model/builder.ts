@@ -4,11 +4,12 @@
 import { createBLAKE3, type IHasher } from 'hash-wasm';
 import type { ContentBlock, Direction } from '../ingest/acpTypes';
 import { classify } from '../ingest/classify';
+import { readPermissionResult, readPromptResult } from '../ingest/fastPath';
 import { JsonArraySplitter, type ArrayElement } from '../ingest/jsonArray';
 import { LineReader, type RawLine } from '../ingest/lines';
 import type { IngestRecord, LedgerToolCalled, RecordBody, RpcId, Shape, ToolUpdate } from '../ingest/records';
 import {
-  isJsonObject, newSessionResultSchema, permissionResultSchema, promptResultSchema, terminalCreateResultSchema,
+  isJsonObject, newSessionResultSchema, terminalCreateResultSchema,
   terminalExitResultSchema, terminalOutputResultSchema,
 } from '../ingest/schemas';
 import { labelOf } from './labels';
@@ -514,7 +515,7 @@ export class SessionBuilder {
     const result = body.result;
     switch (method) {
       case 'session/request_permission': {
-        const parsed = permissionResultSchema.safeParse(result);
+        const parsed = readPermissionResult(result);
         const call = request?.callKey ? this.session.calls.get(request.callKey) : undefined;
         if (parsed.success && call?.permission) {
           const outcome = parsed.data.outcome;
@@ -526,7 +527,7 @@ export class SessionBuilder {
         return;
       }
       case 'session/prompt': {
-        const parsed = promptResultSchema.safeParse(result);
+        const parsed = readPromptResult(result);
         const sessionId = request?.sessionId ?? null;
         this.lastUserItem.delete(sessionId);
         this.addItem({
