@@ -226,7 +226,7 @@ export class SessionBuilder {
 
   private addBad(line: number, offset: number, reason: string, text: string): void {
     this.session.counts.bad++;
-    this.session.diagnostics.bad.push({ line, offset, reason, excerpt: excerpt(text) });
+    this.session.diagnostics.bad.push({ line, offset, reason: ownString(reason), excerpt: ownString(excerpt(text)) });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -785,6 +785,16 @@ function isEmptyObject(value: unknown): boolean {
 
 function excerpt(text: string): string {
   return text.length > EXCERPT_CHARS ? text.slice(0, EXCERPT_CHARS) : text;
+}
+
+/**
+ * The same characters in a string of their own. A line's text is a slice of its whole chunk's
+ * text, and so are a slice of it and a JSON.parse error message quoting it: kept in the
+ * diagnostics, either would keep that megabyte alive (with a bad line in every chunk, the whole
+ * input). A string read back from its JSON is a fresh copy.
+ */
+function ownString(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
 }
 
 function errorMessage(error: unknown): string {
