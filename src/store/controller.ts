@@ -66,13 +66,14 @@ export function createSessionController(store: SessionStore, makeLoader: () => S
     },
     needDetail(call) {
       if (call.detail === 'full' || !loader) return;
-      const tag = `${call.key}@${call.history.length}`;
+      const rev = store.revisionOf(call.key);
+      const tag = `${call.key}@${rev}`;
       if (hydrating.has(tag)) return;
       hydrating.add(tag);
       loader
         .hydrate(call)
         .then((full) => {
-          if (full.detail === 'full') store.replaceCall(full);
+          if (full && full.detail === 'full') store.replaceCall(full, rev);
         })
         .catch(() => undefined)
         .finally(() => hydrating.delete(tag));

@@ -106,9 +106,13 @@ describe('light reading', () => {
     await ctl.load({ kind: 'blob', blob: new Blob([GEMINI]) });
     const edit = [...store.getSnapshot().calls.values()].find((c) => c.id.startsWith('replace__replace'));
     expect(edit?.detail).toBe('light');
+    // The page holds only what the row needs until the call is opened.
+    expect(edit?.content).toBeUndefined();
+    expect(edit?.history).toEqual([]);
     ctl.needDetail(edit!);
     await vi.waitFor(() => expect(store.getSnapshot().calls.get(edit!.key)?.detail).toBe('full'));
     const full = store.getSnapshot().calls.get(edit!.key);
     expect(full?.content?.some((c) => c.type === 'diff')).toBe(true);
+    expect(full?.history.length).toBeGreaterThan(0);
   });
 });

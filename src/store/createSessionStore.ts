@@ -2,9 +2,9 @@
 // selection. Framework-free (subscribe / getSnapshot) so React reads it with useSyncExternalStore
 // and tests drive it directly.
 import { displayStatus } from '../model/status';
-import type { BadLine, ChainState, Counts, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
+import type { BadLine, ChainState, Counts, DisplayStatus, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
 import type { LoadProgress, SessionDelta } from '../worker/protocol';
-import { callHaystack, computeFacets, EMPTY_FILTER, isFilterActive, itemHaystack, normalizeFilter, type Facets, type Filter } from './filter';
+import { callHaystack, EMPTY_FILTER, facetsFrom, isFilterActive, itemHaystack, normalizeFilter, type Facets, type Filter } from './filter';
 
 export type LoadState = 'idle' | 'loading' | 'done' | 'error' | 'cancelled';
 
@@ -39,8 +39,10 @@ export interface SessionStore {
   reset: () => void;
   setLoadState: (state: LoadState, error?: string) => void;
   applyDelta: (delta: SessionDelta) => void;
-  /** A call completed after the fact (hydrated); ignored if newer updates have arrived since. */
-  replaceCall: (call: ToolCall) => void;
+  /** How many times a call has been updated by deltas: stamps requests for its full state. */
+  revisionOf: (key: string) => number;
+  /** A call completed after the fact (its full state, asked for at `revision`); ignored if it has changed since. */
+  replaceCall: (call: ToolCall, revision: number) => void;
   setFilter: (filter: Partial<Filter>) => void;
   setCursor: (viewPos: number | null) => void;
   setExpanded: (itemIndex: number, open: boolean) => void;
@@ -53,6 +55,8 @@ export interface SessionStore {
   revealItem: (itemIndex: number) => number;
 }
 
+const DELTA_REDRAW_MS = 32;
+
 const EMPTY_COUNTS: Counts = { lines: 0, events: 0, unknown: 0, bad: 0 };
 
 export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {}): SessionStore {
@@ -62,6 +66,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   let terminals = new Map<string, TerminalState>();
   let callItem = new Map<string, number>(); // call key -> item index
   let idToKey = new Map<string, string>();
+  let revisions = new Map<string, number>();
   let bad: BadLine[] = [];
   let warnings: { line: number; message: string }[] = [];
   let haystacks = new Map<string, string>();
@@ -76,16 +81,38 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   let expanded = new Set<number>();
   let version = 0;
 
+  const labelCounts = new Map<string, number>();
+  let statusCounts: Record<DisplayStatus, number> = emptyStatusCounts();
+  const countCall = (c: ToolCall, sign: 1 | -1): void => {
+    const n = (labelCounts.get(c.label) ?? 0) + sign;
+    if (n === 0) labelCounts.delete(c.label);
+    else labelCounts.set(c.label, n);
+    statusCounts[displayStatus(c, ended)] += sign;
+  };
+  const recountStatuses = (): void => {
+    statusCounts = emptyStatusCounts();
+    for (const c of calls.values()) statusCounts[displayStatus(c, ended)]++;
+  };
+
   let snapshot: SessionSnapshot | null = null;
   let view: number[] | null = null;
   let facets: Facets | null = null;
 
-  const changed = (what: { view?: boolean; facets?: boolean } = {}): void => {
+  let notifyTimer: ReturnType<typeof setTimeout> | null = null;
+  const notify = (): void => {
+    if (notifyTimer !== null) clearTimeout(notifyTimer);
+    notifyTimer = null;
+    for (const l of [...listeners]) l();
+  };
+  const changed = (what: { view?: boolean; facets?: boolean; soon?: boolean } = {}): void => {
     version++;
     if (what.view) view = null;
     if (what.facets) facets = null;
     snapshot = null;
-    for (const l of [...listeners]) l();
+    // Deltas arrive in bursts while a file is read: redraw at most every frame or two for them.
+    // Anything a person does (filter, open, move) is drawn at once.
+    if (what.soon) notifyTimer ??= setTimeout(notify, DELTA_REDRAW_MS);
+    else notify();
   };
 
   const haystackOf = (call: ToolCall): string => {
@@ -139,7 +166,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     getSnapshot() {
       if (snapshot) return snapshot;
       view ??= computeView();
-      facets ??= computeFacets(calls.values(), ended);
+      facets ??= facetsFrom(labelCounts, statusCounts, calls.size);
       snapshot = {
         version,
         load,
@@ -167,6 +194,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       terminals = new Map();
       callItem = new Map();
       idToKey = new Map();
+      revisions = new Map();
       bad = [];
       warnings = [];
       haystacks = new Map();
@@ -176,6 +204,8 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       sessionIds = [];
       ended = false;
       allCache = [];
+      labelCounts.clear();
+      statusCounts = emptyStatusCounts();
       cursor = null;
       expanded = new Set();
       load = { state: 'idle', progress: { bytesRead: 0, records: 0 } };
@@ -186,41 +216,52 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       changed();
     },
     applyDelta(d) {
-      // Items are append-only; a fresh array keeps snapshots immutable for React.
-      const nextItems = items.length === d.itemsFrom ? items.slice() : items.slice(0, d.itemsFrom);
+      // Applied in place, in time proportional to the delta (not to the session): deltas arrive
+      // many times a second while a large file is read. Snapshots are new objects per change.
+      if (items.length !== d.itemsFrom) items.length = d.itemsFrom;
       for (const it of d.items) {
-        if (it.type === 'call') callItem.set(it.callKey, nextItems.length);
-        nextItems.push(it);
+        if (it.type === 'call') callItem.set(it.callKey, items.length);
+        items.push(it);
       }
-      items = nextItems;
-      if (d.calls.length > 0) {
-        calls = new Map(calls);
-        for (const c of d.calls) {
-          calls.set(c.key, c);
-          idToKey.set(c.id, c.key);
-          haystacks.delete(c.key);
-        }
+      if (d.ended !== ended) {
+        ended = d.ended;
+        // Open calls turn unfinished when the input ends: every status may have changed.
+        recountStatuses();
+      }
+      for (const c of d.calls) {
+        const old = calls.get(c.key);
+        if (old) countCall(old, -1);
+        countCall(c, 1);
+        calls.set(c.key, c);
+        revisions.set(c.key, (revisions.get(c.key) ?? 0) + 1);
+        idToKey.set(c.id, c.key);
+        haystacks.delete(c.key);
       }
       if (d.terminals.length > 0) {
-        terminals = new Map(terminals);
         for (const t of d.terminals) terminals.set(t.terminalId, t);
         // Terminal output is part of its calls' searchable text.
         haystacks.clear();
       }
-      if (d.bad.length > 0) bad = [...bad.slice(0, d.badFrom), ...d.bad];
-      if (d.warnings.length > 0) warnings = [...warnings.slice(0, d.warningsFrom), ...d.warnings];
+      if (d.bad.length > 0) {
+        if (bad.length !== d.badFrom) bad.length = d.badFrom;
+        for (const b of d.bad) bad.push(b);
+      }
+      if (d.warnings.length > 0) {
+        if (warnings.length !== d.warningsFrom) warnings.length = d.warningsFrom;
+        for (const w of d.warnings) warnings.push(w);
+      }
       counts = d.counts;
       format = d.format;
       chain = d.chain;
       sessionIds = d.sessionIds;
-      ended = d.ended;
       load = { ...load, progress: d.progress };
-      changed({ view: true, facets: true });
+      changed({ view: true, facets: true, soon: true });
     },
-    replaceCall(call) {
-      const cur = calls.get(call.key);
-      if (!cur || cur.history.length !== call.history.length) return;
-      calls = new Map(calls);
+    revisionOf(key) {
+      return revisions.get(key) ?? 0;
+    },
+    replaceCall(call, revision) {
+      if (!calls.has(call.key) || (revisions.get(call.key) ?? 0) !== revision) return;
       calls.set(call.key, call);
       haystacks.delete(call.key);
       changed({ view: true });
@@ -275,6 +316,10 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     },
   };
   return store;
+}
+
+function emptyStatusCounts(): Record<DisplayStatus, number> {
+  return { pending: 0, running: 0, done: 0, failed: 0, unfinished: 0 };
 }
 
 /** Binary search: views are sorted item indices. */

@@ -1,5 +1,4 @@
 // What a filter keeps, and the counts shown beside each filter option.
-import { displayStatus } from '../model/status';
 import type { DisplayStatus, ToolCall, TranscriptItem, TerminalState } from '../model';
 
 export interface Filter {
@@ -64,18 +63,10 @@ export interface Facets {
   total: number;
 }
 
-export function computeFacets(calls: Iterable<ToolCall>, ended: boolean): Facets {
-  const labels = new Map<string, number>();
-  const statuses: Record<DisplayStatus, number> = { pending: 0, running: 0, done: 0, failed: 0, unfinished: 0 };
-  let total = 0;
-  for (const c of calls) {
-    total++;
-    labels.set(c.label, (labels.get(c.label) ?? 0) + 1);
-    statuses[displayStatus(c, ended)]++;
-  }
+export function facetsFrom(labels: ReadonlyMap<string, number>, statuses: Record<DisplayStatus, number>, total: number): Facets {
   return {
     labels: [...labels].map(([label, count]) => ({ label, count })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
-    statuses,
+    statuses: { ...statuses },
     total,
   };
 }

@@ -1,7 +1,7 @@
 // A loader runs a source through the parser and reports deltas. Two implementations share one
 // interface: a Web Worker (the default in browsers) and an in-thread path (tests, and a fallback
 // where workers are unavailable).
-import type { PumpOptions } from './pump';
+import type { OpenSession, PumpOptions } from './pump';
 import { spawnParserWorker } from './spawn';
 import type { ToolCall } from '../model';
 import type { FromWorker, LoaderEvent, LoadSource, ToWorker } from './protocol';
@@ -9,27 +9,28 @@ import type { FromWorker, LoaderEvent, LoadSource, ToWorker } from './protocol';
 export interface SessionLoader {
   /** Resolves when the load ends (done, cancelled or failed: each is reported through onEvent first). */
   load: (source: LoadSource, onEvent: (e: LoaderEvent) => void, signal: AbortSignal) => Promise<void>;
-  /** The full state of a call read light (from the latest load); a full call comes back as it is. */
-  hydrate: (call: ToolCall) => Promise<ToolCall>;
+  /** The full state of a call of the latest load (null if unknown); a full call comes back as it is. */
+  hydrate: (call: ToolCall) => Promise<ToolCall | null>;
   dispose: () => void;
 }
 
 export function createInThreadLoader(opts: PumpOptions = {}): SessionLoader {
-  let last: LoadSource | null = null;
+  let open: OpenSession | null = null;
   return {
     // Loaded on demand so pages that use the Worker do not also download the parser.
     load: async (source, onEvent, signal) => {
-      last = source;
+      open = null;
       const { pump } = await import('./pump');
-      return pump(source, onEvent, signal, { ...opts, clone: true });
+      return pump(source, onEvent, signal, { ...opts, clone: true, onSession: (s) => void (open = s) });
     },
     hydrate: async (call) => {
-      if (call.detail === 'full' || !last) return call;
-      const { hydrate } = await import('./pump');
-      return hydrate(last, call);
+      if (call.detail === 'full') return call;
+      const full = open ? await open.fullCall(call.key) : null;
+      // Same as crossing the worker boundary: the store never shares the builder's objects.
+      return full && structuredClone(full);
     },
     dispose: () => {
-      last = null;
+      open = null;
     },
   };
 }
@@ -40,7 +41,7 @@ export function createWorkerLoader(): SessionLoader {
   let lastLoad = 0;
   let nextReq = 1;
   const listeners = new Map<number, (e: LoaderEvent) => void>();
-  const pendingHydrations = new Map<number, { resolve: (c: ToolCall) => void; fallback: ToolCall }>();
+  const pendingHydrations = new Map<number, (c: ToolCall | null) => void>();
 
   const ensure = (): Worker => {
     if (worker) return worker;
@@ -48,9 +49,9 @@ export function createWorkerLoader(): SessionLoader {
     w.addEventListener('message', (e: MessageEvent<FromWorker>) => {
       const m = e.data;
       if (m.type === 'hydrated') {
-        const p = pendingHydrations.get(m.reqId);
+        const resolve = pendingHydrations.get(m.reqId);
         pendingHydrations.delete(m.reqId);
-        p?.resolve(m.call ?? p.fallback);
+        resolve?.(m.call);
         return;
       }
       listeners.get(m.id)?.(m);
@@ -92,16 +93,16 @@ export function createWorkerLoader(): SessionLoader {
       if (call.detail === 'full' || !worker || lastLoad === 0) return Promise.resolve(call);
       const reqId = nextReq++;
       const w = worker;
-      return new Promise<ToolCall>((resolve) => {
-        pendingHydrations.set(reqId, { resolve, fallback: call });
-        const msg: ToWorker = { type: 'hydrate', id: lastLoad, reqId, call };
+      return new Promise<ToolCall | null>((resolve) => {
+        pendingHydrations.set(reqId, resolve);
+        const msg: ToWorker = { type: 'hydrate', id: lastLoad, reqId, key: call.key };
         w.postMessage(msg);
       });
     },
     dispose() {
       worker?.terminate();
       worker = null;
-      for (const p of pendingHydrations.values()) p.resolve(p.fallback);
+      for (const resolve of pendingHydrations.values()) resolve(null);
       pendingHydrations.clear();
       for (const fn of listeners.values()) fn({ type: 'cancelled' });
       listeners.clear();

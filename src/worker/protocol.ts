@@ -46,6 +46,6 @@ export type LoaderEvent =
 export type ToWorker =
   | { type: 'load'; id: number; source: LoadSource }
   | { type: 'cancel'; id: number }
-  | { type: 'hydrate'; id: number; reqId: number; call: ToolCall };
+  | { type: 'hydrate'; id: number; reqId: number; key: string };
 
 export type FromWorker = (LoaderEvent & { id: number }) | { type: 'hydrated'; id: number; reqId: number; call: ToolCall | null; error?: string };

@@ -7,11 +7,18 @@ import type { LoaderEvent, LoadProgress, LoadSource, SessionDelta } from './prot
 export interface PumpOptions {
   /** Minimum time between deltas; the first rows are sent as soon as they exist. */
   throttleMs?: number;
+  /**
+   * A delta is also sent once this many records are pending, whatever the time: the main thread
+   * spends time on each delta in proportion to its size, and must never be blocked for long.
+   */
+  maxRecordsPerDelta?: number;
   /** Deep-copy what is sent (the in-thread path must not share the builder's live objects). */
   clone?: boolean;
   fetch?: typeof fetch;
   /** Files at least this large are read light: call bulk stays in the file until a call is opened. */
   lightFromBytes?: number;
+  /** Receives a handle on the read, to complete calls later (see OpenSession). */
+  onSession?: (session: OpenSession) => void;
 }
 
 /** Above this, keeping every call's output in memory costs more than re-reading it on open. */
@@ -22,14 +29,44 @@ export function isLight(source: LoadSource, opts: PumpOptions): boolean {
   return source.kind === 'blob' && source.blob.size >= (opts.lightFromBytes ?? LIGHT_FROM_BYTES);
 }
 
-/** The full state of a call read light: its lines are read again from the file. */
-export async function hydrate(source: LoadSource, call: ToolCall): Promise<ToolCall> {
-  if (call.detail === 'full' || source.kind !== 'blob') return call;
-  return hydrateCall(call, blobReader(source.blob));
+/** A finished (or running) read that can still answer for its calls. */
+export interface OpenSession {
+  /** The full state of a call: for a light read, its lines are read again from the file. */
+  fullCall: (key: string) => Promise<ToolCall | null>;
+}
+
+/**
+ * What a row, the filters and the counts need of a call: sent to the main thread instead of the
+ * whole call when a file is read light, so a large file costs the page little memory and time.
+ */
+function rowOf(c: ToolCall): ToolCall {
+  const row: ToolCall = {
+    key: c.key,
+    id: c.id,
+    sessionId: c.sessionId,
+    ordinal: c.ordinal,
+    firstLine: c.firstLine,
+    meta: {},
+    invalidEnvelopes: c.invalidEnvelopes,
+    label: c.label,
+    subject: c.subject,
+    history: [],
+    detail: 'light',
+  };
+  if (c.title !== undefined) row.title = c.title;
+  if (c.kind !== undefined) row.kind = c.kind;
+  if (c.status !== undefined) row.status = c.status;
+  if (c.name !== undefined) row.name = c.name;
+  if (c.startMs !== undefined) row.startMs = c.startMs;
+  if (c.endMs !== undefined) row.endMs = c.endMs;
+  if (c.durationMs !== undefined) row.durationMs = c.durationMs;
+  if (c.permission !== undefined) row.permission = c.permission;
+  return row;
 }
 
 const TEXT_CHUNK = 1 << 20;
-const RECORDS_CHUNK = 2000;
+const RECORDS_CHUNK = 500;
+const SLICE = 64 * 1024;
 
 class AbortedError extends Error {}
 
@@ -114,9 +151,21 @@ export async function pump(
   opts: PumpOptions = {},
 ): Promise<void> {
   const throttleMs = opts.throttleMs ?? 100;
+  const maxRecords = opts.maxRecordsPerDelta ?? 600;
+  let recordsSent = 0;
+  const due = (): boolean => Date.now() - lastEmit >= throttleMs || builder.records - recordsSent >= maxRecords;
   const copy = opts.clone ? <T>(v: T): T => structuredClone(v) : <T>(v: T): T => v;
   const progress: LoadProgress = { bytesRead: 0, records: 0 };
-  const builder = new SessionBuilder({ detail: isLight(source, opts) ? 'light' : 'full' });
+  const light = isLight(source, opts);
+  const builder = new SessionBuilder({ detail: light ? 'light' : 'full' });
+  opts.onSession?.({
+    fullCall: async (key) => {
+      const call = builder.session.calls.get(key);
+      if (!call) return null;
+      if (call.detail === 'full' || source.kind !== 'blob') return call;
+      return hydrateCall(call, blobReader(source.blob));
+    },
+  });
   let badSent = 0;
   let warningsSent = 0;
   const terminalSeen = new Map<string, string>();
@@ -138,7 +187,7 @@ export async function pump(
     const delta: SessionDelta = {
       itemsFrom: changes.itemsFrom,
       items: changes.items,
-      calls: changes.calls,
+      calls: light ? changes.calls.map(rowOf) : changes.calls,
       terminals,
       counts: { ...s.counts },
       format: s.format,
@@ -153,6 +202,7 @@ export async function pump(
     };
     badSent += bad.length;
     warningsSent += warnings.length;
+    recordsSent = builder.records;
     lastEmit = Date.now();
     emit({ type: 'delta', delta: copy(delta) });
   };
@@ -165,7 +215,7 @@ export async function pump(
       for (let i = 0; i < source.records.length; i++) {
         builder.pushValue(source.records[i]);
         if ((i + 1) % RECORDS_CHUNK === 0) {
-          if (Date.now() - lastEmit >= throttleMs) flush();
+          if (due()) flush();
           await yieldTurn();
           aborted(signal);
         }
@@ -173,9 +223,13 @@ export async function pump(
     } else {
       for await (const chunk of chunksOf(source, signal, progress, opts.fetch ?? fetch.bind(globalThis))) {
         aborted(signal);
-        builder.push(chunk);
-        progress.bytesRead += chunk.byteLength;
-        if (Date.now() - lastEmit >= throttleMs) flush();
+        // Blob streams hand over megabytes at a time; feeding them in slices lets deltas stay small.
+        for (let at = 0; at < chunk.byteLength; at += SLICE) {
+          const part = chunk.subarray(at, Math.min(chunk.byteLength, at + SLICE));
+          builder.push(part);
+          progress.bytesRead += part.byteLength;
+          if (due()) flush();
+        }
       }
     }
     aborted(signal);

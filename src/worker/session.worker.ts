@@ -1,6 +1,6 @@
 // The parser worker: one per viewer instance. Loads run one at a time; a new load cancels the old.
-import { hydrate, pump } from './pump';
-import type { FromWorker, LoadSource, ToWorker } from './protocol';
+import { pump, type OpenSession } from './pump';
+import type { FromWorker, ToWorker } from './protocol';
 
 const scope = self as unknown as {
   postMessage(msg: FromWorker): void;
@@ -8,8 +8,8 @@ const scope = self as unknown as {
 };
 
 const running = new Map<number, AbortController>();
-// The source of the latest load, kept so light calls can be completed when they are opened.
-let lastSource: { id: number; source: LoadSource } | null = null;
+// The latest read, kept so its calls can be completed when they are opened.
+let open: { id: number; session: OpenSession } | null = null;
 
 scope.addEventListener('message', (e) => {
   const msg = e.data;
@@ -18,22 +18,26 @@ scope.addEventListener('message', (e) => {
     return;
   }
   if (msg.type === 'hydrate') {
-    const src = lastSource?.id === msg.id ? lastSource.source : null;
-    if (!src) {
+    const session = open?.id === msg.id ? open.session : null;
+    if (!session) {
       scope.postMessage({ type: 'hydrated', id: msg.id, reqId: msg.reqId, call: null, error: 'the source is no longer open' });
       return;
     }
-    hydrate(src, msg.call).then(
+    session.fullCall(msg.key).then(
       (call) => scope.postMessage({ type: 'hydrated', id: msg.id, reqId: msg.reqId, call }),
       (err: unknown) => scope.postMessage({ type: 'hydrated', id: msg.id, reqId: msg.reqId, call: null, error: String(err) }),
     );
     return;
   }
-  lastSource = { id: msg.id, source: msg.source };
+  open = null;
   for (const c of running.values()) c.abort();
   const controller = new AbortController();
   running.set(msg.id, controller);
-  void pump(msg.source, (ev) => scope.postMessage({ ...ev, id: msg.id }), controller.signal).finally(() =>
+  const id = msg.id;
+  const onSession = (session: OpenSession): void => {
+    open = { id, session };
+  };
+  void pump(msg.source, (ev) => scope.postMessage({ ...ev, id }), controller.signal, { onSession }).finally(() =>
     running.delete(msg.id),
   );
 });
