@@ -15,7 +15,7 @@ import {
 import { labelOf } from './labels';
 import type { Session } from './session';
 import { subjectOfCall } from './subject';
-import type { InputFormat, LedgerCallData, SourceLocation, ToolCall, TranscriptItem } from './types';
+import type { CallHistoryEntry, InputFormat, LedgerCallData, SourceLocation, ToolCall, TranscriptItem } from './types';
 import { readUsage } from './usage';
 
 const EXCERPT_CHARS = 200;
@@ -429,7 +429,7 @@ export class SessionBuilder {
       if (fields.status === 'completed' || fields.status === 'failed') call.endMs = record.ts;
       if (call.endMs !== undefined) call.durationMs = Math.max(0, call.endMs - call.startMs);
     }
-    call.history.push({ loc: record.loc, ts: record.ts, source, fields: fieldList(set), invalidEnvelope });
+    addHistory(call, { loc: record.loc, ts: record.ts, source, fields: fieldList(set), invalidEnvelope });
     // Derived fields are read again only when an update set what they are derived from: most
     // updates set a status, content or output, which change neither.
     if (set & LABEL_INPUTS) call.label = labelOf(call);
@@ -615,7 +615,7 @@ export class SessionBuilder {
         call.ledger = ledgerWithResult(call.ledger, ledger.name, this.detail === 'full' ? ledger.result : undefined, ledger.error, ledger.tookUs);
         call.status = ledger.hasError ? 'failed' : 'completed';
         if (ledger.tookUs !== undefined) call.durationMs = ledger.tookUs / 1000;
-        call.history.push({ loc, source: 'tool_result', fields: ledger.hasError ? ERROR_FIELDS : RESULT_FIELDS });
+        addHistory(call, { loc, source: 'tool_result', fields: ledger.hasError ? ERROR_FIELDS : RESULT_FIELDS });
         call.label = labelOf(call);
         call.subject = subjectOfCall(call);
         return;
@@ -638,7 +638,7 @@ export class SessionBuilder {
       : this.callFor(LEDGER_SCOPE, data.id, run, record.loc);
     call.ledger = ledgerWithCall(call.ledger, data);
     call.status ??= 'pending';
-    call.history.push({ loc: record.loc, source: 'tool_called', fields: data.subject !== undefined ? CALLED_FIELDS_SUBJECT : CALLED_FIELDS });
+    addHistory(call, { loc: record.loc, source: 'tool_called', fields: data.subject !== undefined ? CALLED_FIELDS_SUBJECT : CALLED_FIELDS });
     call.label = labelOf(call);
     call.subject = subjectOfCall(call);
   }
@@ -725,6 +725,15 @@ function messageWithText(last: MessageItem, text: string, blocks: ContentBlock[]
   if ('messageId' in last) return { type, role, loc, sessionId, messageId: last.messageId, blocks, text, ts: last.ts };
   if ('ts' in last) return { type, role, loc, sessionId, blocks, text, ts: last.ts };
   return { type, role, loc, sessionId, blocks, text };
+}
+
+/**
+ * Appends to a call's history. A short one is rebuilt at its exact length: an array grown by
+ * `push` gets room for 17 entries, and most calls have two to four.
+ */
+function addHistory(call: ToolCall, entry: CallHistoryEntry): void {
+  if (call.history.length < 8) call.history = call.history.concat(entry);
+  else call.history.push(entry);
 }
 
 // The fields an update set, as a bit set; each combination's list is built once and shared (frozen).
