@@ -1,7 +1,8 @@
+import { memo } from 'react';
 import ReactDiffViewer, { DiffMethod } from 'react-diff-viewer-continued';
 
 /** Loaded lazily: the diff viewer is the largest dependency and only Edit/Write calls need it. */
-export default function DiffView({ oldText, newText, dark }: { oldText: string; newText: string; dark: boolean }) {
+function DiffView({ oldText, newText, dark }: { oldText: string; newText: string; dark: boolean }) {
   return (
     <ReactDiffViewer
       oldValue={oldText}
@@ -15,3 +16,6 @@ export default function DiffView({ oldText, newText, dark }: { oldText: string; 
     />
   );
 }
+
+// Memoised: computing a diff is costly and rows re-render as the session grows.
+export default memo(DiffView);

@@ -1,10 +1,11 @@
+import { memo } from 'react';
 import styles from './calls.module.css';
 
 const MAX_CHILDREN = 200;
 const MAX_STRING = 2000;
 
 /** A collapsible view of any JSON value; strings are text, never markup. */
-export function JsonTree({ value, name, open = true, depth = 0 }: { value: unknown; name?: string; open?: boolean; depth?: number }) {
+export const JsonTree = memo(function JsonTree({ value, name, open = true, depth = 0 }: { value: unknown; name?: string; open?: boolean; depth?: number }) {
   const label = name !== undefined ? <span className={styles.jsonKey}>{name}: </span> : null;
   if (value === null || typeof value !== 'object') {
     return (
@@ -38,7 +39,7 @@ export function JsonTree({ value, name, open = true, depth = 0 }: { value: unkno
       </div>
     </details>
   );
-}
+});
 
 function Scalar({ value }: { value: unknown }) {
   if (typeof value === 'string') {

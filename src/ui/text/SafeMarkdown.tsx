@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import { safeHref } from './safeUrl';
 import styles from './text.module.css';
@@ -24,7 +25,8 @@ const components: Components = {
   ),
 };
 
-export function SafeMarkdown({ text }: { text: string }) {
+// Memoised: rows re-render whenever the session grows, and parsing markdown is the costly part.
+export const SafeMarkdown = memo(function SafeMarkdown({ text }: { text: string }) {
   return (
     <div className={styles.markdown}>
       <Markdown urlTransform={safeHref} components={components} skipHtml={false}>
@@ -32,4 +34,4 @@ export function SafeMarkdown({ text }: { text: string }) {
       </Markdown>
     </div>
   );
-}
+});
