@@ -36,3 +36,18 @@ test('a ~20 MB session keeps the DOM bounded and scrolls to its last call', asyn
   await expect(last).toBeInViewport();
   expect(await rows.count()).toBeLessThan(bound);
 });
+
+test('a file read light still shows a call in full once it is opened', async ({ page }, info) => {
+  const file = info.outputPath('light.grok.jsonl');
+  // Past the size from which the worker leaves call output in the file (48 MB).
+  execFileSync('node', ['/work/shared/tools/gen-session.mjs', '--format', 'grok', '--mb', '50', '--out', file]);
+  await openByPicker(page, file);
+  await page.getByRole('group', { name: 'By label' }).getByLabel('Edit').check();
+  const row = page.locator('[data-label="Edit"]').first();
+  await row.locator('> button').click();
+  await expect(row).toHaveAttribute('data-open', 'true');
+  await expect(row.getByText('Reading this call’s output from the file…')).toHaveCount(0);
+  await row.getByRole('tab', { name: 'Raw' }).click();
+  await expect(row.getByRole('table')).toContainText('tool_call');
+  await expect(row).toContainText('"full"');
+});
