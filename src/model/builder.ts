@@ -90,6 +90,8 @@ export class SessionBuilder {
   private readonly lastUserItem = new Map<string | null, number>();
   private readonly changedCalls = new Set<string>();
   private readonly sessionIdSet = new Set<string>();
+  private readonly canonicalIds = new Map<string, string>();
+  private lastId: string | null = null;
   /** The session id noted last: most records repeat it, so most are checked with one comparison. */
   private lastSessionId: string | null = null;
   private readonly callIndex = new Map<string, Map<string, ToolCall>>();
@@ -271,7 +273,8 @@ export class SessionBuilder {
   }
 
   private foldUpdate(record: IngestRecord, body: Extract<RecordBody, { kind: 'update' }>): void {
-    const { sessionId, update } = body;
+    const update = body.update;
+    const sessionId = this.canonicalId(body.sessionId);
     this.noteSession(sessionId);
     const loc = record.loc;
     switch (update.type) {
@@ -438,13 +441,14 @@ export class SessionBuilder {
   }
 
   private foldRequest(record: IngestRecord, body: Extract<RecordBody, { kind: 'request' }>): void {
-    const pending: PendingRequest = { method: body.method, dir: record.dir, line: record.loc.line, sessionId: body.sessionId };
-    if (body.sessionId !== undefined) this.noteSession(body.sessionId);
+    const sessionId = body.sessionId === undefined ? undefined : this.canonicalId(body.sessionId);
+    const pending: PendingRequest = { method: body.method, dir: record.dir, line: record.loc.line, sessionId };
+    if (sessionId !== undefined) this.noteSession(sessionId);
     switch (body.method) {
       case 'session/request_permission': {
         const permission = body.permission;
         if (permission?.toolCall) {
-          const call = this.applyToolUpdate(permission.sessionId ?? null, permission.toolCall, record, 'permission');
+          const call = this.applyToolUpdate(this.canonicalId(permission.sessionId ?? null), permission.toolCall, record, 'permission');
           call.permission = { line: record.loc.line, options: permission.options };
           pending.callKey = call.key;
         } else {
@@ -453,7 +457,7 @@ export class SessionBuilder {
         break;
       }
       case 'session/prompt':
-        this.addPrompt(body.sessionId ?? null, body.prompt ?? [], record);
+        this.addPrompt(sessionId ?? null, body.prompt ?? [], record);
         break;
       case 'terminal/create':
         pending.terminalCommand = body.terminalCommand;
@@ -601,7 +605,7 @@ export class SessionBuilder {
   private foldLedger(record: IngestRecord, body: Extract<RecordBody, { kind: 'ledger' }>, bytes: ByteRange | null): void {
     const { line, body: ledger } = body;
     if (bytes) this.checkChain(line.prev, bytes, record.loc.line);
-    const run = line.run ?? null;
+    const run = this.canonicalId(line.run ?? null);
     const loc = record.loc;
     switch (ledger.type) {
       case 'tool_called':
@@ -668,6 +672,24 @@ export class SessionBuilder {
     this.chainPrev = this.hasher.init().update(view).digest('binary');
     this.chained = true;
     this.chainPrevLine = line;
+  }
+
+  /**
+   * One string per session id (or ledger run). Every record carries its own copy of it, and items
+   * and calls keep it: the copies would add up to a few percent of the input.
+   */
+  private canonicalId(id: string): string;
+  private canonicalId(id: string | null): string | null;
+  private canonicalId(id: string | null): string | null {
+    if (id === null) return null;
+    if (id === this.lastId) return this.lastId;
+    let canonical = this.canonicalIds.get(id);
+    if (canonical === undefined) {
+      canonical = id;
+      this.canonicalIds.set(id, id);
+    }
+    this.lastId = canonical;
+    return canonical;
   }
 
   private noteSession(sessionId: string | null): void {
