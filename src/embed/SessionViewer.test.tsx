@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
 import { SessionViewer } from './index';
 
 const ESC = readFileSync(join(process.cwd(), 'fixtures/grok/esc-interrupt.updates.jsonl'), 'utf8');
@@ -53,5 +54,15 @@ describe('SessionViewer', () => {
     const { container } = render(<SessionViewer source={{ text: ESC }} />);
     await waitFor(() => expect(container.querySelector('[data-load-state="done"]')).toBeTruthy());
     expect(host.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('loads under StrictMode, whose double mount must not cancel or duplicate the read', async () => {
+    const { container } = render(
+      <StrictMode>
+        <SessionViewer source={{ text: GEMINI }} />
+      </StrictMode>,
+    );
+    await waitFor(() => expect(container.querySelector('[data-load-state="done"]')).toBeTruthy());
+    expect(screen.getByText('Tool calls: 3')).toBeTruthy();
   });
 });
