@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TranscriptItem } from '../../model';
+import { ItemRow } from './ItemRow';
+
+afterEach(cleanup);
+
+const loc = { line: 7, offset: 0, length: 10 };
+
+function show(item: TranscriptItem, open = false) {
+  return render(<ItemRow item={item} call={undefined} ended open={open} focused={false} terminals={new Map()} dark={false} onToggle={() => undefined} />);
+}
+
+describe('ItemRow', () => {
+  it('keeps thoughts collapsed to a preview until opened', () => {
+    const long = `${'x'.repeat(300)} THE END`;
+    const closed = show({ type: 'message', role: 'thought', loc, sessionId: null, blocks: [], text: long });
+    expect(closed.container.textContent).not.toContain('THE END');
+    cleanup();
+    const opened = show({ type: 'message', role: 'thought', loc, sessionId: null, blocks: [], text: long }, true);
+    expect(opened.container.textContent).toContain('THE END');
+  });
+
+  it('draws agent messages as markdown and user turns as plain text', () => {
+    const agent = show({ type: 'message', role: 'agent', loc, sessionId: null, blocks: [], text: '**done**' });
+    expect(agent.container.querySelector('strong')?.textContent).toBe('done');
+    cleanup();
+    const user = show({ type: 'message', role: 'user', loc, sessionId: null, blocks: [], text: '**not bold**' });
+    expect(user.container.querySelector('strong')).toBeNull();
+    expect(user.container.textContent).toContain('**not bold**');
+  });
+
+  it('shows turn ends with their stop reason and usage, and mode changes', () => {
+    const end = show({ type: 'turn_end', loc, sessionId: null, stopReason: 'max_tokens', usage: { inputTokens: 1200, outputTokens: 30 } });
+    expect(end.container.textContent).toContain('max_tokens');
+    expect(end.container.textContent).toContain('1,200 in');
+    cleanup();
+    const mode = show({ type: 'mode', loc, sessionId: null, modeId: 'plan' });
+    expect(mode.container.textContent).toContain('Mode changed to plan');
+  });
+
+  it('draws plans as checklists', () => {
+    const { container } = show({ type: 'plan', loc, sessionId: null, entries: [{ content: 'a', status: 'completed' }, { content: 'b', status: 'pending' }] });
+    expect(container.querySelectorAll('li')).toHaveLength(2);
+  });
+
+  it('never drops an unknown record: it is a row with its line, and its raw JSON when opened', () => {
+    const item: TranscriptItem = { type: 'unknown', loc, reason: 'unknown sessionUpdate "brand_new"', raw: { sessionUpdate: 'brand_new', x: 1 } };
+    const closed = show(item);
+    expect(closed.container.textContent).toContain('Unknown record');
+    expect(closed.container.textContent).toContain('line 7');
+    cleanup();
+    const opened = show(item, true);
+    expect(opened.container.textContent).toContain('brand_new');
+  });
+});
