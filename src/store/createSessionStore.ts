@@ -70,6 +70,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   let bad: BadLine[] = [];
   let warnings: { line: number; message: string }[] = [];
   let haystacks = new Map<string, string>();
+  let itemHaystacks = new Map<number, string | null>();
   let counts: Counts = EMPTY_COUNTS;
   let format: InputFormat = 'empty';
   let chain: ChainState | null = null;
@@ -142,7 +143,12 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         if (text && !haystackOf(call).includes(text)) continue;
         out.push(i);
       } else if (!callsOnly && text) {
-        const h = itemHaystack(it);
+        // Items never change once read, so their lower-cased text is worth keeping between keystrokes.
+        let h = itemHaystacks.get(i);
+        if (h === undefined) {
+          h = itemHaystack(it);
+          itemHaystacks.set(i, h);
+        }
         if (h !== null && h.includes(text)) out.push(i);
       }
     }
@@ -198,6 +204,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       bad = [];
       warnings = [];
       haystacks = new Map();
+      itemHaystacks = new Map();
       counts = EMPTY_COUNTS;
       format = 'empty';
       chain = null;
