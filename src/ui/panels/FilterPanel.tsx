@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { DisplayStatus } from '../../model';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
 import { DISPLAY_STATUSES, isFilterActive } from '../../store/filter';
@@ -8,8 +8,32 @@ function toggle<T>(list: T[], v: T): T[] {
   return list.includes(v) ? list.filter((x) => x !== v) : [...list, v];
 }
 
+/** Past this many rows, filtering on each keystroke would make typing lag: wait for a pause. */
+const DEBOUNCE_FROM_ROWS = 20_000;
+const DEBOUNCE_MS = 150;
+
 export function FilterPanel({ snap, store, searchRef }: { snap: SessionSnapshot; store: SessionStore; searchRef: RefObject<HTMLInputElement | null> }) {
   const { filter, facets } = snap;
+  // The box shows what is typed at once; the store (and the list) follow, at once or after a pause.
+  const [text, setText] = useState(filter.text);
+  const [shownFilterText, setShownFilterText] = useState(filter.text);
+  if (filter.text !== shownFilterText) {
+    setShownFilterText(filter.text);
+    setText(filter.text);
+  }
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const onType = (value: string): void => {
+    setText(value);
+    if (timer.current) clearTimeout(timer.current);
+    if (store.getSnapshot().items.length < DEBOUNCE_FROM_ROWS) store.setFilter({ text: value });
+    else timer.current = setTimeout(() => store.setFilter({ text: value }), DEBOUNCE_MS);
+  };
   return (
     <section className={styles.panel} aria-label="Filters">
       <input
@@ -18,8 +42,8 @@ export function FilterPanel({ snap, store, searchRef }: { snap: SessionSnapshot;
         className={styles.search}
         placeholder="Search subjects, titles, content  ( / )"
         aria-label="Search"
-        value={filter.text}
-        onChange={(e) => store.setFilter({ text: e.target.value })}
+        value={text}
+        onChange={(e) => onType(e.target.value)}
       />
       <div className={styles.panelHead}>
         <span>
