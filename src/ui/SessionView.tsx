@@ -252,6 +252,9 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
         <aside className={styles.side}>
           <FilterPanel snap={snap} store={store} searchRef={searchRef} />
           {showDiag ? <DiagnosticsPanel snap={snap} onJumpToLine={jumpToLine} /> : null}
+          <p className={styles.keys}>
+            <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>Esc</kbd> close · <kbd>/</kbd> search · <kbd>Home</kbd>/<kbd>End</kbd>
+          </p>
         </aside>
         {snap.view.length === 0 ? (
           <div className={styles.empty}>
