@@ -97,3 +97,10 @@ describe('CallRow', () => {
     expect(container.textContent).toContain('42');
   });
 });
+
+describe('CallRow, ledger calls', () => {
+  it('shows a ledger command given as an argument list', () => {
+    const { container } = show(call({ label: 'Run Command', ledger: { name: 'exec', args: ['ls', '-la'] } }), { open: true });
+    expect(container.textContent).toContain('$ ls -la');
+  });
+});

@@ -103,7 +103,9 @@ function EditView(props: ViewProps) {
 
 function CommandView({ call, terminals }: ViewProps) {
   const input = inputOf(call);
-  const command = pick(input, 'command', 'cmd') ?? (Array.isArray(input.command) ? input.command.filter((x) => typeof x === 'string').join(' ') : undefined) ?? call.subject ?? call.title ?? undefined;
+  const argv = Array.isArray(input.command) ? input.command : Array.isArray(call.ledger?.args) ? (call.ledger.args as unknown[]) : null;
+  const command =
+    pick(input, 'command', 'cmd') ?? (argv ? argv.filter((x) => typeof x === 'string').join(' ') : undefined) ?? call.subject ?? call.title ?? undefined;
   const terms = terminalsOf(call, terminals);
   const exit = exitCodeOf(call, terms);
   const pieces: string[] = [];
