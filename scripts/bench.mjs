@@ -15,6 +15,10 @@ const arg = (name, fallback) => {
 const MB = Number(arg('mb', '100'));
 const RUNS = Number(arg('runs', '3'));
 const FORMATS = arg('formats', 'acp,ledger').split(',');
+// full: every field kept (the in-thread path, small files in the viewer); light: bulk left in the
+// source (the CLI, and the viewer's worker for large files). See BuilderOptions in src/model.
+const DETAILS = arg('detail', 'full,light').split(',');
+const DETAIL = arg('detail', 'full');
 const generator = join(root, '../shared/tools/gen-session.mjs');
 const benchDir = join(root, '.bench');
 
@@ -33,21 +37,23 @@ async function parent() {
     if (!existsSync(file)) {
       execFileSync('node', [generator, '--format', format, '--mb', String(MB), '--seed', '1', '--out', file], { stdio: 'inherit' });
     }
+    for (const detail of DETAILS) {
     // Each measurement in a fresh process: a clean heap for the memory figure, no JIT carry-over.
-    const result = spawnSync('node', ['--expose-gc', '--max-old-space-size=8192', fileURLToPath(import.meta.url), '--child', file, '--runs', String(RUNS)], {
+    const result = spawnSync('node', ['--expose-gc', '--max-old-space-size=8192', fileURLToPath(import.meta.url), '--child', file, '--runs', String(RUNS), '--detail', detail], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     if (result.status !== 0) throw new Error(`benchmark of ${file} failed`);
     const r = JSON.parse(result.stdout);
     const size = statSync(file).size / 1e6;
-    console.log(`${format} (${size.toFixed(1)} MB, ${r.lines.toLocaleString()} lines, ${r.calls.toLocaleString()} calls)`);
+    console.log(`${format}, read ${detail} (${size.toFixed(1)} MB, ${r.lines.toLocaleString()} lines, ${r.calls.toLocaleString()} calls)`);
     console.log(`  ingest MB/s         ${r.ingestMBps.toFixed(1)}`);
     console.log(`  floor MB/s          ${r.floorMBps.toFixed(1)}   (bare JSON.parse of the same lines)`);
     console.log(`  ratio               ${(r.ingestMBps / r.floorMBps).toFixed(2)}   (aim >= 0.5)`);
     console.log(`  ratio by CPU time   ${(r.ingestCpuMBps / r.floorCpuMBps).toFixed(2)}   (${r.ingestCpuMBps.toFixed(1)} / ${r.floorCpuMBps.toFixed(1)} MB/s of CPU; steadier on a shared machine)`);
     console.log(`  peak memory         ${(r.peakBytes / 1e6).toFixed(0)} MB = ${(r.peakBytes / (size * 1e6)).toFixed(2)} x file size   (aim <= 1.5; heap + array buffers above the baseline)`);
     console.log(`  peak RSS            ${(r.peakRss / 1e6).toFixed(0)} MB\n`);
+    }
   }
 }
 
@@ -75,7 +81,7 @@ async function child() {
     globalThis.gc();
     let start = performance.now();
     let startCpu = cpuMs();
-    await ingest(createReadStream(file, { highWaterMark: 1 << 20 }));
+    await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { detail: DETAIL });
     ingestBest = Math.min(ingestBest, performance.now() - start);
     ingestCpuBest = Math.min(ingestCpuBest, cpuMs() - startCpu);
 
@@ -114,7 +120,7 @@ async function measureMemory(ingest, createReadStream, file) {
     peakRss = Math.max(peakRss, m.rss);
   };
   const timer = setInterval(sample, 5);
-  const session = await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { onProgress: sample });
+  const session = await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { onProgress: sample, detail: DETAIL });
   sample();
   clearInterval(timer);
   return { lines: session.counts.lines, calls: session.calls.size, peak, peakRss };

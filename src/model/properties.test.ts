@@ -15,7 +15,7 @@ function reconciles(session: Session): void {
 
 /** Non-blank lines, counted independently of the reader. */
 function nonBlankLines(bytes: Uint8Array): number {
-  return new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').split('\n').filter((line) => line.replace(/[\s\uFEFF]/g, '') !== '').length;
+  return new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').split('\n').filter((line) => line.replace(/[ \t\r\uFEFF]/g, '') !== '').length;
 }
 
 const firstLineIsArray = (bytes: Uint8Array) => new TextDecoder().decode(bytes).trimStart().startsWith('[');
