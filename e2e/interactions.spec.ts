@@ -143,6 +143,8 @@ test('theme follows the system and can be toggled', async ({ page }) => {
   await expect(root).toHaveAttribute('data-theme', 'dark');
   await page.getByRole('button', { name: 'Switch to light theme' }).click();
   await expect(root).toHaveAttribute('data-theme', 'light');
+  // The page around the viewer follows.
+  expect(await page.evaluate(() => getComputedStyle(document.body).colorScheme)).toBe('light');
 });
 
 test('opening a call shows its raw view with the history of its updates', async ({ page }) => {

@@ -30,6 +30,11 @@ export function App() {
   const [callId, setCallId] = useState<string | null>(() => readCallId(location.hash));
   const [initialFilter, setInitialFilter] = useState(() => readFilter(location.search));
   const fileInput = useRef<HTMLInputElement>(null);
+  // The page follows the viewer's theme toggle (and the system until it is used).
+  const [theme, setTheme] = useState<'light' | 'dark' | 'system'>('system');
+  useEffect(() => {
+    document.documentElement.style.colorScheme = theme === 'system' ? '' : theme;
+  }, [theme]);
 
   const open = useCallback((items: Loaded[]) => {
     if (items.length === 0) return;
@@ -168,6 +173,8 @@ export function App() {
                 onSelectCall={i === active ? onSelectCall : undefined}
                 callId={i === active ? callId : null}
                 keyboardScope={i === active ? 'document' : 'viewer'}
+                theme={theme}
+                onThemeChange={setTheme}
               />
             </div>
           ))

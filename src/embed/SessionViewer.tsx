@@ -20,6 +20,8 @@ export interface SessionViewerProps {
   /** Open and scroll to the call with this tool-call id once it has been read. */
   callId?: string | null;
   theme?: ThemeChoice;
+  /** Called when the viewer's theme toggle is used. */
+  onThemeChange?: (theme: 'light' | 'dark') => void;
   className?: string;
   /** 'document' lets keys typed with nothing focused reach the viewer (for a full-page viewer). */
   keyboardScope?: 'viewer' | 'document';
@@ -67,7 +69,7 @@ export function SessionViewer(props: SessionViewerProps) {
   );
 }
 
-function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, className, keyboardScope }: SessionViewerProps) {
+function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, onThemeChange, className, keyboardScope }: SessionViewerProps) {
   const [store] = useState<SessionStore>(() => createSessionStore(initialFilter ? { initialFilter } : {}));
   const [controller] = useState<SessionController>(() => createSessionController(store));
 
@@ -119,6 +121,7 @@ function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, call
       onRetry={typeof source === 'string' ? () => void query.refetch() : undefined}
       sourceName={nameOf(source)}
       theme={theme ?? 'system'}
+      onThemeChange={onThemeChange}
       className={className}
       onSelectCall={onSelectCall}
       focusCallId={callId ?? null}

@@ -19,6 +19,8 @@ export interface SessionViewProps {
   /** Where the session comes from, for the status line. */
   sourceName?: string;
   theme?: ThemeChoice;
+  /** Called when the theme toggle is used, so a host can follow (or persist) the choice. */
+  onThemeChange?: (theme: 'light' | 'dark') => void;
   className?: string;
   onSelectCall?: (call: ToolCall | null) => void;
   /** Open and scroll to this call (the input's tool-call id) once it has been read. */
@@ -40,7 +42,7 @@ interface KeyLike {
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
-export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'system', className, onSelectCall, focusCallId, keyboardScope = 'viewer', onNeedDetail }: SessionViewProps) {
+export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'system', onThemeChange, className, onSelectCall, focusCallId, keyboardScope = 'viewer', onNeedDetail }: SessionViewProps) {
   const snap = useSessionSnapshot(store);
   const systemDark = useSystemDark();
   const [choice, setChoice] = useState<ThemeChoice>(theme);
@@ -234,7 +236,11 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
         <button type="button" className={styles.button} onClick={() => setShowDiag((v) => !v)} aria-pressed={showDiag}>
           Diagnostics{snap.counts.bad > 0 ? ` (${snap.counts.bad} bad)` : ''}
         </button>
-        <button type="button" className={styles.button} onClick={() => setChoice(dark ? 'light' : 'dark')} aria-label={`Switch to ${dark ? 'light' : 'dark'} theme`}>
+        <button type="button" className={styles.button} onClick={() => {
+            const next = dark ? 'light' : 'dark';
+            setChoice(next);
+            onThemeChange?.(next);
+          }} aria-label={`Switch to ${dark ? 'light' : 'dark'} theme`}>
           {dark ? '☀ Light' : '☾ Dark'}
         </button>
       </header>
