@@ -168,7 +168,9 @@ export async function pump(
   });
   let badSent = 0;
   let warningsSent = 0;
-  const terminalSeen = new Map<string, string>();
+  // What each terminal looked like when last sent; compared field by field (no string building),
+  // since every flush looks at every terminal.
+  const terminalSeen = new Map<string, { len: number; exit: unknown; signal: unknown; truncated: boolean; command: unknown }>();
   let lastEmit = -Infinity;
 
   const flush = (): void => {
@@ -176,9 +178,16 @@ export async function pump(
     const changes = builder.takeChanges();
     const terminals = [];
     for (const t of s.terminals.values()) {
-      const sig = `${t.output.length}|${t.exitCode ?? ''}|${t.signal ?? ''}|${t.truncated}|${t.command ?? ''}`;
-      if (terminalSeen.get(t.terminalId) !== sig) {
-        terminalSeen.set(t.terminalId, sig);
+      const seen = terminalSeen.get(t.terminalId);
+      if (
+        !seen ||
+        seen.len !== t.output.length ||
+        seen.exit !== t.exitCode ||
+        seen.signal !== t.signal ||
+        seen.truncated !== t.truncated ||
+        seen.command !== t.command
+      ) {
+        terminalSeen.set(t.terminalId, { len: t.output.length, exit: t.exitCode, signal: t.signal, truncated: t.truncated, command: t.command });
         terminals.push(t);
       }
     }
