@@ -60,14 +60,22 @@ export async function openByUrl(page: Page, file: string, extra = ''): Promise<s
   return url;
 }
 
-/** Each expected call has one row showing its label and subject. */
+/**
+ * Each expected call has a row showing its label and subject. Rows outside the virtual list's
+ * window are found by searching for the call's id (the search covers ids).
+ */
 export async function expectCallsShown(page: Page, calls: ExpectedCall[]): Promise<void> {
+  await expect(page.getByRole('region', { name: 'Filters' })).toContainText(`Tool calls: ${calls.length.toLocaleString('en')}`);
+  const search = page.getByRole('searchbox', { name: 'Search' });
   for (const c of calls) {
-    const row = page.locator(`[data-call-id="${cssEscape(c.id)}"]`).first();
-    await expect(row, `row for call ${c.id}`).toBeVisible();
-    await expect(row).toHaveAttribute('data-label', c.label);
-    await expect(row).toContainText(c.label);
-    if (c.subject !== null) await expect(row).toContainText(c.subject);
+    // Ids are unique per session, not per file (one capture may hold several sessions).
+    let row = page.locator(`[data-call-id="${cssEscape(c.id)}"][data-label="${cssEscape(c.label)}"]`);
+    if (c.subject !== null) row = row.filter({ hasText: c.subject });
+    const searched = (await row.count()) === 0;
+    if (searched) await search.fill(c.id);
+    await expect(row.first(), `row for call ${c.id}: ${c.label} ${c.subject ?? ''}`).toBeVisible();
+    await expect(row.first()).toContainText(c.label);
+    if (searched) await search.fill('');
   }
 }
 
