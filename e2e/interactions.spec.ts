@@ -88,6 +88,12 @@ test('keyboard: j/k move with a visible focus ring, Enter opens, Esc closes, / s
   expect(outline).not.toBe('none');
   await page.keyboard.press('Enter');
   await expect(call).toHaveAttribute('data-open', 'true');
+  // Enter on a control inside the opened call works that control, and leaves the call open.
+  await call.getByRole('tab', { name: 'Raw' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(call.getByRole('table')).toBeVisible();
+  await expect(call).toHaveAttribute('data-open', 'true');
+  await call.locator('> button').focus();
   await page.keyboard.press('Escape');
   await expect(call).not.toHaveAttribute('data-open', 'true');
 

@@ -129,6 +129,8 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
       }
       return;
     }
+    // Enter on a control inside an opened row (a tab, "show source", a JSON node) is that control's.
+    if (e.key === 'Enter' && target.closest('button, a, summary') && !target.hasAttribute('data-row-focus')) return;
     // Read the store, not the render's snapshot: this also runs from a document listener.
     const snap = store.getSnapshot();
     const cur = snap.cursor;
