@@ -11,6 +11,14 @@ export function DiagnosticsPanel({ snap, onJumpToLine }: { snap: SessionSnapshot
       <dl className={styles.countsGrid}>
         <dt>Format</dt>
         <dd data-count="format">{format}</dd>
+        {snap.sessionIds.length > 0 ? (
+          <>
+            <dt>Sessions</dt>
+            <dd data-count="sessions" title={snap.sessionIds.join('\n')}>
+              {snap.sessionIds.length}
+            </dd>
+          </>
+        ) : null}
         <dt>Lines</dt>
         <dd data-count="lines">{counts.lines}</dd>
         <dt>Events</dt>
