@@ -5,5 +5,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    setupFiles: ['src/testSetup.ts'],
   },
 });

@@ -110,7 +110,7 @@ describe('light reading', () => {
     expect(edit?.content).toBeUndefined();
     expect(edit?.history).toEqual([]);
     ctl.needDetail(edit!);
-    await vi.waitFor(() => expect(store.getSnapshot().calls.get(edit!.key)?.detail).toBe('full'));
+    await vi.waitFor(() => expect(store.getSnapshot().calls.get(edit!.key)?.detail).toBe('full'), { timeout: 15_000 });
     const full = store.getSnapshot().calls.get(edit!.key);
     expect(full?.content?.some((c) => c.type === 'diff')).toBe(true);
     expect(full?.history.length).toBeGreaterThan(0);

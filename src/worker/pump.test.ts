@@ -25,7 +25,7 @@ describe('pump', () => {
     const lines = ESC.toString('utf8').split('\n');
     const done = pump({ kind: 'stream', stream: s.stream }, c.emit, new AbortController().signal, { throttleMs: 0 });
     s.push(new TextEncoder().encode(lines.slice(0, 2).join('\n') + '\n'));
-    await vi.waitFor(() => expect(c.deltas().length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(c.deltas().length).toBeGreaterThan(0), { timeout: 15_000 });
     const early = c.deltas();
     expect(early.length).toBeGreaterThan(0);
     expect(early.flatMap((d) => d.items).length).toBeGreaterThan(0);
@@ -47,7 +47,7 @@ describe('pump', () => {
     const lines = ESC.toString('utf8').split('\n');
     const done = pump({ kind: 'stream', stream: s.stream }, c.emit, ac.signal, { throttleMs: 0 });
     s.push(new TextEncoder().encode(lines.slice(0, 3).join('\n') + '\n'));
-    await vi.waitFor(() => expect(c.deltas().at(-1)?.counts.lines).toBe(3));
+    await vi.waitFor(() => expect(c.deltas().at(-1)?.counts.lines).toBe(3), { timeout: 15_000 });
     ac.abort();
     s.push(new TextEncoder().encode('{}\n'));
     await done;
