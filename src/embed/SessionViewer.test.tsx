@@ -65,4 +65,15 @@ describe('SessionViewer', () => {
     await waitFor(() => expect(container.querySelector('[data-load-state="done"]')).toBeTruthy());
     expect(screen.getByText('Tool calls: 3')).toBeTruthy();
   });
+
+  it('shows the new session when the source changes, and nothing when it is taken away', async () => {
+    const { container, rerender } = render(<SessionViewer source={{ text: ESC }} />);
+    await waitFor(() => expect(container.querySelector('[data-call-id="call-41033b16-03a7-4ca3-950c-0a015137f366-0"]')).toBeTruthy());
+    rerender(<SessionViewer source={{ text: GEMINI }} />);
+    await waitFor(() => expect(screen.getByText('Tool calls: 3')).toBeTruthy());
+    expect(container.querySelector('[data-call-id="call-41033b16-03a7-4ca3-950c-0a015137f366-0"]')).toBeNull();
+    rerender(<SessionViewer />);
+    await waitFor(() => expect(screen.getByText('Tool calls: 0')).toBeTruthy());
+    expect(container.querySelectorAll('[data-call-id]')).toHaveLength(0);
+  });
 });

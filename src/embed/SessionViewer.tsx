@@ -103,6 +103,13 @@ function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, call
     setSourceVersion((v) => v + 1);
   }
 
+  // No source: nothing is shown, and a read still running stops.
+  useEffect(() => {
+    if (source !== undefined) return;
+    controller.cancel();
+    store.reset();
+  }, [source, controller, store]);
+
   const query = useQuery({
     queryKey: ['loupe-session', sourceVersion],
     enabled: source !== undefined,
