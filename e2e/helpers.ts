@@ -7,6 +7,8 @@ import { ingest } from '../src/model';
 
 export const ROOT = join(import.meta.dirname, '..');
 export const fixture = (rel: string): string => join(ROOT, 'fixtures', rel);
+/** The shared session generator, beside the project (as in CI). */
+export const GENERATOR = join(ROOT, '../shared/tools/gen-session.mjs');
 
 export interface ExpectedCall {
   id: string;

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { expectedSession, fixture, openByPicker, openByUrl, waitLoaded } from './helpers';
+import { GENERATOR, expectedSession, fixture, openByPicker, openByUrl, waitLoaded } from './helpers';
 
 const GEMINI = fixture('acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl');
 const EDIT_ID = 'replace__replace_1795981971029_0';
@@ -58,7 +58,7 @@ test('a deep link into a long session opens a call far below the fold', async ({
   const { execFileSync } = await import('node:child_process');
   const out = info.outputPath('long.jsonl');
   const key = info.outputPath('long.key.json');
-  execFileSync('node', ['/work/shared/tools/gen-session.mjs', '--format', 'grok', '--calls', '600', '--out', out, '--expect', key]);
+  execFileSync('node', [GENERATOR, '--format', 'grok', '--calls', '600', '--out', out, '--expect', key]);
   const calls = (JSON.parse(readFileSync(key, 'utf8')) as { calls: { id: string }[] }).calls;
   const target = calls[calls.length - 5]?.id ?? '';
   await openByUrl(page, out, `#call=${encodeURIComponent(target)}`);

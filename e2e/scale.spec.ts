@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { test, expect } from '@playwright/test';
-import { expectedSession, openByPicker } from './helpers';
+import { GENERATOR, expectedSession, openByPicker } from './helpers';
 
 test.describe.configure({ timeout: 180_000 });
 
 test('a ~20 MB session keeps the DOM bounded and scrolls to its last call', async ({ page }, info) => {
   const file = info.outputPath('big.acp.jsonl');
-  execFileSync('node', ['/work/shared/tools/gen-session.mjs', '--format', 'acp', '--mb', '20', '--out', file]);
+  execFileSync('node', [GENERATOR, '--format', 'acp', '--mb', '20', '--out', file]);
   const session = await expectedSession(file);
   const lastCallItem = session.items.findLast((it) => it.type === 'call');
   const lastCall = lastCallItem?.type === 'call' ? session.calls.get(lastCallItem.callKey) : undefined;
@@ -40,7 +40,7 @@ test('a ~20 MB session keeps the DOM bounded and scrolls to its last call', asyn
 test('a file read light still shows a call in full once it is opened', async ({ page }, info) => {
   const file = info.outputPath('light.grok.jsonl');
   // Past the size from which the worker leaves call output in the file (48 MB).
-  execFileSync('node', ['/work/shared/tools/gen-session.mjs', '--format', 'grok', '--mb', '50', '--out', file]);
+  execFileSync('node', [GENERATOR, '--format', 'grok', '--mb', '50', '--out', file]);
   await openByPicker(page, file);
   await page.getByRole('group', { name: 'By label' }).getByLabel('Edit').check();
   const row = page.locator('[data-label="Edit"]').first();
