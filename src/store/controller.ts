@@ -75,7 +75,7 @@ export function createSessionController(store: SessionStore, makeLoader: () => S
         .then((full) => {
           if (full && full.detail === 'full') store.replaceCall(full, rev);
         })
-        .catch(() => undefined)
+        .catch((err: unknown) => store.setDetailError(call.key, err instanceof Error ? err.message : String(err)))
         .finally(() => hydrating.delete(tag));
     },
     dispose() {

@@ -116,3 +116,21 @@ describe('light reading', () => {
     expect(full?.history.length).toBeGreaterThan(0);
   });
 });
+
+describe('light reading, when the file cannot be read again', () => {
+  it('records why, instead of waiting forever', async () => {
+    // A file that was readable once, and then (moved, changed on disk) no longer is.
+    class VanishingBlob extends Blob {
+      override slice(): Blob {
+        return { arrayBuffer: () => Promise.reject(new Error('the file changed on disk')) } as unknown as Blob;
+      }
+    }
+    const store = createSessionStore();
+    const ctl = createSessionController(store, () => createInThreadLoader({ throttleMs: 0, lightFromBytes: 0 }));
+    await ctl.load({ kind: 'blob', blob: new VanishingBlob([GEMINI]) });
+    const edit = [...store.getSnapshot().calls.values()].find((c) => c.id.startsWith('replace__replace'));
+    ctl.needDetail(edit!);
+    await vi.waitFor(() => expect(store.getSnapshot().detailErrors.get(edit!.key)).toContain('changed on disk'));
+    expect(store.getSnapshot().calls.get(edit!.key)?.detail).toBe('light');
+  });
+});

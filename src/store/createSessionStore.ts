@@ -30,6 +30,8 @@ export interface SessionSnapshot {
   cursor: number | null;
   /** Item indices of rows drawn open. */
   expanded: ReadonlySet<number>;
+  /** Calls whose full state could not be read back from the file, with why. */
+  detailErrors: ReadonlyMap<string, string>;
 }
 
 export interface SessionStore {
@@ -43,6 +45,7 @@ export interface SessionStore {
   revisionOf: (key: string) => number;
   /** A call completed after the fact (its full state, asked for at `revision`); ignored if it has changed since. */
   replaceCall: (call: ToolCall, revision: number) => void;
+  setDetailError: (key: string, message: string) => void;
   setFilter: (filter: Partial<Filter>) => void;
   setCursor: (viewPos: number | null) => void;
   setExpanded: (itemIndex: number, open: boolean) => void;
@@ -80,6 +83,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   let filter: Filter = normalizeFilter(opts.initialFilter ?? EMPTY_FILTER);
   let cursor: number | null = null;
   let expanded = new Set<number>();
+  let detailErrors = new Map<string, string>();
   let version = 0;
 
   const labelCounts = new Map<string, number>();
@@ -191,6 +195,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         facets,
         cursor: cursor !== null && cursor < view.length ? cursor : null,
         expanded,
+        detailErrors,
       };
       return snapshot;
     },
@@ -215,6 +220,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       statusCounts = emptyStatusCounts();
       cursor = null;
       expanded = new Set();
+      detailErrors = new Map();
       load = { state: 'idle', progress: { bytesRead: 0, records: 0 } };
       changed({ view: true, facets: true });
     },
@@ -272,6 +278,10 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       calls.set(call.key, call);
       haystacks.delete(call.key);
       changed({ view: true });
+    },
+    setDetailError(key, message) {
+      detailErrors = new Map(detailErrors).set(key, message);
+      changed();
     },
     setFilter(f) {
       const next = normalizeFilter({ ...filter, ...f });

@@ -41,7 +41,7 @@ export function createWorkerLoader(): SessionLoader {
   let lastLoad = 0;
   let nextReq = 1;
   const listeners = new Map<number, (e: LoaderEvent) => void>();
-  const pendingHydrations = new Map<number, (c: ToolCall | null) => void>();
+  const pendingHydrations = new Map<number, { resolve: (c: ToolCall | null) => void; reject: (e: Error) => void }>();
 
   const ensure = (): Worker => {
     if (worker) return worker;
@@ -49,9 +49,10 @@ export function createWorkerLoader(): SessionLoader {
     w.addEventListener('message', (e: MessageEvent<FromWorker>) => {
       const m = e.data;
       if (m.type === 'hydrated') {
-        const resolve = pendingHydrations.get(m.reqId);
+        const p = pendingHydrations.get(m.reqId);
         pendingHydrations.delete(m.reqId);
-        resolve?.(m.call);
+        if (m.error !== undefined) p?.reject(new Error(m.error));
+        else p?.resolve(m.call);
         return;
       }
       listeners.get(m.id)?.(m);
@@ -93,8 +94,8 @@ export function createWorkerLoader(): SessionLoader {
       if (call.detail === 'full' || !worker || lastLoad === 0) return Promise.resolve(call);
       const reqId = nextReq++;
       const w = worker;
-      return new Promise<ToolCall | null>((resolve) => {
-        pendingHydrations.set(reqId, resolve);
+      return new Promise<ToolCall | null>((resolve, reject) => {
+        pendingHydrations.set(reqId, { resolve, reject });
         const msg: ToWorker = { type: 'hydrate', id: lastLoad, reqId, key: call.key };
         w.postMessage(msg);
       });
@@ -102,7 +103,7 @@ export function createWorkerLoader(): SessionLoader {
     dispose() {
       worker?.terminate();
       worker = null;
-      for (const resolve of pendingHydrations.values()) resolve(null);
+      for (const p of pendingHydrations.values()) p.resolve(null);
       pendingHydrations.clear();
       for (const fn of listeners.values()) fn({ type: 'cancelled' });
       listeners.clear();

@@ -32,13 +32,15 @@ export interface CallRowProps {
   dark: boolean;
   onToggle: () => void;
   onNeedDetail?: (call: ToolCall) => void;
+  /** Why the full state of a light call could not be read back, if it could not. */
+  detailError?: string | undefined;
 }
 
-export function CallRow({ call, ended, open, focused, terminals, dark, onToggle, onNeedDetail }: CallRowProps) {
+export function CallRow({ call, ended, open, focused, terminals, dark, onToggle, onNeedDetail, detailError }: CallRowProps) {
   const light = call.detail === 'light';
   useEffect(() => {
-    if (open && light) onNeedDetail?.(call);
-  }, [open, light, call, onNeedDetail]);
+    if (open && light && detailError === undefined) onNeedDetail?.(call);
+  }, [open, light, call, onNeedDetail, detailError]);
   const status = displayStatus(call, ended);
   const perm = permissionText(call);
   const [tab, setTab] = useState<'view' | 'raw'>('view');
@@ -78,7 +80,13 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
               {call.kind ? ` · kind ${call.kind}` : ''}
             </span>
           </div>
-          {light ? <div className={styles.dimText}>Reading this call’s output from the file…</div> : null}
+          {light && detailError !== undefined ? (
+            <div className={styles.bad} role="alert">
+              This call’s output could not be read again from the file: {detailError}
+            </div>
+          ) : light ? (
+            <div className={styles.dimText}>Reading this call’s output from the file…</div>
+          ) : null}
           {tab === 'view' ? <CallBody call={call} terminals={terminals} dark={dark} /> : <RawView call={call} />}
         </div>
       ) : null}

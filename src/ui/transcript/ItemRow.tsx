@@ -16,6 +16,7 @@ export interface ItemRowProps {
   dark: boolean;
   onToggle: () => void;
   onNeedDetail?: (call: ToolCall) => void;
+  detailError?: string | undefined;
 }
 
 function usageText(u: Usage): string {
@@ -37,7 +38,7 @@ export function ItemRow(props: ItemRowProps) {
   switch (item.type) {
     case 'call':
       if (!props.call) return <div className={styles.row}>Tool call {item.callKey}</div>;
-      return <CallRow call={props.call} ended={props.ended} open={open} focused={focused} terminals={props.terminals} dark={props.dark} onToggle={onToggle} onNeedDetail={props.onNeedDetail} />;
+      return <CallRow call={props.call} ended={props.ended} open={open} focused={focused} terminals={props.terminals} dark={props.dark} onToggle={onToggle} onNeedDetail={props.onNeedDetail} detailError={props.detailError} />;
     case 'message':
       if (item.role === 'thought') {
         return (

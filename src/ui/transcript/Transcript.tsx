@@ -33,6 +33,7 @@ export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail }
           dark={dark}
           onToggle={() => onToggle(idx, pos)}
           onNeedDetail={onNeedDetail}
+          detailError={item.type === 'call' ? snap.detailErrors.get(item.callKey) : undefined}
         />
       </div>
     );
