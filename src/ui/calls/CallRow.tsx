@@ -47,7 +47,15 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
   const showTitle = call.title && call.title !== call.subject && call.title !== call.label && call.title !== call.name;
   return (
     <div className={styles.call} data-call-id={call.id} data-label={call.label} data-status={status} data-open={open || undefined}>
-      <button type="button" className={styles.header} aria-expanded={open} onClick={onToggle} tabIndex={focused ? 0 : -1} data-row-focus>
+      <button
+        type="button"
+        className={styles.header}
+        aria-expanded={open}
+        onClick={onToggle}
+        tabIndex={focused ? 0 : -1}
+        data-row-focus
+        title={call.startMs !== undefined ? `started ${new Date(call.startMs).toISOString()}` : undefined}
+      >
         <span className={styles.status} data-status={status}>
           {STATUS_TEXT[status]}
         </span>
