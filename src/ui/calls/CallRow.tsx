@@ -23,6 +23,12 @@ export function permissionText(call: ToolCall): string | null {
   return `permission: ${p.outcome.optionName ?? opt?.name ?? p.outcome.optionId}`;
 }
 
+/** Capture times (t_ms) count from the start of the recording; others are wall-clock epoch ms. */
+function startedText(ms: number | undefined): string | undefined {
+  if (ms === undefined) return undefined;
+  return ms < 1e11 ? `started ${formatDuration(ms)} into the recording` : `started ${new Date(ms).toISOString()}`;
+}
+
 export interface CallRowProps {
   call: ToolCall;
   ended: boolean;
@@ -54,7 +60,7 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
         onClick={onToggle}
         tabIndex={focused ? 0 : -1}
         data-row-focus
-        title={call.startMs !== undefined ? `started ${new Date(call.startMs).toISOString()}` : undefined}
+        title={startedText(call.startMs)}
       >
         <span className={styles.status} data-status={status}>
           {STATUS_TEXT[status]}
