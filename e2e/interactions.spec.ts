@@ -160,6 +160,12 @@ test('opening a call shows its raw view with the history of its updates', async 
   await row.getByRole('tab', { name: 'Raw' }).click();
   await expect(row.getByRole('table')).toContainText('tool_call');
   await expect(row).toContainText('Merged state');
+
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await row.getByRole('button', { name: 'Copy JSON' }).click();
+  await expect(row.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { id: string; label: string };
+  expect(copied).toMatchObject({ id: EDIT_ID, label: 'Edit' });
 });
 
 test('a file of nothing but bad lines says so, and lists them', async ({ page }, info) => {

@@ -1,4 +1,5 @@
 import type { ToolCall } from '../../model';
+import { CopyButton } from './CopyButton';
 import { JsonTree } from './JsonTree';
 import styles from './calls.module.css';
 
@@ -30,7 +31,9 @@ export function RawView({ call }: { call: ToolCall }) {
           ))}
         </tbody>
       </table>
-      <div className={styles.heading}>Merged state</div>
+      <div className={styles.heading}>
+        Merged state <CopyButton label="Copy JSON" text={() => JSON.stringify(call, null, 2)} />
+      </div>
       <JsonTree value={merged} open />
     </div>
   );

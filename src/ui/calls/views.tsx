@@ -3,6 +3,7 @@ import type { ContentBlock, TerminalState, ToolCall } from '../../model';
 import { Ansi } from '../text/Ansi';
 import { SafeMarkdown } from '../text/SafeMarkdown';
 import { decodeBase64Text, imageDataUri, safeHref } from '../text/safeUrl';
+import { CopyButton } from './CopyButton';
 import { JsonTree } from './JsonTree';
 import { asRecord, contentText, exitCodeOf, inputOf, nonTextBlocks, outputText, pick, terminalsOf } from './extract';
 import styles from './calls.module.css';
@@ -122,6 +123,7 @@ function CommandView({ call, terminals }: ViewProps) {
       <div className={styles.command}>
         <span className={styles.prompt}>$</span> {command ?? '(no command)'}
         {cwd ? <span className={styles.dimText}> · in {cwd}</span> : null}
+        {command ? <CopyButton label="Copy" text={() => command} /> : null}
       </div>
       {pieces.length > 0 ? <Ansi text={pieces.join('\n')} /> : <div className={styles.dimText}>No output recorded.</div>}
       <div className={styles.meta}>
