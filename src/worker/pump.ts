@@ -66,7 +66,7 @@ function rowOf(c: ToolCall): ToolCall {
 
 const TEXT_CHUNK = 1 << 20;
 const RECORDS_CHUNK = 500;
-const SLICE = 64 * 1024;
+const SLICE = 256 * 1024;
 
 class AbortedError extends Error {}
 
