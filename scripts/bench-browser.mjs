@@ -5,27 +5,18 @@
 // page), their ratio, the longest main-thread task while reading, and the DOM row count.
 //   node scripts/bench-browser.mjs [--mb 100] [--format acp]
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { preview } from 'vite';
+import { arg, benchInput, root } from './bench-common.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const MB = Number(arg('mb', '100'));
 const FORMAT = arg('format', 'acp');
 
 execFileSync('node', [join(root, 'scripts/ensure-chromium.mjs')], { stdio: 'inherit' });
 if (!existsSync(join(root, 'dist/app/index.html'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-mkdirSync(join(root, '.bench'), { recursive: true });
-const file = join(root, '.bench', `${FORMAT}-${MB}mb.jsonl`);
-if (!existsSync(file)) {
-  execFileSync('node', [join(root, '../shared/tools/gen-session.mjs'), '--format', FORMAT, '--mb', String(MB), '--seed', '1', '--out', file], { stdio: 'inherit' });
-}
+const file = benchInput(FORMAT, MB);
 const sizeMB = statSync(file).size / 1e6;
 
 const server = await preview({ root, build: { outDir: 'dist/app' }, preview: { port: 4180, strictPort: false }, logLevel: 'silent' });

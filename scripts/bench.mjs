@@ -3,15 +3,11 @@
 // a ratio to a floor measured in the same run (bare JSON.parse of the same lines).
 //   node scripts/bench.mjs [--mb 100] [--runs 3] [--formats acp,ledger]
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { arg, benchInput, root } from './bench-common.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const MB = Number(arg('mb', '100'));
 const RUNS = Number(arg('runs', '3'));
 const FORMATS = arg('formats', 'acp,ledger').split(',');
@@ -19,8 +15,6 @@ const FORMATS = arg('formats', 'acp,ledger').split(',');
 // source (the CLI, and the viewer's worker for large files). See BuilderOptions in src/model.
 const DETAILS = arg('detail', 'full,light').split(',');
 const DETAIL = arg('detail', 'full');
-const generator = join(root, '../shared/tools/gen-session.mjs');
-const benchDir = join(root, '.bench');
 
 if (process.argv.includes('--child')) {
   await child();
@@ -30,13 +24,9 @@ if (process.argv.includes('--child')) {
 
 async function parent() {
   execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  mkdirSync(benchDir, { recursive: true });
   console.log(`loupe ingest benchmark: ${MB} MB per file, best of ${RUNS} runs, node ${process.version}\n`);
   for (const format of FORMATS) {
-    const file = join(benchDir, `${format}-${MB}mb.jsonl`);
-    if (!existsSync(file)) {
-      execFileSync('node', [generator, '--format', format, '--mb', String(MB), '--seed', '1', '--out', file], { stdio: 'inherit' });
-    }
+    const file = benchInput(format, MB);
     for (const detail of DETAILS) {
     // Each measurement in a fresh process: a clean heap for the memory figure, no JIT carry-over.
     const result = spawnSync('node', ['--expose-gc', '--max-old-space-size=8192', fileURLToPath(import.meta.url), '--child', file, '--runs', String(RUNS), '--detail', detail], {

@@ -2,6 +2,7 @@
 // Produced by `SessionBuilder` (builder.ts); read by the store, the UI and the CLI.
 
 import type { CallStatus, ContentBlock, Direction, PlanEntry, SourceLocation, ToolCallContent, ToolCallLocation } from '../ingest/acpTypes';
+import type { LedgerToolCalled } from '../ingest/records';
 
 export type { CallStatus, ContentBlock, Direction, PlanEntry, SourceLocation, ToolCallContent, ToolCallLocation };
 
@@ -82,14 +83,8 @@ export interface ToolCall {
   contentBlocks?: number;
 }
 
-export interface LedgerCallData {
-  name?: string;
-  args?: unknown;
-  argsKeyOrder?: string[];
-  /** `undefined`: the record had no `subject` key (derive from args); `null`: names nothing. */
-  subject?: string | null;
-  effect?: unknown;
-  render?: unknown;
+/** A ledger call: what its `tool_called` said (CONTRACTS §4, §6) and what its `tool_result` returned. */
+export interface LedgerCallData extends Omit<LedgerToolCalled, 'id'> {
   result?: unknown;
   error?: unknown;
   tookUs?: number;
