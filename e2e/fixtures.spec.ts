@@ -13,6 +13,17 @@ const SAMPLES = ['acp', 'grok', 'ledger'].flatMap((dir) =>
 // Tall enough that every call of a small sample is drawn by the virtual list at once.
 test.use({ viewport: { width: 1280, height: 2400 } });
 
+// Whatever the input, the page itself never throws.
+const pageErrors = new WeakMap<object, string[]>();
+test.beforeEach(({ page }) => {
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  page.on('pageerror', (e) => errors.push(e.message));
+});
+test.afterEach(({ page }) => {
+  expect(pageErrors.get(page)).toEqual([]);
+});
+
 for (const rel of SAMPLES) {
   test.describe(rel, () => {
     test('by picker', async ({ page }) => {

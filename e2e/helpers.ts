@@ -75,7 +75,7 @@ export async function expectCallsShown(page: Page, calls: ExpectedCall[]): Promi
     if (c.subject !== null) row = row.filter({ hasText: c.subject });
     const searched = (await row.count()) === 0;
     if (searched) await search.fill(c.id);
-    await expect(row.first(), `row for call ${c.id}: ${c.label} ${c.subject ?? ''}`).toBeVisible();
+    await expect(row.first(), `row for call ${c.id}: ${c.label} ${c.subject ?? ''}`).toBeVisible({ timeout: 10_000 });
     await expect(row.first()).toContainText(c.label);
     if (searched) await search.fill('');
   }
