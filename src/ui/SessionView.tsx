@@ -219,7 +219,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
         <span className={styles.sourceName} title={sourceName}>
           {sourceName ?? 'Session'}
         </span>
-        <span className={styles.statusText} data-testid="load-status">
+        <span className={styles.statusText} data-testid="load-status" aria-live="polite">
           {loading ? 'Reading… ' : load.state === 'cancelled' ? 'Cancelled · ' : load.state === 'error' ? 'Failed · ' : ''}
           {formatBytes(load.progress.bytesRead)}
           {load.progress.totalBytes !== undefined && load.progress.totalBytes !== load.progress.bytesRead ? ` of ${formatBytes(load.progress.totalBytes)}` : ''}
