@@ -25,6 +25,9 @@ test('a ~20 MB session keeps the DOM bounded and scrolls to its last call', asyn
   await page.keyboard.press('End');
   const last = page.locator(`[data-call-id="${lastCall?.id}"]`);
   await expect(last).toBeInViewport();
+  // The last row itself is wholly on screen once the rows around it have their real heights.
+  await expect(page.locator('[data-focused]')).toHaveAttribute('data-item', String(session.items.length - 1));
+  await expect(page.locator('[data-focused]')).toBeInViewport({ ratio: 1 });
   expect(await rows.count()).toBeLessThan(bound);
 
   // Scrolling: back to the top, then drag the scrollbar to the very end.

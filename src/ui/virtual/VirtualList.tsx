@@ -84,6 +84,13 @@ export function VirtualList({ count, estimate, rowKey, renderRow, scrollRequest,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollRequest, ctl, applyScroll]);
 
+  // Measurements change the spacer's height only once React has drawn it: a pending target
+  // (End, a deep link) is re-applied then, or it would stop where the old height clamped it.
+  useLayoutEffect(() => {
+    const t = ctl.desiredScrollTop();
+    if (t !== null) applyScroll(t);
+  }, [range, ctl, applyScroll]);
+
   const onScroll = (): void => {
     const el = scrollerRef.current;
     if (!el) return;
