@@ -64,7 +64,7 @@ export async function openByUrl(page: Page, file: string, extra = ''): Promise<s
 
 /**
  * Each expected call has a row showing its label and subject. Rows outside the virtual list's
- * window are found by searching for the call's id (the search covers ids).
+ * window are found by searching for the call's subject, or its id (the search covers both).
  */
 export async function expectCallsShown(page: Page, calls: ExpectedCall[]): Promise<void> {
   await expect(page.getByRole('region', { name: 'Filters' })).toContainText(`Tool calls: ${calls.length.toLocaleString('en')}`);
@@ -74,7 +74,8 @@ export async function expectCallsShown(page: Page, calls: ExpectedCall[]): Promi
     let row = page.locator(`[data-call-id="${cssEscape(c.id)}"][data-label="${cssEscape(c.label)}"]`);
     if (c.subject !== null) row = row.filter({ hasText: c.subject });
     const searched = (await row.count()) === 0;
-    if (searched) await search.fill(c.id);
+    // The subject narrows more than an id that several sessions share (codex's "call-id").
+    if (searched) await search.fill(c.subject ?? c.id);
     await expect(row.first(), `row for call ${c.id}: ${c.label} ${c.subject ?? ''}`).toBeVisible({ timeout: 10_000 });
     await expect(row.first()).toContainText(c.label);
     if (searched) await search.fill('');
