@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { GENERATOR, expectedSession, openByPicker } from './helpers';
 
@@ -53,4 +54,35 @@ test('a file read light still shows a call in full once it is opened', async ({ 
   await row.getByRole('tab', { name: 'Raw' }).click();
   await expect(row.getByRole('table')).toContainText('tool_call');
   await expect(row).toContainText('"full"');
+});
+
+test('past the browser\'s maximum element height, the list scales and End still reaches the last row', async ({ page }, info) => {
+  // 320,000 separate messages (a messageId each, so none merge): far more virtual pixels than
+  // the 10 M px spacer the list allows itself, so scrolling runs in the scaled coordinate space.
+  const file = info.outputPath('tall.updates.jsonl');
+  const count = 320_000;
+  const lines: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const text = i === count - 1 ? 'the very last message' : `message ${i}`;
+    lines.push(JSON.stringify({ sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', messageId: `m${i}`, content: { type: 'text', text } } }));
+  }
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  await openByPicker(page, file);
+
+  const list = page.getByRole('list', { name: 'Transcript' });
+  const rows = page.getByRole('listitem');
+  // The spacer stops at its cap, though the rows need more: the scaled coordinate space is in use.
+  expect(await list.evaluate((el) => el.scrollHeight)).toBe(10_000_000);
+
+  await page.keyboard.press('End');
+  await expect(page.getByText('the very last message')).toBeInViewport();
+  expect(await rows.count()).toBeLessThan(120);
+
+  // The middle of the scrollbar is the middle of the session.
+  await list.evaluate((el) => {
+    el.scrollTop = (el.scrollHeight - el.clientHeight) / 2;
+  });
+  await expect.poll(async () => Number(await page.locator('[data-item]').first().getAttribute('data-item'))).toBeGreaterThan(count * 0.4);
+  expect(Number(await page.locator('[data-item]').first().getAttribute('data-item'))).toBeLessThan(count * 0.6);
+  expect(await rows.count()).toBeLessThan(120);
 });
