@@ -1,22 +1,15 @@
-import type { TerminalState, ToolCall, TranscriptItem, Usage } from '../../model';
-import { CallRow } from '../calls/CallRow';
+import type { ToolCall, TranscriptItem, Usage } from '../../model';
+import { CallRow, type CallRowProps } from '../calls/CallRow';
 import { JsonTree } from '../calls/JsonTree';
 import { Blocks, Checklist } from '../calls/views';
 import { formatDuration } from '../calls/extract';
 import { SafeMarkdown } from '../text/SafeMarkdown';
 import styles from './transcript.module.css';
 
-export interface ItemRowProps {
+/** A row of any kind: a call row's props, with the item and its call (if it is one). */
+export interface ItemRowProps extends Omit<CallRowProps, 'call'> {
   item: TranscriptItem;
   call: ToolCall | undefined;
-  ended: boolean;
-  open: boolean;
-  focused: boolean;
-  terminals: ReadonlyMap<string, TerminalState>;
-  dark: boolean;
-  onToggle: () => void;
-  onNeedDetail?: (call: ToolCall) => void;
-  detailError?: string | undefined;
 }
 
 function usageText(u: Usage): string {
