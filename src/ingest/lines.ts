@@ -33,6 +33,11 @@ export class LineReader {
   private readonly current: RawLine = { line: 0, offset: 0, text: '', source: new Uint8Array(0), start: 0, end: 0, terminated: true };
   bytesRead = 0;
 
+  /** Lines read so far, blank ones included: the number of the last line. */
+  get lines(): number {
+    return this.lineNo;
+  }
+
   constructor(private readonly onLine: (line: RawLine) => void) {}
 
   push(chunk: Uint8Array): void {

@@ -88,7 +88,13 @@ export class SessionBuilder {
   private readonly shapes = new Set<Shape>();
   private readonly pending = new Map<string, PendingRequest[]>();
   private readonly lastUserItem = new Map<string | null, number>();
+  /**
+   * Calls changed since the last `takeChanges`. Kept only once something takes changes: before
+   * the first take every call counts as changed, so a reader that never takes (the CLI,
+   * `ingest()`) pays nothing for it.
+   */
   private readonly changedCalls = new Set<string>();
+  private takingChanges = false;
   private readonly sessionIdSet = new Set<string>();
   private readonly canonicalIds = new Map<string, string>();
   private lastId: string | null = null;
@@ -148,13 +154,13 @@ export class SessionBuilder {
         this.session.counts.lines++;
         this.addBad(open.line, open.offset, 'truncated: the input ended inside this array element', open.text);
       } else if (!this.array.closed) {
-        this.session.diagnostics.warnings.push({ line: this.reader.bytesRead, message: 'the JSON array was not closed (input truncated?)' });
+        this.session.diagnostics.warnings.push({ line: this.reader.lines, message: 'the JSON array was not closed (input truncated?)' });
       }
     }
     this.session.ended = true;
     // Every unfinished call now displays differently.
     for (const [key, call] of this.session.calls) {
-      if (call.status !== 'completed' && call.status !== 'failed') this.changedCalls.add(key);
+      if (call.status !== 'completed' && call.status !== 'failed') this.markChanged(key);
     }
   }
 
@@ -164,9 +170,12 @@ export class SessionBuilder {
     const changes: SessionChanges = {
       itemsFrom,
       items: items.slice(itemsFrom),
-      calls: [...this.changedCalls].map((key) => ({ ...this.session.calls.get(key)! })),
+      calls: this.takingChanges
+        ? [...this.changedCalls].map((key) => ({ ...this.session.calls.get(key)! }))
+        : [...this.session.calls.values()].map((call) => ({ ...call })),
     };
     this.changedCalls.clear();
+    this.takingChanges = true;
     this.itemsTaken = items.length;
     this.lastItemChanged = false;
     return changes;
@@ -353,7 +362,7 @@ export class SessionBuilder {
       this.session.calls.set(key, call);
       this.addItem({ type: 'call', loc, callKey: key });
     }
-    this.changedCalls.add(call.key);
+    this.markChanged(call.key);
     return call;
   }
 
@@ -526,7 +535,7 @@ export class SessionBuilder {
           call.permission.outcome = outcome.outcome === 'selected'
             ? { outcome: 'selected', optionId: outcome.optionId, optionName: call.permission.options.find((o) => o.optionId === outcome.optionId)?.name }
             : { outcome: 'cancelled' };
-          this.changedCalls.add(call.key);
+          this.markChanged(call.key);
         }
         return;
       }
@@ -599,7 +608,7 @@ export class SessionBuilder {
 
   /** Calls showing this terminal must be redrawn. */
   private touchTerminalCalls(terminalId: string): void {
-    for (const key of this.terminalCalls.get(terminalId) ?? []) this.changedCalls.add(key);
+    for (const key of this.terminalCalls.get(terminalId) ?? []) this.markChanged(key);
   }
 
   private foldLedger(record: IngestRecord, body: Extract<RecordBody, { kind: 'ledger' }>, bytes: ByteRange | null): void {
@@ -690,6 +699,10 @@ export class SessionBuilder {
     }
     this.lastId = canonical;
     return canonical;
+  }
+
+  private markChanged(key: string): void {
+    if (this.takingChanges) this.changedCalls.add(key);
   }
 
   private noteSession(sessionId: string | null): void {

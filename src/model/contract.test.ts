@@ -231,3 +231,25 @@ describe('§9 ledger integrity', () => {
     expect([call.label, call.subject, call.status, call.durationMs]).toEqual(['Read', 'a.rs', 'failed', 1.5]);
   });
 });
+
+describe('incremental reading', () => {
+  test('takeChanges: everything at first, then only what changed; a JSON array left open is reported at its last line', async () => {
+    const { SessionBuilder } = await import('./index');
+    const builder = new SessionBuilder();
+    await builder.init();
+    const encode = (text: string) => new TextEncoder().encode(text);
+    builder.push(encode(lines(rpc({ sessionUpdate: 'tool_call', toolCallId: 'a', title: 'a' }), rpc({ sessionUpdate: 'tool_call', toolCallId: 'b', title: 'b' }))));
+    expect(builder.takeChanges().calls.map((call) => call.id)).toEqual(['a', 'b']);
+    builder.push(encode(lines(rpc({ sessionUpdate: 'tool_call_update', toolCallId: 'b', status: 'completed' }))));
+    expect(builder.takeChanges().calls.map((call) => [call.id, call.status])).toEqual([['b', 'completed']]);
+    builder.end();
+    expect(builder.takeChanges().calls.map((call) => call.id)).toEqual(['a']);
+
+    const array = new SessionBuilder();
+    await array.init();
+    array.push(encode('[\n  {"jsonrpc":"2.0","method":"session/cancel","params":{}},\n\n'));
+    array.end();
+    expect(array.session.counts).toEqual({ lines: 1, events: 1, unknown: 0, bad: 0 });
+    expect(array.session.diagnostics.warnings).toEqual([{ line: 3, message: 'the JSON array was not closed (input truncated?)' }]);
+  });
+});
