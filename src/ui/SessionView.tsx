@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLatestCallback } from './useLatestCallback';
 import type { ToolCall } from '../model';
 import type { SessionStore } from '../store/createSessionStore';
 import { formatBytes } from './format';
@@ -82,7 +83,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
 
   // Deep link: open the call once it exists (it may arrive long after the first rows).
   const handledCallId = useRef<string | null>(null);
-  const openDeepLink = useEffectEvent(() => {
+  const openDeepLink = useLatestCallback(() => {
     if (!focusCallId) {
       handledCallId.current = null;
       return;
@@ -98,7 +99,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
     focusAfterScroll.current = true;
     scrollTo(pos, 'start');
   });
-  useEffect(() => openDeepLink(), [focusCallId, snap.version]);
+  useEffect(() => openDeepLink(), [focusCallId, snap.version, openDeepLink]);
 
   // Move keyboard focus to the cursor row after it has been scrolled into the DOM.
   useEffect(() => {
@@ -179,7 +180,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
     e.preventDefault();
   };
 
-  const onDocumentKey = useEffectEvent((e: KeyboardEvent) => {
+  const onDocumentKey = useLatestCallback((e: KeyboardEvent) => {
     // Only keys nobody else is handling: focus on the page body, not in another control.
     if (e.defaultPrevented || (e.target !== document.body && e.target !== document.documentElement)) return;
     if (rootRef.current?.closest('[hidden]')) return;
@@ -190,7 +191,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
     const fn = (e: KeyboardEvent) => onDocumentKey(e);
     document.addEventListener('keydown', fn);
     return () => document.removeEventListener('keydown', fn);
-  }, [keyboardScope]);
+  }, [keyboardScope, onDocumentKey]);
 
   const jumpToLine = (line: number): void => {
     const idx = store.itemNearLine(line);
