@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { SessionViewer } from './index';
 
@@ -50,8 +50,13 @@ describe('SessionViewer', () => {
   });
 
   it('does not touch a QueryClient of the host page', async () => {
+    // The host's own client is in the tree above the viewer, as in a dashboard using react-query.
     const host = new QueryClient();
-    const { container } = render(<SessionViewer source={{ text: ESC }} />);
+    const { container } = render(
+      <QueryClientProvider client={host}>
+        <SessionViewer source={{ text: ESC }} />
+      </QueryClientProvider>,
+    );
     await waitFor(() => expect(container.querySelector('[data-load-state="done"]')).toBeTruthy());
     expect(host.getQueryCache().getAll()).toHaveLength(0);
   });

@@ -81,6 +81,8 @@ export interface ToolCall {
   detail: 'full' | 'light';
   /** In a light call: how many content blocks the last content update had. */
   contentBlocks?: number;
+  /** Terminals its content has shown, in order (their output is in `Session.terminals`). */
+  terminalIds?: string[];
 }
 
 /** A ledger call: what its `tool_called` said (CONTRACTS §4, §6) and what its `tool_result` returned. */
@@ -97,6 +99,11 @@ export interface TerminalState {
   truncated: boolean;
   exitCode?: number | null;
   signal?: string | null;
+}
+
+/** Terminals by id, as views and search read them (a Map, or the store's immutable map). */
+export interface TerminalLookup {
+  get(terminalId: string): TerminalState | undefined;
 }
 
 export interface Usage {

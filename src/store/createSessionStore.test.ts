@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createInThreadLoader } from '../worker/loader';
 import { createSessionController } from './controller';
 import { createSessionStore } from './createSessionStore';
+import type { SessionDelta } from '../worker/protocol';
 
 const GEMINI = readFileSync(new URL('../../fixtures/acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl', import.meta.url), 'utf8');
 const ESC = readFileSync(new URL('../../fixtures/grok/esc-interrupt.updates.jsonl', import.meta.url), 'utf8');
@@ -25,7 +26,7 @@ describe('session store', () => {
       { label: 'Run Command', count: 1 },
     ]);
     expect(s.facets.statuses.done).toBe(3);
-    expect(s.view.length).toBe(s.items.length);
+    expect(s.view.length).toBe(s.items.size);
   });
 
   it('shows calls still open at the end as unfinished', async () => {
@@ -38,16 +39,19 @@ describe('session store', () => {
     const before = store.getSnapshot();
     store.setFilter({ labels: ['Run Command'] });
     const after = store.getSnapshot();
-    expect(after).not.toBe(before);
-    expect(after.view.map((i) => after.items[i]?.type)).toEqual(['call']);
+    // The snapshot handed out before the change still shows what it showed.
+    expect(before.filter.labels).toEqual([]);
+    expect(before.view.length).toBe(before.items.size);
+    expect(after.view.length).toBe(1);
+    expect(after.view.map((i) => after.items.get(i)?.type)).toEqual(['call']);
     store.setFilter({ labels: [], statuses: ['failed'] });
     expect(store.getSnapshot().view).toEqual([]);
     store.setFilter({ statuses: [], text: 'HELLO, WORLD' });
     const hits = store.getSnapshot();
     // Text finds the edit (its diff) and the agent's closing message.
     expect(hits.view.length).toBeGreaterThanOrEqual(2);
-    expect(hits.view.some((i) => hits.items[i]?.type === 'call')).toBe(true);
-    expect(hits.view.some((i) => hits.items[i]?.type === 'message')).toBe(true);
+    expect(hits.view.some((i) => hits.items.get(i)?.type === 'call')).toBe(true);
+    expect(hits.view.some((i) => hits.items.get(i)?.type === 'message')).toBe(true);
   });
 
   it('starts from an initial filter, ignoring statuses it does not know', async () => {
@@ -71,9 +75,9 @@ describe('session store', () => {
   it('maps an input line to its row, or the nearest row after it', async () => {
     const store = await loaded(GEMINI);
     const s = store.getSnapshot();
-    const item = s.items[4];
+    const item = s.items.get(4);
     expect(store.itemNearLine(item?.loc.line ?? 0)).toBe(4);
-    expect(store.itemNearLine(10_000)).toBe(s.items.length - 1);
+    expect(store.itemNearLine(10_000)).toBe(s.items.size - 1);
   });
 
   it('notifies subscribers and tracks opened rows', async () => {
@@ -96,6 +100,60 @@ describe('session store', () => {
     );
     await expect(ctl.load({ kind: 'url', url: 'http://x/a.jsonl' })).rejects.toThrow('500');
     expect(store.getSnapshot().load).toMatchObject({ state: 'error', error: expect.stringContaining('500') as unknown });
+  });
+});
+
+/** A delta the way the pump sends one, for driving the store by hand. */
+function delta(over: Partial<SessionDelta>): SessionDelta {
+  return {
+    itemsFrom: 0, items: [], calls: [], terminals: [], counts: { lines: 0, events: 0, unknown: 0, bad: 0 }, format: 'acp-updates',
+    chain: null, sessionIdsFrom: 0, sessionIds: [], badFrom: 0, bad: [], warningsFrom: 0, warnings: [], ended: false,
+    progress: { bytesRead: 0, records: 0 }, ...over,
+  };
+}
+
+const loc = (line: number) => ({ line, offset: 0, length: 0 });
+const agentMessage = (text: string) => ({ type: 'message' as const, role: 'agent' as const, loc: loc(1), sessionId: null, blocks: [], text });
+
+describe('session store, as a session streams in', () => {
+  it('shows an agent message under a search once it has grown to match', () => {
+    const store = createSessionStore({ initialFilter: { text: 'world' } });
+    store.applyDelta(delta({ itemsFrom: 0, items: [agentMessage('hello ')] }));
+    expect(store.getSnapshot().view).toEqual([]);
+    // The same message, grown: the pump replaces the last item.
+    store.applyDelta(delta({ itemsFrom: 0, items: [agentMessage('hello world')] }));
+    expect(store.getSnapshot().view).toEqual([0]);
+  });
+
+  it('never changes a snapshot it has handed out', async () => {
+    const text = GEMINI;
+    const half = text.indexOf('\n', text.length >> 1) + 1;
+    const store = createSessionStore();
+    const snaps: ReturnType<typeof store.getSnapshot>[] = [];
+    store.subscribe(() => snaps.push(store.getSnapshot()));
+    const { stream, push, close } = (() => {
+      let ctl!: ReadableStreamDefaultController<Uint8Array>;
+      const st = new ReadableStream<Uint8Array>({ start: (c) => void (ctl = c) });
+      return { stream: st, push: (t: string) => ctl.enqueue(new TextEncoder().encode(t)), close: () => ctl.close() };
+    })();
+    const ctl = createSessionController(store, () => createInThreadLoader({ throttleMs: 0 }));
+    const done = ctl.load({ kind: 'stream', stream });
+    push(text.slice(0, half));
+    await vi.waitFor(() => expect(store.getSnapshot().items.size).toBeGreaterThan(0), { timeout: 15_000 });
+    const early = store.getSnapshot();
+    const seen = { items: early.items.size, calls: early.calls.size, lines: early.counts.lines, sessions: early.sessionIds.size, view: early.view.length };
+    const firstCall = early.calls.first();
+    const firstHistory = firstCall?.history.length;
+    push(text.slice(half));
+    close();
+    await done;
+    const late = store.getSnapshot();
+    expect(late.items.size).toBeGreaterThan(seen.items);
+    // What the early snapshot held is exactly what it held when it was handed out.
+    expect({ items: early.items.size, calls: early.calls.size, lines: early.counts.lines, sessions: early.sessionIds.size, view: early.view.length }).toEqual(seen);
+    expect(early.calls.first()).toBe(firstCall);
+    expect(early.calls.first()?.history.length).toBe(firstHistory);
+    expect(snaps.length).toBeGreaterThan(0);
   });
 });
 

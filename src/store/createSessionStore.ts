@@ -1,6 +1,12 @@
 // One store per viewer instance: the session read so far, the load state, the filter and the
 // selection. Framework-free (subscribe / getSnapshot) so React reads it with useSyncExternalStore
 // and tests drive it directly.
+//
+// Every snapshot is immutable: deltas are applied copy-on-write to persistent collections
+// (Immutable.js lists and maps share all but the changed paths), so a snapshot React is still
+// rendering never sees a later delta, and applying one costs time in proportion to the delta,
+// not to the session.
+import { List, Map as PMap } from 'immutable';
 import { displayStatus } from '../model/status';
 import type { BadLine, ChainState, Counts, DisplayStatus, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
 import type { LoadProgress, SessionDelta } from '../worker/protocol';
@@ -12,16 +18,18 @@ export interface SessionSnapshot {
   /** Bumped on every change; cheap to compare. */
   version: number;
   load: { state: LoadState; error?: string; progress: LoadProgress };
-  items: readonly TranscriptItem[];
-  calls: ReadonlyMap<string, ToolCall>;
-  terminals: ReadonlyMap<string, TerminalState>;
+  items: List<TranscriptItem>;
+  calls: PMap<string, ToolCall>;
+  terminals: PMap<string, TerminalState>;
   counts: Counts;
   format: InputFormat;
   chain: ChainState | null;
-  bad: readonly BadLine[];
-  warnings: readonly { line: number; message: string }[];
-  sessionIds: readonly string[];
+  bad: List<BadLine>;
+  warnings: List<{ line: number; message: string }>;
+  sessionIds: List<string>;
   ended: boolean;
+  /** When this viewer first saw each call (ms since the epoch): a live call's clock when the input has no times. */
+  arrivedAt: ReadonlyMap<string, number>;
   filter: Filter;
   /** Item indices shown under the filter, in order; all items when no filter is active. */
   view: readonly number[];
@@ -64,20 +72,23 @@ const EMPTY_COUNTS: Counts = { lines: 0, events: 0, unknown: 0, bad: 0 };
 
 export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {}): SessionStore {
   const listeners = new Set<() => void>();
-  let items: TranscriptItem[] = [];
-  let calls = new Map<string, ToolCall>();
-  let terminals = new Map<string, TerminalState>();
+  let items = List<TranscriptItem>();
+  let calls = PMap<string, ToolCall>();
+  let terminals = PMap<string, TerminalState>();
+  // Entries are only ever added, never changed: a snapshot may share it.
+  let arrivedAt = new Map<string, number>();
   let callItem = new Map<string, number>(); // call key -> item index
   let idToKey = new Map<string, string>();
   let revisions = new Map<string, number>();
-  let bad: BadLine[] = [];
-  let warnings: { line: number; message: string }[] = [];
+  let bad = List<BadLine>();
+  let warnings = List<{ line: number; message: string }>();
   let haystacks = new Map<string, string>();
-  let itemHaystacks = new Map<number, string | null>();
+  // Keyed by the item object: a message that grows is a new object, so its text is read again.
+  let itemHaystacks = new WeakMap<TranscriptItem, string | null>();
   let counts: Counts = EMPTY_COUNTS;
   let format: InputFormat = 'empty';
   let chain: ChainState | null = null;
-  let sessionIds: string[] = [];
+  let sessionIds = List<string>();
   let ended = false;
   let load: SessionSnapshot['load'] = { state: 'idle', progress: { bytesRead: 0, records: 0 } };
   let filter: Filter = normalizeFilter(opts.initialFilter ?? EMPTY_FILTER);
@@ -130,15 +141,15 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   };
 
   const computeView = (): number[] => {
-    if (!isFilterActive(filter)) return allIndices(items.length);
+    if (!isFilterActive(filter)) return allIndices(items.size);
     const labels = new Set(filter.labels);
     const statuses = new Set(filter.statuses);
     const text = filter.text.trim().toLowerCase();
     const callsOnly = labels.size > 0 || statuses.size > 0;
     const out: number[] = [];
-    for (let i = 0; i < items.length; i++) {
-      const it = items[i];
-      if (!it) continue;
+    let i = -1;
+    for (const it of items) {
+      i++;
       if (it.type === 'call') {
         const call = calls.get(it.callKey);
         if (!call) continue;
@@ -147,11 +158,11 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         if (text && !haystackOf(call).includes(text)) continue;
         out.push(i);
       } else if (!callsOnly && text) {
-        // Items never change once read, so their lower-cased text is worth keeping between keystrokes.
-        let h = itemHaystacks.get(i);
+        // Lower-cased once per item object, not once per keystroke.
+        let h = itemHaystacks.get(it);
         if (h === undefined) {
           h = itemHaystack(it);
-          itemHaystacks.set(i, h);
+          itemHaystacks.set(it, h);
         }
         if (h !== null && h.includes(text)) out.push(i);
       }
@@ -160,10 +171,12 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   };
 
   let allCache: number[] = [];
+  /** 0…n-1, shared between snapshots while n stays the same; a new array (never grown in place) when it changes. */
   function allIndices(n: number): number[] {
     if (allCache.length !== n) {
-      if (allCache.length < n) for (let i = allCache.length; i < n; i++) allCache.push(i);
-      else allCache = allCache.slice(0, n);
+      const next = allCache.slice(0, n);
+      for (let i = next.length; i < n; i++) next.push(i);
+      allCache = next;
     }
     return allCache;
   }
@@ -190,6 +203,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         warnings,
         sessionIds,
         ended,
+        arrivedAt,
         filter,
         view,
         facets,
@@ -200,20 +214,21 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       return snapshot;
     },
     reset() {
-      items = [];
-      calls = new Map();
-      terminals = new Map();
+      items = List();
+      calls = PMap();
+      terminals = PMap();
+      arrivedAt = new Map();
       callItem = new Map();
       idToKey = new Map();
       revisions = new Map();
-      bad = [];
-      warnings = [];
+      bad = List();
+      warnings = List();
       haystacks = new Map();
-      itemHaystacks = new Map();
+      itemHaystacks = new WeakMap();
       counts = EMPTY_COUNTS;
       format = 'empty';
       chain = null;
-      sessionIds = [];
+      sessionIds = List();
       ended = false;
       allCache = [];
       labelCounts.clear();
@@ -229,44 +244,49 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       changed();
     },
     applyDelta(d) {
-      // Applied in place, in time proportional to the delta (not to the session): deltas arrive
-      // many times a second while a large file is read. Snapshots are new objects per change.
-      if (items.length !== d.itemsFrom) items.length = d.itemsFrom;
-      for (const it of d.items) {
-        if (it.type === 'call') callItem.set(it.callKey, items.length);
-        items.push(it);
-      }
+      const now = Date.now();
+      items = items.withMutations((list) => {
+        // The last item may have been replaced (a message that grew); everything before it stays.
+        if (list.size !== d.itemsFrom) list.setSize(d.itemsFrom);
+        for (const it of d.items) {
+          if (it.type === 'call') callItem.set(it.callKey, list.size);
+          list.push(it);
+        }
+      });
       if (d.ended !== ended) {
         ended = d.ended;
         // Open calls turn unfinished when the input ends: every status may have changed.
         recountStatuses();
       }
-      for (const c of d.calls) {
-        const old = calls.get(c.key);
-        if (old) countCall(old, -1);
-        countCall(c, 1);
-        calls.set(c.key, c);
-        revisions.set(c.key, (revisions.get(c.key) ?? 0) + 1);
-        idToKey.set(c.id, c.key);
-        haystacks.delete(c.key);
+      if (d.calls.length > 0) {
+        calls = calls.withMutations((map) => {
+          for (const { call: patch, historyFrom } of d.calls) {
+            const old = map.get(patch.key);
+            const call: ToolCall =
+              historyFrom === 0 || !old ? patch : { ...patch, history: old.history.slice(0, historyFrom).concat(patch.history) };
+            if (old) countCall(old, -1);
+            else if (!arrivedAt.has(call.key)) arrivedAt.set(call.key, now);
+            countCall(call, 1);
+            map.set(call.key, call);
+            revisions.set(call.key, (revisions.get(call.key) ?? 0) + 1);
+            idToKey.set(call.id, call.key);
+            haystacks.delete(call.key);
+          }
+        });
       }
       if (d.terminals.length > 0) {
-        for (const t of d.terminals) terminals.set(t.terminalId, t);
+        terminals = terminals.withMutations((map) => {
+          for (const t of d.terminals) map.set(t.terminalId, t);
+        });
         // Terminal output is part of its calls' searchable text.
         haystacks.clear();
       }
-      if (d.bad.length > 0) {
-        if (bad.length !== d.badFrom) bad.length = d.badFrom;
-        for (const b of d.bad) bad.push(b);
-      }
-      if (d.warnings.length > 0) {
-        if (warnings.length !== d.warningsFrom) warnings.length = d.warningsFrom;
-        for (const w of d.warnings) warnings.push(w);
-      }
+      bad = appendFrom(bad, d.badFrom, d.bad);
+      warnings = appendFrom(warnings, d.warningsFrom, d.warnings);
+      sessionIds = appendFrom(sessionIds, d.sessionIdsFrom, d.sessionIds);
       counts = d.counts;
       format = d.format;
       chain = d.chain;
-      sessionIds = d.sessionIds;
       load = { ...load, progress: d.progress };
       changed({ view: true, facets: true, soon: true });
     },
@@ -275,7 +295,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     },
     replaceCall(call, revision) {
       if (!calls.has(call.key) || (revisions.get(call.key) ?? 0) !== revision) return;
-      calls.set(call.key, call);
+      calls = calls.set(call.key, call);
       haystacks.delete(call.key);
       changed({ view: true });
     },
@@ -310,16 +330,16 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       return key === undefined ? null : (callItem.get(key) ?? null);
     },
     itemNearLine(line) {
-      if (items.length === 0) return null;
+      if (items.size === 0) return null;
       // Items are in input order, so their first lines are sorted.
       let lo = 0;
-      let hi = items.length;
+      let hi = items.size;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if ((items[mid]?.loc.line ?? 0) < line) lo = mid + 1;
+        if ((items.get(mid)?.loc.line ?? 0) < line) lo = mid + 1;
         else hi = mid;
       }
-      return lo < items.length ? lo : items.length - 1;
+      return lo < items.size ? lo : items.size - 1;
     },
     revealItem(itemIndex) {
       let v = store.getSnapshot().view;
@@ -333,6 +353,15 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     },
   };
   return store;
+}
+
+/** `list` with everything from `from` on replaced by `added` (a no-op, and the same list, when nothing was added). */
+function appendFrom<T>(list: List<T>, from: number, added: readonly T[]): List<T> {
+  if (added.length === 0) return list;
+  return list.withMutations((l) => {
+    if (l.size !== from) l.setSize(from);
+    for (const x of added) l.push(x);
+  });
 }
 
 function emptyStatusCounts(): Record<DisplayStatus, number> {

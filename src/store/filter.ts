@@ -1,5 +1,5 @@
 // What a filter keeps, and the counts shown beside each filter option.
-import type { DisplayStatus, ToolCall, TranscriptItem, TerminalState } from '../model';
+import type { DisplayStatus, ToolCall, TranscriptItem, TerminalLookup } from '../model';
 
 export interface Filter {
   /** Keep calls with one of these labels (empty: any label). */
@@ -35,7 +35,7 @@ function blockText(c: unknown): string {
 }
 
 /** Everything the free-text filter searches for one call. */
-export function callHaystack(call: ToolCall, terminals: ReadonlyMap<string, TerminalState>): string {
+export function callHaystack(call: ToolCall, terminals: TerminalLookup): string {
   const parts: string[] = [call.label, call.subject ?? '', call.title ?? '', call.id, call.name ?? '', call.ledger?.name ?? ''];
   for (const c of call.content ?? []) {
     if (c.type === 'content') parts.push(blockText(c.content));

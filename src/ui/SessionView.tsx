@@ -69,7 +69,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
 
   const selectCallOf = (itemIndex: number, open: boolean): void => {
     if (!onSelectCall) return;
-    const it = store.getSnapshot().items[itemIndex];
+    const it = store.getSnapshot().items.get(itemIndex);
     if (it?.type !== 'call') return;
     onSelectCall(open ? (store.getSnapshot().calls.get(it.callKey) ?? null) : null);
   };
@@ -269,7 +269,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
           <div className={styles.empty}>
             {loading
               ? 'Reading…'
-              : snap.items.length > 0
+              : snap.items.size > 0
                 ? 'No rows match the filter.'
                 : load.state === 'error'
                   ? ''

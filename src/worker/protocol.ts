@@ -17,17 +17,29 @@ export interface LoadProgress {
 }
 
 /**
- * What changed since the previous delta. Items are append-only (`itemsFrom` is where `items`
- * start); calls and terminals are sent whole when changed; bad lines and warnings are appended.
+ * A call created or changed since the previous delta: the call whole except its history, of
+ * which only the entries from `historyFrom` on are sent (a call updated 200,000 times must not
+ * re-send its history in every delta).
+ */
+export interface CallPatch {
+  call: ToolCall;
+  historyFrom: number;
+}
+
+/**
+ * What changed since the previous delta, as patches: items, bad lines, warnings and session ids
+ * are append-only (`…From` is where the sent ones start; the last item may be replaced, as a
+ * message grows); calls are sent as patches; terminals whole when changed.
  */
 export interface SessionDelta {
   itemsFrom: number;
   items: TranscriptItem[];
-  calls: ToolCall[];
+  calls: CallPatch[];
   terminals: TerminalState[];
   counts: Counts;
   format: InputFormat;
   chain: ChainState | null;
+  sessionIdsFrom: number;
   sessionIds: string[];
   badFrom: number;
   bad: BadLine[];

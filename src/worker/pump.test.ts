@@ -30,7 +30,7 @@ describe('pump', () => {
     expect(early.length).toBeGreaterThan(0);
     expect(early.flatMap((d) => d.items).length).toBeGreaterThan(0);
     expect(early.at(-1)?.ended).toBe(false);
-    expect(early.at(-1)?.calls.map((x) => x.label)).toContain('Run Command');
+    expect(early.at(-1)?.calls.map((x) => x.call.label)).toContain('Run Command');
     s.push(new TextEncoder().encode(lines.slice(2).join('\n')));
     s.close();
     await done;
@@ -70,7 +70,7 @@ describe('pump', () => {
     await pump({ kind: 'records', records: lines.map((l) => JSON.parse(l) as unknown) }, a.emit, new AbortController().signal);
     const b = collect();
     await pump({ kind: 'text', text: ESC.toString('utf8') }, b.emit, new AbortController().signal);
-    const calls = (d: SessionDelta[]) => [...new Map(d.flatMap((x) => x.calls).map((x) => [x.key, [x.id, x.label, x.subject]])).values()];
+    const calls = (d: SessionDelta[]) => [...new Map(d.flatMap((x) => x.calls).map(({ call: x }) => [x.key, [x.id, x.label, x.subject]])).values()];
     expect(calls(a.deltas())).toEqual(calls(b.deltas()));
     expect(a.deltas().at(-1)?.counts.events).toBe(b.deltas().at(-1)?.counts.events);
   });
@@ -93,5 +93,65 @@ describe('pump, network failures', () => {
       fetch: () => Promise.reject(new TypeError('Failed to fetch')),
     });
     expect(c.events.at(-1)).toMatchObject({ type: 'error', message: expect.stringContaining('cross-origin') as unknown });
+  });
+});
+
+describe('pump, live sources', () => {
+  it('shows a line that arrives on its own, without waiting for more bytes', async () => {
+    const s = manualStream();
+    const c = collect();
+    const lines = ESC.toString('utf8').split('\n');
+    // A long throttle: the first line goes out at once, the next one only when the interval is up.
+    const done = pump({ kind: 'stream', stream: s.stream }, c.emit, new AbortController().signal, { throttleMs: 200 });
+    s.push(new TextEncoder().encode(`${lines[0]}\n`));
+    await vi.waitFor(() => expect(c.deltas().at(-1)?.counts.lines).toBe(1), { timeout: 15_000 });
+    s.push(new TextEncoder().encode(`${lines[1]}\n`));
+    // Nothing follows the second line, and the stream stays open.
+    await vi.waitFor(() => expect(c.deltas().at(-1)?.counts.lines).toBe(2), { timeout: 15_000 });
+    expect(c.deltas().at(-1)?.ended).toBe(false);
+    s.close();
+    await done;
+  });
+
+  it('sends each history entry of a call once, however often the call changes', async () => {
+    const s = manualStream();
+    const c = collect();
+    const done = pump({ kind: 'stream', stream: s.stream }, c.emit, new AbortController().signal, { throttleMs: 0 });
+    const update = (status: string, i: number) =>
+      `{"sessionUpdate":"tool_call_update","toolCallId":"c1","status":"${status}","title":"step ${i}"}\n`;
+    s.push(new TextEncoder().encode('{"sessionUpdate":"tool_call","toolCallId":"c1","title":"run","kind":"execute","status":"pending"}\n'));
+    for (let i = 0; i < 5; i++) {
+      s.push(new TextEncoder().encode(update('in_progress', i)));
+      const want = i + 2;
+      await vi.waitFor(() => expect(c.deltas().flatMap((d) => d.calls).reduce((n, p) => n + p.call.history.length, 0)).toBe(want), { timeout: 15_000 });
+    }
+    s.close();
+    await done;
+    const patches = c.deltas().flatMap((d) => d.calls);
+    // Every patch starts where the previous one ended: together they are the history, once.
+    let next = 0;
+    for (const p of patches) {
+      expect(p.historyFrom).toBe(next);
+      next += p.call.history.length;
+    }
+    expect(next).toBe(6);
+    expect(patches.at(-1)?.call.title).toBe('step 4');
+  });
+
+  it('keeps what was read when the stream breaks mid-line, and reports the cut line', async () => {
+    let ctl!: ReadableStreamDefaultController<Uint8Array>;
+    const stream = new ReadableStream<Uint8Array>({ start: (x) => void (ctl = x) });
+    const c = collect();
+    const lines = ESC.toString('utf8').split('\n');
+    const done = pump({ kind: 'stream', stream }, c.emit, new AbortController().signal, { throttleMs: 0 });
+    ctl.enqueue(new TextEncoder().encode(`${lines.slice(0, 3).join('\n')}\n${lines[3]!.slice(0, 20)}`));
+    await vi.waitFor(() => expect(c.deltas().at(-1)?.counts.lines).toBe(3), { timeout: 15_000 });
+    ctl.error(new TypeError('network error'));
+    await done;
+    expect(c.events.at(-1)).toMatchObject({ type: 'error', message: 'network error' });
+    const last = c.deltas().at(-1);
+    expect(last?.ended).toBe(true);
+    expect(last?.counts).toMatchObject({ lines: 4, bad: 1 });
+    expect(c.deltas().flatMap((d) => d.bad).map((b) => b.line)).toEqual([4]);
   });
 });

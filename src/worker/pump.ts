@@ -2,7 +2,7 @@
 // and the in-thread loader so both paths behave the same.
 import { blobReader, hydrateCall, SessionBuilder } from '../model';
 import type { ToolCall } from '../model';
-import type { LoaderEvent, LoadProgress, LoadSource, SessionDelta } from './protocol';
+import type { CallPatch, LoaderEvent, LoadProgress, LoadSource, SessionDelta } from './protocol';
 
 export interface PumpOptions {
   /** Minimum time between deltas; the first rows are sent as soon as they exist. */
@@ -168,12 +168,36 @@ export async function pump(
   });
   let badSent = 0;
   let warningsSent = 0;
+  let sessionIdsSent = 0;
+  // History entries of each call already sent: a patch carries only the ones after them.
+  const historySent = new Map<string, number>();
+  const patchOf = (c: ToolCall): CallPatch => {
+    if (light) return { call: rowOf(c), historyFrom: 0 };
+    const from = historySent.get(c.key) ?? 0;
+    historySent.set(c.key, c.history.length);
+    return { call: from === 0 ? c : { ...c, history: c.history.slice(from) }, historyFrom: from };
+  };
   // What each terminal looked like when last sent; compared field by field (no string building),
   // since every flush looks at every terminal.
   const terminalSeen = new Map<string, { len: number; exit: unknown; signal: unknown; truncated: boolean; command: unknown }>();
   let lastEmit = -Infinity;
 
+  // A live source can pause right after a line: what it sent is shown after at most one throttle
+  // interval, not when the next bytes happen to come.
+  let idleFlush: ReturnType<typeof setTimeout> | null = null;
+  let unsent = false;
+  const flushSoon = (): void => {
+    unsent = true;
+    idleFlush ??= setTimeout(() => {
+      idleFlush = null;
+      if (unsent && !signal.aborted) flush();
+    }, Math.max(0, throttleMs - (Date.now() - lastEmit)));
+  };
+
   const flush = (): void => {
+    unsent = false;
+    if (idleFlush !== null) clearTimeout(idleFlush);
+    idleFlush = null;
     const s = builder.session;
     const changes = builder.takeChanges();
     const terminals = [];
@@ -196,12 +220,13 @@ export async function pump(
     const delta: SessionDelta = {
       itemsFrom: changes.itemsFrom,
       items: changes.items,
-      calls: light ? changes.calls.map(rowOf) : changes.calls,
+      calls: changes.calls.map(patchOf),
       terminals,
       counts: { ...s.counts },
       format: s.format,
       chain: s.chain ? { ...s.chain } : null,
-      sessionIds: [...s.sessionIds],
+      sessionIdsFrom: sessionIdsSent,
+      sessionIds: s.sessionIds.slice(sessionIdsSent),
       badFrom: badSent,
       bad,
       warningsFrom: warningsSent,
@@ -209,6 +234,7 @@ export async function pump(
       ended: s.ended,
       progress: { ...progress, records: builder.records },
     };
+    sessionIdsSent = s.sessionIds.length;
     badSent += bad.length;
     warningsSent += warnings.length;
     recordsSent = builder.records;
@@ -238,6 +264,7 @@ export async function pump(
           builder.push(part);
           progress.bytesRead += part.byteLength;
           if (due()) flush();
+          else flushSoon();
         }
       }
     }
@@ -247,17 +274,18 @@ export async function pump(
     flush();
     emit({ type: 'done' });
   } catch (err) {
-    if (err instanceof AbortedError || signal.aborted) {
-      // What was read stays on screen; the session is marked ended so open calls read as unfinished.
-      try {
-        builder.end();
-        flush();
-      } catch {
-        /* the builder never throws on input, but a cancel must not surface a second error */
-      }
-      emit({ type: 'cancelled' });
-      return;
+    const cancelled = err instanceof AbortedError || signal.aborted;
+    // What was read stays on screen, and the session is marked ended so open calls read as
+    // unfinished and a line cut off mid-way is reported as the truncated last line it is.
+    try {
+      builder.end();
+      flush();
+    } catch {
+      /* the builder never throws on input; a failed read must not surface a second error */
     }
-    emit({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+    if (cancelled) emit({ type: 'cancelled' });
+    else emit({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+  } finally {
+    if (idleFlush !== null) clearTimeout(idleFlush);
   }
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { displayStatus } from '../../model/status';
-import type { DisplayStatus, TerminalState, ToolCall } from '../../model';
+import type { DisplayStatus, TerminalLookup, ToolCall } from '../../model';
 import { formatDuration } from './extract';
 import { RawView } from './RawView';
 import { CallBody } from './views';
@@ -34,7 +34,7 @@ export interface CallRowProps {
   ended: boolean;
   open: boolean;
   focused: boolean;
-  terminals: ReadonlyMap<string, TerminalState>;
+  terminals: TerminalLookup;
   dark: boolean;
   onToggle: () => void;
   onNeedDetail?: (call: ToolCall) => void;

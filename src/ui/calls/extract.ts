@@ -1,5 +1,5 @@
 // Reading the loosely typed parts of a call (rawInput, rawOutput, ledger args) for its view.
-import type { ContentBlock, TerminalState, ToolCall } from '../../model';
+import type { ContentBlock, TerminalLookup, TerminalState, ToolCall } from '../../model';
 
 export function asRecord(v: unknown): Record<string, unknown> | null {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
@@ -39,7 +39,7 @@ export function nonTextBlocks(call: ToolCall): ContentBlock[] {
   return out;
 }
 
-export function terminalsOf(call: ToolCall, terminals: ReadonlyMap<string, TerminalState>): TerminalState[] {
+export function terminalsOf(call: ToolCall, terminals: TerminalLookup): TerminalState[] {
   const out: TerminalState[] = [];
   for (const c of call.content ?? []) {
     if (c.type !== 'terminal') continue;

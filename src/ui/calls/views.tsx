@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import type { ContentBlock, TerminalState, ToolCall } from '../../model';
+import type { ContentBlock, TerminalLookup, ToolCall } from '../../model';
 import { Ansi } from '../text/Ansi';
 import { SafeMarkdown } from '../text/SafeMarkdown';
 import { decodeBase64Text, imageDataUri, safeHref } from '../text/safeUrl';
@@ -12,7 +12,7 @@ const DiffViewer = lazy(() => import('./DiffView'));
 
 export interface ViewProps {
   call: ToolCall;
-  terminals: ReadonlyMap<string, TerminalState>;
+  terminals: TerminalLookup;
   dark: boolean;
 }
 

@@ -11,11 +11,11 @@ export function DiagnosticsPanel({ snap, onJumpToLine }: { snap: SessionSnapshot
       <dl className={styles.countsGrid}>
         <dt>Format</dt>
         <dd data-count="format">{format}</dd>
-        {snap.sessionIds.length > 0 ? (
+        {snap.sessionIds.size > 0 ? (
           <>
             <dt>Sessions</dt>
-            <dd data-count="sessions" title={snap.sessionIds.join('\n')}>
-              {snap.sessionIds.length}
+            <dd data-count="sessions" title={sessionIdsTitle(snap.sessionIds)}>
+              {snap.sessionIds.size}
             </dd>
           </>
         ) : null}
@@ -42,11 +42,11 @@ export function DiagnosticsPanel({ snap, onJumpToLine }: { snap: SessionSnapshot
           </>
         ) : null}
       </dl>
-      {bad.length > 0 ? (
+      {bad.size > 0 ? (
         <>
           <div className={styles.panelSub}>Bad lines</div>
           <ul className={styles.diagList}>
-            {bad.slice(0, MAX_LISTED).map((b) => (
+            {bad.slice(0, MAX_LISTED).toArray().map((b) => (
               <li key={`${b.line}:${b.offset}`}>
                 <button type="button" className={styles.diagItem} data-bad-line={b.line} onClick={() => onJumpToLine(b.line)}>
                   <span className={styles.lineRef}>line {b.line}</span> {b.reason}
@@ -55,14 +55,14 @@ export function DiagnosticsPanel({ snap, onJumpToLine }: { snap: SessionSnapshot
               </li>
             ))}
           </ul>
-          {bad.length > MAX_LISTED ? <div className={styles.muted}>… {bad.length - MAX_LISTED} more</div> : null}
+          {bad.size > MAX_LISTED ? <div className={styles.muted}>… {bad.size - MAX_LISTED} more</div> : null}
         </>
       ) : null}
-      {warnings.length > 0 ? (
+      {warnings.size > 0 ? (
         <>
           <div className={styles.panelSub}>Warnings</div>
           <ul className={styles.diagList}>
-            {warnings.slice(0, MAX_LISTED).map((w, i) => (
+            {warnings.slice(0, MAX_LISTED).toArray().map((w, i) => (
               <li key={i}>
                 <button type="button" className={styles.diagItem} onClick={() => onJumpToLine(w.line)}>
                   <span className={styles.lineRef}>line {w.line}</span> {w.message}
@@ -70,8 +70,17 @@ export function DiagnosticsPanel({ snap, onJumpToLine }: { snap: SessionSnapshot
               </li>
             ))}
           </ul>
+          {warnings.size > MAX_LISTED ? <div className={styles.muted}>… {warnings.size - MAX_LISTED} more</div> : null}
         </>
       ) : null}
     </section>
   );
+}
+
+const TITLE_IDS = 50;
+
+/** The hover text lists the first session ids, not a million of them. */
+function sessionIdsTitle(ids: SessionSnapshot['sessionIds']): string {
+  const shown = ids.slice(0, TITLE_IDS).join('\n');
+  return ids.size > TITLE_IDS ? `${shown}\n… ${ids.size - TITLE_IDS} more` : shown;
 }

@@ -31,7 +31,7 @@ export function FilterPanel({ snap, store, searchRef }: { snap: SessionSnapshot;
   const onType = (value: string): void => {
     setText(value);
     if (timer.current) clearTimeout(timer.current);
-    if (store.getSnapshot().items.length < DEBOUNCE_FROM_ROWS) store.setFilter({ text: value });
+    if (store.getSnapshot().items.size < DEBOUNCE_FROM_ROWS) store.setFilter({ text: value });
     else timer.current = setTimeout(() => store.setFilter({ text: value }), DEBOUNCE_MS);
   };
   return (

@@ -19,7 +19,7 @@ export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail }
   const rowKey = useCallback((pos: number) => view[pos] ?? -pos - 1, [view]);
   const renderRow = (pos: number) => {
     const idx = view[pos];
-    const item = idx !== undefined ? items[idx] : undefined;
+    const item = idx !== undefined ? items.get(idx) : undefined;
     if (idx === undefined || !item) return null;
     return (
       <div className={styles.rowWrap} data-focused={cursor === pos || undefined} data-item={idx}>
