@@ -59,6 +59,16 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
   const seq = useRef(0);
   const focusAfterScroll = useRef(false);
   const [showDiag, setShowDiag] = useState(true);
+  // Following a live source: the newest row stays in view until the person scrolls away from the
+  // end; then rows that arrive are counted, and the jump button (or End) brings them back.
+  const [following, setFollowing] = useState(true);
+  const [rowsWhenPaused, setRowsWhenPaused] = useState(0);
+  const pauseFollowing = (): void => {
+    if (!following) return;
+    setFollowing(false);
+    setRowsWhenPaused(store.getSnapshot().view.length);
+  };
+  const resumeFollowing = (): void => setFollowing(true);
 
   // A request is about a position in one filtered view; under another filter it means another row.
   const scrollTo = (pos: number, align: Align): void => {
@@ -115,6 +125,8 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
     const n = store.getSnapshot().view.length;
     if (n === 0) return;
     const p = Math.max(0, Math.min(n - 1, pos));
+    if (p === n - 1) resumeFollowing();
+    else pauseFollowing();
     store.setCursor(p);
     focusAfterScroll.current = true;
     scrollTo(p, 'nearest');
@@ -205,6 +217,9 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
 
   const { load } = snap;
   const loading = load.state === 'loading';
+  // A source with no known size that has not ended: a stream, or a file still being written.
+  const live = loading && load.progress.totalBytes === undefined;
+  const newRows = Math.max(0, snap.view.length - rowsWhenPaused);
   const pct = load.progress.totalBytes ? Math.min(100, (100 * load.progress.bytesRead) / load.progress.totalBytes) : undefined;
 
   return (
@@ -220,8 +235,13 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
         <span className={styles.sourceName} title={sourceName}>
           {sourceName ?? 'Session'}
         </span>
+        {live ? (
+          <span className={styles.live} data-testid="live" title="The source has not ended: rows appear as they are written">
+            Live
+          </span>
+        ) : null}
         <span className={styles.statusText} data-testid="load-status" aria-live="polite">
-          {loading ? 'Reading… ' : load.state === 'cancelled' ? 'Cancelled · ' : load.state === 'error' ? 'Failed · ' : ''}
+          {live ? '' : loading ? 'Reading… ' : load.state === 'cancelled' ? 'Cancelled · ' : load.state === 'error' ? 'Failed · ' : ''}
           {formatBytes(load.progress.bytesRead)}
           {load.progress.totalBytes !== undefined && load.progress.totalBytes !== load.progress.bytesRead ? ` of ${formatBytes(load.progress.totalBytes)}` : ''}
           {' · '}
@@ -229,9 +249,9 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
         </span>
         {loading ? (
           <>
-            <progress className={styles.progress} max={100} value={pct} aria-label="Reading progress" />
+            {live ? null : <progress className={styles.progress} max={100} value={pct} aria-label="Reading progress" />}
             <button type="button" className={styles.button} onClick={onCancel}>
-              Cancel
+              {live ? 'Stop' : 'Cancel'}
             </button>
           </>
         ) : null}
@@ -278,7 +298,24 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
                     : 'Nothing to show: the input holds no records.'}
           </div>
         ) : (
-          <Transcript snap={snap} store={store} dark={dark} scrollRequest={scrollRequest?.scope === filterScope ? scrollRequest : null} onToggle={toggle} onNeedDetail={onNeedDetail} />
+          <div className={styles.transcriptPane}>
+            <Transcript
+              snap={snap}
+              store={store}
+              dark={dark}
+              scrollRequest={scrollRequest?.scope === filterScope ? scrollRequest : null}
+              onToggle={toggle}
+              onNeedDetail={onNeedDetail}
+              live={live}
+              followEnd={live && following}
+              onUserScroll={(atEnd) => (atEnd ? resumeFollowing() : pauseFollowing())}
+            />
+            {live && !following ? (
+              <button type="button" className={styles.jumpToLatest} data-testid="jump-to-latest" onClick={() => moveCursor(Number.MAX_SAFE_INTEGER)}>
+                ↓ {newRows > 0 ? `${newRows.toLocaleString('en')} new row${newRows === 1 ? '' : 's'} · ` : ''}Jump to latest
+              </button>
+            ) : null}
+          </div>
         )}
       </div>
     </div>

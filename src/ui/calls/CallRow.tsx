@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { displayStatus } from '../../model/status';
 import type { DisplayStatus, TerminalLookup, ToolCall } from '../../model';
 import { formatDuration } from './extract';
+import { Elapsed } from './Elapsed';
 import { RawView } from './RawView';
 import { CallBody } from './views';
 import styles from './calls.module.css';
@@ -40,9 +41,11 @@ export interface CallRowProps {
   onNeedDetail?: (call: ToolCall) => void;
   /** Why the full state of a light call could not be read back, if it could not. */
   detailError?: string | undefined;
+  /** Set while the source is live and the call is still open: when it started (ms since the epoch). */
+  runningSince?: number | undefined;
 }
 
-export function CallRow({ call, ended, open, focused, terminals, dark, onToggle, onNeedDetail, detailError }: CallRowProps) {
+export function CallRow({ call, ended, open, focused, terminals, dark, onToggle, onNeedDetail, detailError, runningSince }: CallRowProps) {
   const light = call.detail === 'light';
   useEffect(() => {
     if (open && light && detailError === undefined) onNeedDetail?.(call);
@@ -71,7 +74,11 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
         <span className={styles.spacer} />
         {perm ? <span className={styles.perm}>{perm}</span> : null}
         {call.invalidEnvelopes > 0 ? <span className={styles.bad} title="updates whose x.ai/tool envelope was invalid">⚠ {call.invalidEnvelopes}</span> : null}
-        {call.durationMs !== undefined ? <span className={styles.duration}>{formatDuration(call.durationMs)}</span> : null}
+        {call.durationMs !== undefined ? (
+          <span className={styles.duration}>{formatDuration(call.durationMs)}</span>
+        ) : runningSince !== undefined ? (
+          <Elapsed since={runningSince} className={styles.duration} />
+        ) : null}
       </button>
       {open ? (
         <div className={styles.detail}>
@@ -84,7 +91,11 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
             </button>
             <span className={styles.spacer} />
             <span className={styles.dimText}>
-              {call.durationMs !== undefined ? `took ${formatDuration(call.durationMs)}` : 'no duration: the input has no times for this call'}
+              {call.durationMs !== undefined
+                ? `took ${formatDuration(call.durationMs)}`
+                : runningSince !== undefined
+                  ? 'still running'
+                  : 'no duration: the input has no times for this call'}
               {' · '}id <code>{call.id}</code>
               {call.name ? (
                 <>

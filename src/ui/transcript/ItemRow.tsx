@@ -31,7 +31,7 @@ export function ItemRow(props: ItemRowProps) {
   switch (item.type) {
     case 'call':
       if (!props.call) return <div className={styles.row}>Tool call {item.callKey}</div>;
-      return <CallRow call={props.call} ended={props.ended} open={open} focused={focused} terminals={props.terminals} dark={props.dark} onToggle={onToggle} onNeedDetail={props.onNeedDetail} detailError={props.detailError} />;
+      return <CallRow call={props.call} ended={props.ended} open={open} focused={focused} terminals={props.terminals} dark={props.dark} onToggle={onToggle} onNeedDetail={props.onNeedDetail} detailError={props.detailError} runningSince={props.runningSince} />;
     case 'message':
       if (item.role === 'thought') {
         return (

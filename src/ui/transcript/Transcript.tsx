@@ -12,20 +12,35 @@ export interface TranscriptProps {
   scrollRequest: ScrollRequest | null;
   onToggle: (itemIndex: number, viewPos: number) => void;
   onNeedDetail?: (call: ToolCall) => void;
+  /** The source has not ended: open calls are running, with a ticking clock. */
+  live: boolean;
+  followEnd: boolean;
+  onUserScroll: (atEnd: boolean) => void;
 }
 
-export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail }: TranscriptProps) {
+/** Capture times below this are offsets into a recording, not wall-clock times. */
+const EPOCH_MS_FROM = 1e11;
+
+/** When a call still open on a live source started: its own time if the input has one, else when it arrived. */
+function runningSince(call: ToolCall, snap: SessionSnapshot): number | undefined {
+  if (call.status === 'completed' || call.status === 'failed') return undefined;
+  if (call.startMs !== undefined && call.startMs >= EPOCH_MS_FROM) return call.startMs;
+  return snap.arrivedAt.get(call.key);
+}
+
+export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail, live, followEnd, onUserScroll }: TranscriptProps) {
   const { view, items, calls, expanded, cursor, ended, terminals } = snap;
   const rowKey = useCallback((pos: number) => view[pos] ?? -pos - 1, [view]);
   const renderRow = (pos: number) => {
     const idx = view[pos];
     const item = idx !== undefined ? items.get(idx) : undefined;
     if (idx === undefined || !item) return null;
+    const call = item.type === 'call' ? calls.get(item.callKey) : undefined;
     return (
       <div className={styles.rowWrap} data-focused={cursor === pos || undefined} data-item={idx}>
         <ItemRow
           item={item}
-          call={item.type === 'call' ? calls.get(item.callKey) : undefined}
+          call={call}
           ended={ended}
           open={expanded.has(idx)}
           focused={cursor === pos}
@@ -34,6 +49,7 @@ export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail }
           onToggle={() => onToggle(idx, pos)}
           onNeedDetail={onNeedDetail}
           detailError={item.type === 'call' ? snap.detailErrors.get(item.callKey) : undefined}
+          runningSince={live && call ? runningSince(call, snap) : undefined}
         />
       </div>
     );
@@ -49,6 +65,8 @@ export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail }
       renderRow={renderRow}
       scrollRequest={scrollRequest}
       ariaLabel="Transcript"
+      followEnd={followEnd}
+      onUserScroll={onUserScroll}
     />
   );
 }

@@ -21,9 +21,16 @@ export interface VirtualListProps {
   className?: string;
   ariaLabel?: string;
   maxDomHeight?: number;
+  /** Keep the last row in view as rows are added (a live session being followed). */
+  followEnd?: boolean;
+  /** A person scrolled: whether they left the view at its end (follow resumes) or not (it pauses). */
+  onUserScroll?: (atEnd: boolean) => void;
 }
 
-export function VirtualList({ count, estimate, rowKey, renderRow, scrollRequest, className, ariaLabel, maxDomHeight }: VirtualListProps) {
+/** Within this many pixels of the bottom counts as at the end (sub-pixel layouts never reach it exactly). */
+const AT_END_SLACK = 4;
+
+export function VirtualList({ count, estimate, rowKey, renderRow, scrollRequest, className, ariaLabel, maxDomHeight, followEnd, onUserScroll }: VirtualListProps) {
   const [ctl] = useState(() => new VirtualController({ estimate, overscan: 6, ...(maxDomHeight !== undefined ? { maxDomHeight } : {}) }));
   const scrollerRef = useRef<HTMLDivElement>(null);
   const expectedScroll = useRef<number | null>(null);
@@ -84,6 +91,11 @@ export function VirtualList({ count, estimate, rowKey, renderRow, scrollRequest,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollRequest, ctl, applyScroll]);
 
+  // Following: each new row (and the row heights that settle after it) keeps the end in view.
+  useLayoutEffect(() => {
+    if (followEnd && count > 0) applyScroll(ctl.scrollTo(count - 1, 'end'));
+  }, [followEnd, count, ctl, applyScroll]);
+
   // Measurements change the spacer's height only once React has drawn it: a pending target
   // (End, a deep link) is re-applied then, or it would stop where the old height clamped it.
   useLayoutEffect(() => {
@@ -98,6 +110,7 @@ export function VirtualList({ count, estimate, rowKey, renderRow, scrollRequest,
     const user = exp === null || Math.abs(el.scrollTop - exp) > 1;
     expectedScroll.current = null;
     ctl.setScrollTop(el.scrollTop, user);
+    if (user) onUserScroll?.(el.scrollTop + el.clientHeight >= el.scrollHeight - AT_END_SLACK);
   };
 
   return (
