@@ -1,0 +1,389 @@
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { request, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { main, startServer } from './open';
+import type { RunningServer, SessionInput } from './openServer';
+
+const LINE_1 = '{"t_ms":1,"dir":"client->agent","msg":{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}}\n';
+const LINE_2 = '{"t_ms":2,"dir":"agent->client","msg":{"jsonrpc":"2.0","id":0,"result":{}}}\n';
+const LINE_3 = '{"t_ms":3,"dir":"client->agent","msg":{"jsonrpc":"2.0","id":1,"method":"session/new","params":{}}}\n';
+const SECRET = 'not for the browser';
+
+let dir: string;
+let appDir: string;
+let captures: string;
+let sessionPath: string;
+const servers: RunningServer[] = [];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'loupe-open-test-'));
+  appDir = join(dir, 'app');
+  captures = join(dir, 'captures');
+  mkdirSync(join(appDir, 'assets'), { recursive: true });
+  mkdirSync(captures);
+  writeFileSync(join(appDir, 'index.html'), '<!doctype html><title>Loupe</title>');
+  writeFileSync(join(appDir, 'assets', 'index.js'), 'export {};');
+  writeFileSync(join(appDir, 'assets', 'hash.wasm'), Buffer.from([0, 97, 115, 109]));
+  writeFileSync(join(dir, 'secret.txt'), SECRET);
+  sessionPath = join(dir, 'session.jsonl');
+  writeFileSync(sessionPath, LINE_1);
+});
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function serve(session?: SessionInput): Promise<RunningServer> {
+  // A short poll: the file watcher usually wakes the reader first; this bounds the wait when it does not.
+  const server = await startServer({ appDir, capturesDir: captures, port: 0, pollMs: 50, ...(session ? { session } : {}) });
+  servers.push(server);
+  return server;
+}
+
+interface Reply {
+  status: number;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** A raw request: the path is sent exactly as written (no normalising of `..`), headers as given. */
+function open(server: RunningServer, path: string, headers: Record<string, string> = {}): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path, headers: { host: `127.0.0.1:${server.port}`, ...headers } }, resolve);
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function get(server: RunningServer, path: string, headers: Record<string, string> = {}): Promise<Reply> {
+  const res = await open(server, path, headers);
+  let body = '';
+  res.setEncoding('utf8');
+  for await (const chunk of res) body += chunk as string;
+  return { status: res.statusCode ?? 0, headers: res.headers, body };
+}
+
+/** Reads an open response until `predicate` holds for what arrived so far. */
+function readUntil(res: IncomingMessage, predicate: (text: string) => boolean): Promise<string> {
+  res.setEncoding('utf8');
+  let text = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: string) => {
+      text += chunk;
+      if (predicate(text)) {
+        res.off('data', onData);
+        res.pause();
+        resolve(text);
+      }
+    };
+    res.on('data', onData);
+    res.resume();
+    res.on('error', reject);
+    res.on('end', () => (predicate(text) ? resolve(text) : reject(new Error(`response ended with ${JSON.stringify(text)}`))));
+  });
+}
+
+function ended(res: IncomingMessage): Promise<string> {
+  let rest = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => (rest += chunk));
+  res.resume();
+  return new Promise((resolve, reject) => {
+    res.on('end', () => resolve(rest));
+    res.on('error', reject);
+  });
+}
+
+describe('loupe open server: what it serves', () => {
+  test('the page, its assets and the session are served under the token, with safe headers', async () => {
+    const server = await serve({ kind: 'file', path: sessionPath, follow: false });
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/${server.token}/?src=session`);
+    expect(server.token.length).toBeGreaterThanOrEqual(32);
+
+    const page = await get(server, `/${server.token}/?src=session`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<title>Loupe</title>');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+
+    const script = await get(server, `/${server.token}/assets/index.js`);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect((await get(server, `/${server.token}/assets/hash.wasm`)).headers['content-type']).toBe('application/wasm');
+
+    const session = await get(server, `/${server.token}/session`);
+    expect(session.status).toBe(200);
+    expect(session.body).toBe(LINE_1);
+    // The viewer refuses HTML; a session is never labelled as a page.
+    expect(session.headers['content-type']).toBe('application/x-ndjson');
+    expect(session.headers['content-length']).toBe(String(Buffer.byteLength(LINE_1)));
+  });
+
+  test('the token without its slash redirects to the page, keeping the query', async () => {
+    const server = await serve({ kind: 'file', path: sessionPath, follow: false });
+    const res = await get(server, `/${server.token}?src=session`);
+    expect(res.status).toBe(308);
+    expect(res.headers.location).toBe(`/${server.token}/?src=session`);
+  });
+
+  test('a localhost Host and a same-server Origin are accepted', async () => {
+    const server = await serve({ kind: 'file', path: sessionPath, follow: false });
+    const res = await get(server, `/${server.token}/session`, { host: `localhost:${server.port}`, origin: `http://localhost:${server.port}` });
+    expect(res.status).toBe(200);
+    expect(res.body).toBe(LINE_1);
+  });
+});
+
+describe('loupe open server: what it refuses', () => {
+  test('a request without the token, or with a wrong one, is refused and reads nothing', async () => {
+    const server = await serve({ kind: 'file', path: sessionPath, follow: false });
+    const wrong = server.token.slice(0, -1) + (server.token.endsWith('A') ? 'B' : 'A');
+    for (const path of ['/', '/session', '/index.html', `/${wrong}/session`, `/${server.token.slice(1)}/session`, `/x${server.token}/session`]) {
+      const res = await get(server, path);
+      expect(res.status, path).toBe(403);
+      expect(res.body).not.toContain('initialize');
+    }
+  });
+
+  test('a Host other than this server (DNS rebinding) is refused', async () => {
+    const server = await serve({ kind: 'file', path: sessionPath, follow: false });
+    for (const host of [`evil.example:${server.port}`, '127.0.0.1', `127.0.0.1:${server.port + 1}`, `localhost.evil.example:${server.port}`]) {
+      const res = await get(server, `/${server.token}/session`, { host });
+      expect(res.status, host).toBe(403);
+      expect(res.body).not.toContain('initialize');
+    }
+  });
+
+  test('a request from a page of another origin is refused', async () => {
+    const server = await serve({ kind: 'file', path: sessionPath, follow: false });
+    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${server.port + 1}`, `https://127.0.0.1:${server.port}`]) {
+      const res = await get(server, `/${server.token}/session`, { origin });
+      expect(res.status, origin).toBe(403);
+      expect(res.body).not.toContain('initialize');
+    }
+  });
+
+  test('paths that climb out of the viewer folder are refused, plain or encoded', async () => {
+    const server = await serve({ kind: 'file', path: sessionPath, follow: false });
+    const t = server.token;
+    for (const path of [
+      `/${t}/../secret.txt`,
+      `/${t}/../../etc/passwd`,
+      `/${t}/%2e%2e/secret.txt`,
+      `/${t}/%2E%2E/%2e%2e/etc/passwd`,
+      `/${t}/..%2fsecret.txt`,
+      `/${t}/assets/..%2f..%2fsecret.txt`,
+      `/${t}/..%5csecret.txt`,
+      `/${t}/recordings/..%2fsecret.txt`,
+      `/${t}/recordings/%2e%2e`,
+      `/${t}/%00`,
+    ]) {
+      const res = await get(server, path);
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.body, path).not.toContain(SECRET);
+    }
+  });
+
+  test('only GET and HEAD are answered', async () => {
+    const server = await serve({ kind: 'file', path: sessionPath, follow: false });
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: server.port, method: 'POST', path: `/${server.token}/session` }, resolve);
+      req.on('error', reject);
+      req.end('x');
+    });
+    expect(res.statusCode).toBe(405);
+    res.resume();
+  });
+});
+
+describe('loupe open server: following', () => {
+  test('--follow keeps the response open and sends each appended line as it is written', async () => {
+    const server = await serve({ kind: 'file', path: sessionPath, follow: true });
+    const res = await open(server, `/${server.token}/session`);
+    expect(res.headers['content-length']).toBeUndefined();
+    expect(await readUntil(res, (text) => text === LINE_1)).toBe(LINE_1);
+    appendFileSync(sessionPath, LINE_2);
+    expect(await readUntil(res, (text) => text === LINE_2)).toBe(LINE_2);
+    appendFileSync(sessionPath, LINE_3);
+    expect(await readUntil(res, (text) => text === LINE_3)).toBe(LINE_3);
+    res.destroy();
+  });
+
+  test('a followed file that is truncated ends the response', async () => {
+    const server = await serve({ kind: 'file', path: sessionPath, follow: true });
+    const res = await open(server, `/${server.token}/session`);
+    await readUntil(res, (text) => text === LINE_1);
+    const rest = ended(res);
+    writeFileSync(sessionPath, '');
+    expect(await rest).toBe('');
+  });
+
+  test('a tee capture is followed until its live marker goes, and its last bytes are sent first', async () => {
+    const capture = join(captures, '2026-01-01T00-00-00-000Z_agent_1.jsonl');
+    writeFileSync(capture, LINE_1);
+    writeFileSync(`${capture}.live`, JSON.stringify({ pid: process.pid, agent: 'agent', startedMs: 1 }));
+    const server = await serve({ kind: 'file', path: capture, follow: true });
+    const res = await open(server, `/${server.token}/session`);
+    await readUntil(res, (text) => text === LINE_1);
+    const rest = ended(res);
+    // tee's last write, then its marker goes: the reader must still get the line.
+    appendFileSync(capture, LINE_2);
+    rmSync(`${capture}.live`);
+    expect(await rest).toBe(LINE_2);
+  });
+
+  test('- reads the stream as it arrives; every request (a reload) gets it all, and ends when it ends', async () => {
+    const stdin = new PassThrough();
+    const server = await serve({ kind: 'stream', stream: stdin });
+    stdin.write(LINE_1);
+    const first = await open(server, `/${server.token}/session`);
+    expect(await readUntil(first, (text) => text === LINE_1)).toBe(LINE_1);
+    stdin.write(LINE_2);
+    expect(await readUntil(first, (text) => text === LINE_2)).toBe(LINE_2);
+
+    const reload = await open(server, `/${server.token}/session`);
+    expect(await readUntil(reload, (text) => text === LINE_1 + LINE_2)).toBe(LINE_1 + LINE_2);
+    const firstRest = ended(first);
+    const reloadRest = ended(reload);
+    stdin.end(LINE_3);
+    expect(await firstRest).toBe(LINE_3);
+    expect(await reloadRest).toBe(LINE_3);
+
+    const after = await get(server, `/${server.token}/session`);
+    expect(after.body).toBe(LINE_1 + LINE_2 + LINE_3);
+  });
+
+  test('closing the server ends open follows', async () => {
+    const server = await serve({ kind: 'file', path: sessionPath, follow: true });
+    const res = await open(server, `/${server.token}/session`);
+    await readUntil(res, (text) => text === LINE_1);
+    const closed = new Promise<void>((resolve) => res.on('close', resolve));
+    res.resume();
+    await server.close();
+    await closed;
+  });
+});
+
+describe('loupe open server: recordings', () => {
+  function record(name: string, text: string, mtimeSec: number, livePid?: number) {
+    const path = join(captures, name);
+    writeFileSync(path, text);
+    utimesSync(path, mtimeSec, mtimeSec);
+    if (livePid !== undefined) writeFileSync(`${path}.live`, JSON.stringify({ pid: livePid, agent: 'gemini --acp', startedMs: mtimeSec * 1000 }));
+    return path;
+  }
+
+  test('lists captures newest first, the ones being written marked live, markers and hidden files left out', async () => {
+    record('2026-01-01T10-00-00-000Z_codex-acp_11.jsonl', LINE_1, 1_000);
+    const live = record('2026-01-01T12-00-00-000Z_gemini_22.jsonl', LINE_1 + LINE_2, 3_000, process.pid);
+    record('2026-01-01T11-00-00-000Z_claude_33.jsonl', LINE_1, 2_000);
+    // A marker left by a tee that crashed: its process is gone, so the capture is not live.
+    writeFileSync(join(captures, '2026-01-01T11-00-00-000Z_claude_33.jsonl.live'), JSON.stringify({ pid: 2 ** 22 + 17, agent: 'claude', startedMs: 0 }));
+    writeFileSync(join(captures, '.hidden'), 'x');
+    const server = await serve();
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/${server.token}/?recordings`);
+
+    const res = await get(server, `/${server.token}/recordings`);
+    expect(res.headers['content-type']).toBe('application/json');
+    const listing = JSON.parse(res.body) as { folder: string; recordings: { name: string; live: boolean; agent?: string; bytes: number; mtimeMs: number }[] };
+    expect(listing.folder).toBe(captures);
+    expect(listing.recordings.map((r) => [r.name, r.live, r.agent])).toEqual([
+      ['2026-01-01T12-00-00-000Z_gemini_22.jsonl', true, 'gemini --acp'],
+      ['2026-01-01T11-00-00-000Z_claude_33.jsonl', false, 'claude'],
+      ['2026-01-01T10-00-00-000Z_codex-acp_11.jsonl', false, 'codex-acp'],
+    ]);
+    expect(listing.recordings[0]).toMatchObject({ bytes: Buffer.byteLength(LINE_1 + LINE_2), mtimeMs: 3_000_000 });
+
+    // The live one is followed until tee exits; a finished one is sent whole.
+    const finished = await get(server, `/${server.token}/recordings/2026-01-01T10-00-00-000Z_codex-acp_11.jsonl`);
+    expect(finished.body).toBe(LINE_1);
+    const following = await open(server, `/${server.token}/recordings/${encodeURIComponent('2026-01-01T12-00-00-000Z_gemini_22.jsonl')}`);
+    await readUntil(following, (text) => text === LINE_1 + LINE_2);
+    const rest = ended(following);
+    appendFileSync(live, LINE_3);
+    rmSync(`${live}.live`);
+    expect(await rest).toBe(LINE_3);
+  });
+
+  test('a missing folder is an empty list; unknown names and markers are not served', async () => {
+    rmSync(captures, { recursive: true });
+    const server = await serve();
+    expect(JSON.parse((await get(server, `/${server.token}/recordings`)).body)).toEqual({ folder: captures, recordings: [] });
+    mkdirSync(captures);
+    writeFileSync(join(captures, 'a.jsonl'), LINE_1);
+    writeFileSync(join(captures, 'a.jsonl.live'), '{}');
+    expect((await get(server, `/${server.token}/recordings/nope.jsonl`)).status).toBe(404);
+    expect((await get(server, `/${server.token}/recordings/a.jsonl.live`)).status).toBe(404);
+    expect((await get(server, `/${server.token}/session`)).status).toBe(404);
+  });
+});
+
+describe('loupe open command', () => {
+  async function run(argv: string[], stop?: AbortSignal) {
+    let out = '';
+    let err = '';
+    const io = { out: (text: string) => (out += `${text}\n`), err: (text: string) => (err += `${text}\n`) };
+    const code = await main(argv, io, { appDir, capturesDir: captures, openBrowser: () => undefined, ...(stop ? { stop } : {}) });
+    return { code, out, err };
+  }
+
+  test('--help says what it does', async () => {
+    const { code, out } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/usage: loupe open/);
+    expect(out).toMatch(/--follow/);
+  });
+
+  test('bad arguments give one line on stderr and a non-zero exit', async () => {
+    const cases: [string[], RegExp][] = [
+      [[join(dir, 'missing.jsonl')], /no such file: .*missing\.jsonl/],
+      [[dir], /is a directory/],
+      [['--bogus', sessionPath], /unknown option --bogus/],
+      [['--port', 'eighty', sessionPath], /--port wants a number/],
+      [[sessionPath, sessionPath], /one session at a time/],
+    ];
+    for (const [argv, message] of cases) {
+      const { code, out, err } = await run(argv);
+      expect(code, argv.join(' ')).not.toBe(0);
+      expect(out).toBe('');
+      expect(err).toMatch(message);
+      expect(err.trimEnd().split('\n')).toHaveLength(1);
+    }
+  });
+
+  test('a port in use says so', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as { port: number };
+    try {
+      const { code, err } = await run(['--port', String(port), '--no-browser', sessionPath]);
+      expect(code).toBe(1);
+      expect(err.trim()).toBe(`loupe open: port ${port} is in use`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  test('a viewer that is not built says to build it', async () => {
+    rmSync(join(appDir, 'index.html'));
+    const { code, err } = await run([sessionPath, '--no-browser']);
+    expect(code).toBe(1);
+    expect(err).toMatch(/run npm run build/);
+  });
+
+  test('prints the address, serves until stopped, then exits 0', async () => {
+    const stop = new AbortController();
+    let printed = '';
+    const running = main([sessionPath, '--no-browser'], { out: (text) => (printed += text), err: () => undefined }, { appDir, capturesDir: captures, stop: stop.signal });
+    await expect.poll(() => printed).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]+\/\?src=session$/);
+    const page = await fetch(printed.replace('?src=session', 'session'));
+    expect(await page.text()).toBe(LINE_1);
+    stop.abort();
+    expect(await running).toBe(0);
+  });
+});

@@ -1,0 +1,176 @@
+// `loupe open [PATH | -] [--follow] [--port N] [--no-browser]`: the viewer on a local session,
+// served from 127.0.0.1, following the file as it grows.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { capturesDir } from './captures';
+import { startServer, type SessionInput } from './openServer';
+import type { CliIo } from './summarize';
+
+export { startServer } from './openServer';
+
+const USAGE = 'usage: loupe open [PATH | -] [--follow] [--port N] [--no-browser]';
+
+const HELP = `${USAGE}
+
+Serves the viewer on 127.0.0.1 and opens PATH in it. Prints the page's address (it carries a
+secret token: only this address can read the session) and opens the default browser.
+
+  PATH           a session file (ACP JSONL, a loupe tee capture, a ledger export, ...)
+  -              read the session from stdin until it ends, showing it as it arrives
+  (no PATH)      list the recordings made by \`loupe tee\`; choosing one opens it, live if
+                 it is still being written
+  --follow       keep reading PATH as it grows, like tail -f (a tee capture: until tee exits)
+  --port N       listen on port N (default: any free port)
+  --no-browser   only print the address
+
+Runs until Ctrl-C.`;
+
+export interface OpenDeps {
+  /** The built viewer (dist/app). */
+  appDir: string;
+  capturesDir: string;
+  stdin: Readable;
+  openBrowser: (url: string, io: CliIo) => void;
+  /** Stops the server when aborted; by default SIGINT or SIGTERM do. */
+  stop?: AbortSignal;
+}
+
+export async function main(argv: readonly string[], io: CliIo, overrides: Partial<OpenDeps> = {}): Promise<number> {
+  const parsed = parseOpenArgs(argv);
+  if ('error' in parsed) {
+    io.err(`loupe open: ${parsed.error}`);
+    return 2;
+  }
+  if (parsed.help) {
+    io.out(HELP);
+    return 0;
+  }
+  const deps: OpenDeps = {
+    appDir: overrides.appDir ?? findAppDir(),
+    capturesDir: overrides.capturesDir ?? capturesDir(),
+    stdin: overrides.stdin ?? process.stdin,
+    openBrowser: overrides.openBrowser ?? openInBrowser,
+    ...(overrides.stop ? { stop: overrides.stop } : {}),
+  };
+
+  let session: SessionInput | undefined;
+  if (parsed.path === '-') session = { kind: 'stream', stream: deps.stdin };
+  else if (parsed.path !== undefined) {
+    const problem = await notAFile(parsed.path);
+    if (problem) {
+      io.err(`loupe open: ${problem}`);
+      return 1;
+    }
+    session = { kind: 'file', path: parsed.path, follow: parsed.follow };
+  }
+  if (!existsSync(join(deps.appDir, 'index.html'))) {
+    io.err(`loupe open: the viewer is not built (${join(deps.appDir, 'index.html')} is missing); run npm run build`);
+    return 1;
+  }
+
+  let server;
+  try {
+    server = await startServer({ appDir: deps.appDir, capturesDir: deps.capturesDir, port: parsed.port, ...(session ? { session } : {}) });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') io.err(`loupe open: port ${parsed.port} is in use`);
+    else if (code === 'EACCES') io.err(`loupe open: not allowed to listen on port ${parsed.port}`);
+    else io.err(`loupe open: cannot listen on 127.0.0.1:${parsed.port}: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  }
+  io.out(server.url);
+  if (!parsed.noBrowser) deps.openBrowser(server.url, io);
+  await untilStopped(deps.stop);
+  await server.close();
+  return 0;
+}
+
+type ParsedArgs = { help: true } | { help: false; path: string | undefined; follow: boolean; port: number; noBrowser: boolean };
+
+export function parseOpenArgs(argv: readonly string[]): ParsedArgs | { error: string } {
+  let values;
+  let positionals;
+  try {
+    ({ values, positionals } = parseArgs({
+      args: [...argv],
+      options: {
+        follow: { type: 'boolean', short: 'f' },
+        port: { type: 'string', short: 'p' },
+        'no-browser': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+      strict: true,
+    }));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const option = /'([^']+)'/.exec(err instanceof Error ? err.message : '')?.[1];
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return { error: `unknown option ${option ?? ''} (${USAGE})` };
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return { error: `${option ?? 'an option'} needs a value (${USAGE})` };
+    return { error: `${err instanceof Error ? err.message : String(err)} (${USAGE})` };
+  }
+  if (values.help) return { help: true };
+  if (positionals.length > 1) return { error: `one session at a time, got ${positionals.length} paths (${USAGE})` };
+  let port = 0;
+  if (values.port !== undefined) {
+    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) return { error: `--port wants a number from 0 to 65535, not ${values.port}` };
+    port = Number(values.port);
+  }
+  return { help: false, path: positionals[0], follow: values.follow ?? false, port, noBrowser: values['no-browser'] ?? false };
+}
+
+async function notAFile(path: string): Promise<string | null> {
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) return `${path} is a directory; give a session file inside it (or no PATH to list the recordings)`;
+    if (!info.isFile()) return `${path} is not a regular file`;
+    return null;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return `no such file: ${path}`;
+    if (code === 'EACCES') return `cannot read ${path}: permission denied`;
+    return `cannot read ${path}: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+/** dist/app beside the built CLI (dist/cli/…), or the project's dist/app when run from source. */
+function findAppDir(): string {
+  const candidates = ['../app/', '../../app/', '../../dist/app/'].map((rel) => fileURLToPath(new URL(rel, import.meta.url)));
+  return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? candidates[0]!;
+}
+
+function untilStopped(stop: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      process.off('SIGINT', done);
+      process.off('SIGTERM', done);
+      stop?.removeEventListener('abort', done);
+      resolve();
+    };
+    if (stop) {
+      if (stop.aborted) return resolve();
+      stop.addEventListener('abort', done, { once: true });
+    } else {
+      process.once('SIGINT', done);
+      process.once('SIGTERM', done);
+    }
+  });
+}
+
+function openInBrowser(url: string, io: CliIo): void {
+  const [command, args]: [string, string[]] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+  const note = (why: string) => io.err(`loupe open: could not open a browser (${why}); open the address above`);
+  try {
+    const child = spawn(command, args, { detached: true, stdio: 'ignore' });
+    child.on('error', (err) => note(err.message));
+    child.unref();
+  } catch (err) {
+    note(err instanceof Error ? err.message : String(err));
+  }
+}

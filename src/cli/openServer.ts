@@ -1,0 +1,348 @@
+// The local server behind `loupe open`: the built viewer, one session (or the recordings folder),
+// nothing else on disk. Bound to 127.0.0.1; every request must carry the token and come from a
+// page of this server (Host and Origin), so another site in the browser cannot read a session
+// even by rebinding a DNS name to 127.0.0.1.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream, writeFileSync } from 'node:fs';
+import { lstat, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { basename, extname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { LIVE_SUFFIX, isCaptureLive, type LiveMarker } from './captures';
+import { tailFile } from './tail';
+
+export type SessionInput =
+  /** A file on disk; `follow` keeps the response open as it grows. */
+  | { kind: 'file'; path: string; follow: boolean }
+  /** A stream read to its end (stdin): kept in a private temp file so a reload gets every byte again. */
+  | { kind: 'stream'; stream: Readable };
+
+export interface ServerOptions {
+  /** The built viewer (`dist/app`). */
+  appDir: string;
+  /** What `/TOKEN/session` serves; without one the page lists the recordings in `capturesDir`. */
+  session?: SessionInput;
+  capturesDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** How often a followed file is checked when the file watcher is silent. */
+  pollMs?: number;
+}
+
+export interface RunningServer {
+  /** The page to open: the session (`?src=session`) or the recordings list (`?recordings`). */
+  url: string;
+  origin: string;
+  token: string;
+  port: number;
+  close: () => Promise<void>;
+}
+
+export interface RecordingEntry {
+  name: string;
+  bytes: number;
+  mtimeMs: number;
+  live: boolean;
+  agent?: string;
+}
+
+export interface RecordingsListing {
+  folder: string;
+  recordings: RecordingEntry[];
+}
+
+const HOST = '127.0.0.1';
+const DEFAULT_POLL_MS = 200;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.jsonl': 'application/x-ndjson',
+  '.ndjson': 'application/x-ndjson',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+function contentTypeOf(path: string): string {
+  return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** Sessions are never sent as HTML (the viewer refuses that), whatever the file is called. */
+function sessionContentType(path: string): string {
+  return extname(path).toLowerCase() === '.json' ? 'application/json' : 'application/x-ndjson';
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const appDir = resolve(options.appDir);
+  const capturesDir = resolve(options.capturesDir);
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const token = randomBytes(24).toString('base64url');
+  const tokenBytes = Buffer.from(token);
+  const closing = new AbortController();
+  const spool = options.session?.kind === 'stream' ? await spoolStream(options.session.stream) : null;
+  const session = options.session?.kind === 'file' ? { path: resolve(options.session.path), follow: options.session.follow } : null;
+
+  const allowedHosts = new Set<string>();
+  const allowedOrigins = new Set<string>();
+
+  const server = createServer({ noDelay: true }, (req, res) => {
+    void handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) fail(res, 500, 'Internal error');
+      else res.destroy(err instanceof Error ? err : undefined);
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    // The token is in the page's address: never hand it to another site.
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) return fail(res, 403, 'Forbidden: wrong Host');
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) return fail(res, 403, 'Forbidden: wrong Origin');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      return fail(res, 405, 'Method not allowed');
+    }
+    const target = parseTarget(req.url ?? '');
+    if (!target) return fail(res, 403, 'Forbidden');
+    const [first, ...rest] = target.segments;
+    if (first === undefined || !sameToken(first, tokenBytes)) return fail(res, 403, 'Forbidden: this address needs the token loupe open printed');
+    if (rest.length === 0) {
+      // The viewer's assets are relative to the page, so the page must end in a slash.
+      res.writeHead(308, { Location: `/${token}/${target.search}` });
+      res.end();
+      return;
+    }
+    const head = req.method === 'HEAD';
+    const route = rest.join('/');
+    if (route === '') return sendFile(res, join(appDir, 'index.html'), head);
+    if (route === 'session') {
+      if (spool) return sendSession(req, res, spool.path, { follow: true, writerDone: () => spool.ended }, head);
+      if (session) return sendSession(req, res, session.path, followOf(session.path, session.follow), head);
+      return fail(res, 404, 'No session: loupe open was started without a file');
+    }
+    if (route === 'recordings') return sendJson(res, await listRecordings(capturesDir), head);
+    if (rest[0] === 'recordings' && rest.length === 2) {
+      const name = rest[1]!;
+      const path = await recordingPath(capturesDir, name);
+      if (!path) return fail(res, 404, 'No such recording');
+      // A recording still being written is followed until tee exits.
+      return sendSession(req, res, path, followOf(path, isCaptureLive(path)), head);
+    }
+    const path = resolve(appDir, ...rest);
+    if (!path.startsWith(appDir + sep)) return fail(res, 403, 'Forbidden');
+    return sendFile(res, path, head);
+  }
+
+  /** A capture that tee is writing is followed until tee's marker goes; anything else until the reader leaves. */
+  function followOf(path: string, follow: boolean): { follow: boolean; writerDone?: () => boolean } {
+    if (!follow || !isCaptureLive(path)) return { follow };
+    return { follow, writerDone: () => !isCaptureLive(path) };
+  }
+
+  async function sendSession(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    mode: { follow: boolean; writerDone?: () => boolean },
+    head: boolean,
+  ): Promise<void> {
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) return fail(res, 404, 'The session file is gone');
+    res.statusCode = 200;
+    res.setHeader('Content-Type', sessionContentType(path));
+    // A followed file has no length yet; chunked, each read goes out as it is made.
+    if (!mode.follow) res.setHeader('Content-Length', info.size);
+    if (head) {
+      res.end();
+      return;
+    }
+    res.flushHeaders();
+    const reader = new AbortController();
+    const stop = () => reader.abort();
+    res.on('close', stop);
+    req.on('close', stop);
+    closing.signal.addEventListener('abort', stop, { once: true });
+    try {
+      await tailFile(path, res, { ...mode, pollMs, signal: reader.signal, ...(mode.follow ? {} : { endAt: info.size }) });
+      res.end();
+    } finally {
+      closing.signal.removeEventListener('abort', stop);
+      res.off('close', stop);
+      req.off('close', stop);
+    }
+  }
+
+  await new Promise<void>((resolveListen, rejectListen) => {
+    server.once('error', rejectListen);
+    server.listen(options.port ?? 0, HOST, () => {
+      server.off('error', rejectListen);
+      resolveListen();
+    });
+  }).catch(async (err: unknown) => {
+    if (spool) await spool.remove();
+    throw err;
+  });
+  const { port } = server.address() as AddressInfo;
+  for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+    allowedHosts.add(host);
+    allowedOrigins.add(`http://${host}`);
+  }
+  const origin = `http://${HOST}:${port}`;
+  const page = options.session ? '?src=session' : '?recordings';
+
+  let closed: Promise<void> | null = null;
+  return {
+    url: `${origin}/${token}/${page}`,
+    origin,
+    token,
+    port,
+    close: () =>
+      (closed ??= (async () => {
+        closing.abort();
+        const done = new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+        server.closeAllConnections();
+        await done;
+        if (spool) await spool.remove();
+      })()),
+  };
+}
+
+interface Target {
+  segments: string[];
+  search: string;
+}
+
+/**
+ * The request path as decoded segments, or null for anything that could climb out of a folder:
+ * dot segments, encoded slashes or backslashes, NUL, or a path that is not origin-form.
+ */
+export function parseTarget(url: string): Target | null {
+  if (!url.startsWith('/')) return null;
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  const search = q < 0 ? '' : url.slice(q);
+  const segments: string[] = [];
+  for (const raw of path.slice(1).split('/')) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return null;
+    segments.push(segment);
+  }
+  return { segments, search };
+}
+
+function sameToken(candidate: string, token: Buffer): boolean {
+  const bytes = Buffer.from(candidate);
+  // timingSafeEqual needs equal lengths; comparing the token with itself keeps the time the same.
+  const equalLength = bytes.byteLength === token.byteLength;
+  return timingSafeEqual(equalLength ? bytes : token, token) && equalLength;
+}
+
+function fail(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(`${message}\n`);
+}
+
+async function sendFile(res: ServerResponse, path: string, head: boolean): Promise<void> {
+  const info = await stat(path).catch(() => null);
+  if (!info?.isFile()) return fail(res, 404, 'Not found');
+  res.writeHead(200, { 'Content-Type': contentTypeOf(path), 'Content-Length': info.size });
+  if (head) {
+    res.end();
+    return;
+  }
+  await pipeline(createReadStream(path), res);
+}
+
+function sendJson(res: ServerResponse, value: unknown, head: boolean): void {
+  const body = Buffer.from(JSON.stringify(value));
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.byteLength });
+  res.end(head ? undefined : body);
+}
+
+/** A recording's name is a plain file name inside the folder: no links, no markers, nothing hidden. */
+async function recordingPath(folder: string, name: string): Promise<string | null> {
+  if (name.startsWith('.') || name.endsWith(LIVE_SUFFIX)) return null;
+  const path = join(folder, name);
+  if (basename(path) !== name) return null;
+  const info = await lstat(path).catch(() => null);
+  return info?.isFile() ? path : null;
+}
+
+export async function listRecordings(folder: string): Promise<RecordingsListing> {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const entries: RecordingEntry[] = [];
+  for (const name of names) {
+    const path = await recordingPath(folder, name);
+    if (!path) continue;
+    const info = await lstat(path).catch(() => null);
+    if (!info) continue;
+    const live = isCaptureLive(path);
+    const agent = (live ? await markerAgent(path) : undefined) ?? agentFromName(name);
+    entries.push({ name, bytes: info.size, mtimeMs: info.mtimeMs, live, ...(agent ? { agent } : {}) });
+  }
+  entries.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+  return { folder, recordings: entries };
+}
+
+async function markerAgent(path: string): Promise<string | undefined> {
+  try {
+    const marker = JSON.parse(await readFile(path + LIVE_SUFFIX, 'utf8')) as Partial<LiveMarker>;
+    return typeof marker.agent === 'string' && marker.agent ? marker.agent : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** tee names captures `<time>_<agent>_<pid>.jsonl` (see captureName). */
+function agentFromName(name: string): string | undefined {
+  return /^[^_]+_(.+)_\d+\.jsonl$/.exec(name)?.[1];
+}
+
+interface Spool {
+  path: string;
+  readonly ended: boolean;
+  remove: () => Promise<void>;
+}
+
+async function spoolStream(stream: Readable): Promise<Spool> {
+  const dir = await mkdtemp(join(tmpdir(), 'loupe-open-'));
+  const path = join(dir, 'stdin.jsonl');
+  // Created before the first request can ask for it; readable by this user only.
+  writeFileSync(path, '', { mode: 0o600 });
+  const state = { ended: false };
+  const writing = pipeline(stream, createWriteStream(path, { flags: 'a' }))
+    .catch(() => undefined)
+    .finally(() => {
+      state.ended = true;
+    });
+  return {
+    path,
+    get ended() {
+      return state.ended;
+    },
+    remove: async () => {
+      stream.destroy();
+      await writing;
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

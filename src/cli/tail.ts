@@ -1,0 +1,131 @@
+// Sends a file to a response from its first byte and, when following, every byte appended later
+// (like `tail -f -c +1`), until the writer is done, the file is truncated or replaced, or the
+// reader goes away.
+import { watch, type FSWatcher } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
+
+export interface TailOptions {
+  /** Keep sending bytes appended after the end was reached. */
+  follow: boolean;
+  /** True once nothing more will be written (tee exited, stdin ended): send what is left and stop. */
+  writerDone?: () => boolean;
+  /** How often to look for growth when the file watcher says nothing (some file systems never do). */
+  pollMs: number;
+  /** Aborted when the client disconnects or the server closes. */
+  signal: AbortSignal;
+  /** Send no more than this many bytes (the length already promised in Content-Length). */
+  endAt?: number;
+}
+
+export type TailEnd = 'complete' | 'writer-done' | 'truncated' | 'replaced' | 'aborted';
+
+// Large enough to send a big file in few writes, small enough that a slow reader holds little.
+const MAX_READ = 256 * 1024;
+
+export async function tailFile(path: string, out: Writable, options: TailOptions): Promise<TailEnd> {
+  const { signal } = options;
+  const handle = await open(path, 'r');
+  const identity = await handle.stat();
+  let waiter: ChangeWaiter | null = null;
+  let position = 0;
+  try {
+    for (;;) {
+      if (signal.aborted) return 'aborted';
+      // Asked before reading: a writer that is done has written everything, so this read is the last.
+      const writerDone = options.writerDone?.() ?? false;
+      const { size: fileSize } = await handle.stat();
+      if (fileSize < position) return 'truncated';
+      const size = Math.min(fileSize, options.endAt ?? Infinity);
+      while (position < size) {
+        // A fresh buffer per read: the response may still hold the previous one.
+        const buffer = Buffer.allocUnsafe(Math.min(MAX_READ, size - position));
+        const { bytesRead } = await handle.read(buffer, 0, buffer.byteLength, position);
+        if (bytesRead === 0) break;
+        position += bytesRead;
+        if (!out.write(buffer.subarray(0, bytesRead))) await drained(out);
+        if (signal.aborted) return 'aborted';
+      }
+      if (!options.follow) return 'complete';
+      if (writerDone) return 'writer-done';
+      const current = await stat(path).catch(() => null);
+      if (!current || current.ino !== identity.ino || current.dev !== identity.dev) return 'replaced';
+      waiter ??= new ChangeWaiter(path, options.pollMs, signal);
+      await waiter.next();
+    }
+  } finally {
+    waiter?.close();
+    await handle.close();
+  }
+}
+
+function drained(out: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
+/** Resolves `next()` on a change to the file, or after `pollMs` at the latest, or on abort. */
+class ChangeWaiter {
+  private watcher: FSWatcher | null = null;
+  private changed = false;
+  private wake: (() => void) | null = null;
+  private readonly onAbort = () => this.fire();
+
+  constructor(
+    path: string,
+    private readonly pollMs: number,
+    private readonly signal: AbortSignal,
+  ) {
+    try {
+      this.watcher = watch(path, { persistent: false }, () => this.fire());
+      // A watcher that fails (file removed, too many watches) leaves the poll to do the work.
+      this.watcher.on('error', () => this.closeWatcher());
+    } catch {
+      this.watcher = null;
+    }
+    signal.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  next(): Promise<void> {
+    if (this.changed || this.signal.aborted) {
+      this.changed = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = null;
+        resolve();
+      }, this.pollMs);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.changed = false;
+        resolve();
+      };
+    });
+  }
+
+  close(): void {
+    this.closeWatcher();
+    this.signal.removeEventListener('abort', this.onAbort);
+    this.fire();
+  }
+
+  private fire(): void {
+    this.changed = true;
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  private closeWatcher(): void {
+    this.watcher?.close();
+    this.watcher = null;
+  }
+}
