@@ -81,8 +81,16 @@ test.describe('a session followed live', () => {
     const first = await clock.textContent();
     await expect(clock).not.toHaveText(first ?? '', { timeout: 5_000 });
 
-    served.append(update({ sessionUpdate: 'tool_call_update', toolCallId: 'tests', status: 'completed' }));
+    // Opened while running, it updates in place; so do the filter and the search.
+    await row(page, 'tests').getByRole('button', { expanded: false }).click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('passed');
+    await expect(row(page, 'tests')).toBeHidden();
+    served.append(
+      update({ sessionUpdate: 'tool_call_update', toolCallId: 'tests', status: 'completed', content: [{ type: 'content', content: { type: 'text', text: '42 tests passed' } }] }),
+    );
     await expect(row(page, 'tests')).toHaveAttribute('data-status', 'done');
+    await expect(row(page, 'tests')).toContainText('42 tests passed');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await expect(row(page, 'tests')).toHaveCount(1);
     await expect(page.getByRole('region', { name: 'Filters' })).toContainText('Tool calls: 1');
     // Still live: the file has not ended, so nothing is "unfinished".
@@ -127,6 +135,19 @@ test.describe('a session followed live', () => {
     await page.keyboard.press('End');
     await expect(row(page, 'read-64')).toBeInViewport();
     await expect(page.getByTestId('jump-to-latest')).toBeHidden();
+  });
+
+  test('a recording whose writer ends stops being live, and calls left open read as unfinished', async ({ page }) => {
+    // What `loupe tee` keeps beside its capture while it runs (see src/cli/captures.ts).
+    writeFileSync(`${served.file}.live`, JSON.stringify({ pid: process.pid, agent: 'test-agent', startedMs: Date.now() }));
+    await page.goto(served.url);
+    served.append(update({ sessionUpdate: 'tool_call', toolCallId: 'stuck', title: 'sleep', kind: 'execute', status: 'in_progress', rawInput: { command: 'sleep 600' } }));
+    await expect(row(page, 'stuck')).toHaveAttribute('data-status', 'running');
+    await expect(page.getByTestId('live')).toBeVisible();
+    rmSync(`${served.file}.live`);
+    await expect(page.locator('[data-load-state]').first()).toHaveAttribute('data-load-state', 'done');
+    await expect(page.getByTestId('live')).toBeHidden();
+    await expect(row(page, 'stuck')).toHaveAttribute('data-status', 'unfinished');
   });
 
   test('the session is refused without the token in the address', async ({ request }) => {

@@ -81,4 +81,20 @@ describe('SessionViewer', () => {
     await waitFor(() => expect(screen.getByText('Tool calls: 0')).toBeTruthy());
     expect(container.querySelectorAll('[data-call-id]')).toHaveLength(0);
   });
+
+  it('follows a ReadableStream that stays open: live, rows as they come, ended when it closes', async () => {
+    let feed!: ReadableStreamDefaultController<Uint8Array>;
+    const stream = new ReadableStream<Uint8Array>({ start: (c) => void (feed = c) });
+    const lines = ESC.trim().split('\n');
+    const { container } = render(<SessionViewer source={stream} />);
+    feed.enqueue(new TextEncoder().encode(`${lines.slice(0, 3).join('\n')}\n`));
+    await waitFor(() => expect(screen.getByTestId('live')).toBeTruthy());
+    await waitFor(() => expect(container.querySelector('[data-call-id="call-41033b16-03a7-4ca3-950c-0a015137f366-0"]')).toBeTruthy());
+    expect(container.querySelector('[data-call-id="call-41033b16-03a7-4ca3-950c-0a015137f366-0"]')?.getAttribute('data-status')).not.toBe('unfinished');
+    feed.enqueue(new TextEncoder().encode(`${lines.slice(3).join('\n')}\n`));
+    feed.close();
+    await waitFor(() => expect(container.querySelector('[data-load-state="done"]')).toBeTruthy());
+    expect(screen.queryByTestId('live')).toBeNull();
+    expect(container.querySelector('[data-call-id="call-41033b16-03a7-4ca3-950c-0a015137f366-0"]')?.getAttribute('data-status')).toBe('unfinished');
+  });
 });
