@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { main } from './summarize';
 
@@ -31,6 +34,31 @@ describe('loupe summarize', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/lines +10 +\(events 10, unknown 0, bad 0\)/);
     expect(out).toMatch(/call-41033b16-03a7-4ca3-950c-0a015137f366-0 +Run Command +sleep 45 +in_progress/);
+  });
+
+  test('each call also says how its permission was answered and what its terminal printed', async () => {
+    const { code, out } = await run('summarize', 'fixtures/acp/loupe-tee_text-frames.jsonl', '--json');
+    expect(code).toBe(0);
+    const { calls } = JSON.parse(out) as { calls: Record<string, unknown>[] };
+    // The keys that were there first keep their place: scripts reading them by position still work.
+    expect(Object.keys(calls[0]!)).toEqual(['id', 'session', 'label', 'subject', 'status', 'permission', 'terminal']);
+    expect(calls[0]).toMatchObject({ permission: 'allow_once', terminal: { output: '> test\n2 passed, 1 failed\n', exitCode: 1 } });
+
+    const text = await run('summarize', 'fixtures/acp/loupe-tee_text-frames.jsonl');
+    expect(text.out).toContain(['call-1  Run Command  npm test  failed  allow_once', '    terminal (exit 1):', '    | > test', '    | 2 passed, 1 failed'].join('\n'));
+  });
+
+  test('a permission never answered, and one cancelled, say so', async () => {
+    const session = (method: string, result?: unknown) => [
+      { jsonrpc: '2.0', id: 5, method, params: { sessionId: 's', toolCall: { toolCallId: 'c', title: 'Read', kind: 'read' }, options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }] } },
+      ...(result ? [{ jsonrpc: '2.0', id: 5, result }] : []),
+    ].map((line) => JSON.stringify(line)).join('\n');
+    const dir = mkdtempSync(join(tmpdir(), 'loupe-summarize-'));
+    writeFileSync(join(dir, 'unanswered.jsonl'), session('session/request_permission'));
+    writeFileSync(join(dir, 'cancelled.jsonl'), session('session/request_permission', { outcome: { outcome: 'cancelled' } }));
+    const permission = async (file: string) => (JSON.parse((await run('summarize', join(dir, file), '--json')).out) as { calls: { permission: unknown }[] }).calls[0]?.permission;
+    expect(await permission('unanswered.jsonl')).toBe('unanswered');
+    expect(await permission('cancelled.jsonl')).toBe('cancelled');
   });
 
   test('a missing file or a wrong command says so and exits non-zero', async () => {

@@ -50,20 +50,42 @@ export function formatText(summary: Summary): string {
   ];
   if (chain) lines.push(`chain    ${chain.state === 'intact' ? `intact (${chain.lines} ledger lines)` : `broken at line ${chain.line}: ${chain.reason}`}`);
   if (summary.calls.length) {
-    const rows = summary.calls.map((call) => [call.id, call.label, call.subject ?? '', call.status]);
+    const rows = summary.calls.map((call) => [call.id, call.label, call.subject ?? '', call.status, call.permission ?? '']);
+    const padded = 4; // The last column (permission) is not padded.
     // A loop, not Math.max(...rows): a session can have more calls than the stack has room for arguments.
-    const widths = [0, 1, 2].map((col) => Math.min(48, rows.reduce((widest, row) => Math.max(widest, row[col]!.length), 4)));
+    const widths = [0, 1, 2, 3].map((col) => Math.min(48, rows.reduce((widest, row) => Math.max(widest, row[col]!.length), col === 3 ? 6 : 4)));
+    const hasPermissions = summary.calls.some((call) => call.permission !== null);
+    const row = (cells: string[]) => {
+      const shown = hasPermissions ? cells : cells.slice(0, padded);
+      return shown.map((cell, col) => (col < shown.length - 1 ? clip(cell, widths[col]!).padEnd(widths[col]!) : cell)).join('  ');
+    };
     lines.push('');
-    lines.push(['id', 'label', 'subject', 'status'].map((h, col) => (col < 3 ? h.padEnd(widths[col]!) : h)).join('  '));
-    for (const row of rows) {
-      lines.push(row.map((cell, col) => (col < 3 ? clip(cell, widths[col]!).padEnd(widths[col]!) : cell)).join('  '));
-    }
+    lines.push(row(['id', 'label', 'subject', 'status', 'permission']));
+    summary.calls.forEach((call, index) => {
+      lines.push(row(rows[index]!));
+      // Under its call, indented: a terminal's output has lines of its own.
+      if (call.terminal) {
+        const exit = call.terminal.exitCode === null ? 'still running' : `exit ${call.terminal.exitCode}`;
+        lines.push(`    terminal (${exit}):`);
+        for (const outputLine of terminalTail(call.terminal.output)) lines.push(`    | ${outputLine}`);
+      }
+    });
   }
   if (summary.diagnostics.length) {
     lines.push('', 'bad lines:');
     for (const bad of summary.diagnostics) lines.push(`  line ${bad.line} (byte ${bad.offset}): ${bad.reason}\n    ${JSON.stringify(bad.excerpt)}`);
   }
   return lines.join('\n');
+}
+
+const TERMINAL_LINES = 10;
+
+/** The last lines of a terminal's output: what a person reads first (the error, the summary line). */
+function terminalTail(output: string): string[] {
+  const outputLines = output.replace(/\r?\n$/, '').split(/\r?\n/);
+  if (outputLines.length === 1 && outputLines[0] === '') return [];
+  if (outputLines.length <= TERMINAL_LINES) return outputLines;
+  return [`… ${outputLines.length - TERMINAL_LINES} earlier lines`, ...outputLines.slice(-TERMINAL_LINES)];
 }
 
 function clip(text: string, width: number): string {

@@ -42,6 +42,14 @@ function classifyObject(value: JsonObject, text: string, loc: SourceLocation): I
     const ts = typeof value.t_ms === 'number' ? value.t_ms : undefined;
     return record(loc, 'acp-capture', ts, value.dir, classifyRpc(value.msg, text, MSG));
   }
+  if (typeof value.text === 'string' && !('msg' in value)) {
+    // What `loupe tee` records besides messages: agent stderr lines, and frames that were not JSON.
+    const ts = typeof value.t_ms === 'number' ? value.t_ms : undefined;
+    if (value.dir === 'stderr') return record(loc, 'acp-capture', ts, undefined, { kind: 'stderr', text: value.text });
+    if (value.dir === 'client->agent' || value.dir === 'agent->client') {
+      return record(loc, 'acp-capture', ts, value.dir, { kind: 'frame', text: value.text });
+    }
+  }
 
   if (typeof value._direction === 'string' && typeof value._type === 'string') return classifyZed(value, text, loc);
 

@@ -54,6 +54,8 @@ export type RecordBody =
   | { kind: 'response'; id: RpcId | null; result?: unknown; error?: { code?: number; message: string; data?: unknown }; method?: string }
   | { kind: 'ledger'; line: LedgerLine; body: LedgerBody }
   | { kind: 'stderr'; text: string }
+  /** A line of recorded stdio traffic that was not a JSON object (`loupe tee` keeps it as text). */
+  | { kind: 'frame'; text: string }
   | { kind: 'unknown'; reason: string; value: unknown };
 
 export interface PermissionRequestParams {

@@ -274,6 +274,9 @@ export class SessionBuilder {
         return this.foldLedger(record, body, bytes);
       case 'stderr':
         return this.addItem({ type: 'event', loc: record.loc, name: 'stderr', summary: body.text, raw: body.text });
+      case 'frame':
+        this.session.diagnostics.warnings.push({ line: record.loc.line, message: `${record.dir ?? 'a'} frame that is not JSON` });
+        return this.addItem({ type: 'event', loc: record.loc, name: 'frame (not JSON)', summary: body.text, raw: body.text });
       default: {
         const exhaustive: never = body;
         return exhaustive;
@@ -356,7 +359,7 @@ export class SessionBuilder {
         title: undefined, kind: undefined, status: undefined, name: undefined, rawInput: undefined, rawInputKeyOrder: undefined,
         rawOutput: undefined, content: undefined, locations: undefined, meta: {}, tool: undefined, invalidEnvelopes: 0,
         ledger: undefined, label: 'Tool', subject: null, startMs: undefined, endMs: undefined, durationMs: undefined,
-        permission: undefined, history: [], detail: this.detail, contentBlocks: undefined,
+        permission: undefined, history: [], detail: this.detail, contentBlocks: undefined, terminalIds: undefined,
       };
       byId.set(id, call);
       this.session.calls.set(key, call);
@@ -401,7 +404,11 @@ export class SessionBuilder {
       if (full) call.content = fields.content;
       else call.contentBlocks = fields.content.length;
       for (const block of fields.content) {
-        if (block.type === 'terminal') this.linkTerminal(block.terminalId, call.key);
+        if (block.type === 'terminal') {
+          this.linkTerminal(block.terminalId, call.key);
+          // Kept even when light: the terminal's output lives in `session.terminals`, not in the content.
+          if (!call.terminalIds?.includes(block.terminalId)) call.terminalIds = [...(call.terminalIds ?? []), block.terminalId];
+        }
       }
       set |= F_CONTENT;
     }
