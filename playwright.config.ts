@@ -1,10 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import dashboardHosts from './examples/dashboard/hosts.json' with { type: 'json' };
 
 // Browser tests run against the production build (`npm run build` → dist/app),
 // served by `vite preview`. Playwright cannot download browsers here, so we use
 // Debian's Chromium (scripts/ensure-chromium.mjs installs it) or $CHROMIUM_PATH.
 const PORT = 4173;
-export const DASHBOARD_PORT = 4174;
+/** The embedding example as host apps on React 18.3 and 19 (npm run build:hosts), each on its port. */
+export const DASHBOARD_HOSTS = dashboardHosts;
 const CI = !!process.env.CI;
 
 export default defineConfig({
@@ -49,14 +51,14 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    {
-      // The embedding example (npm run build:lib && npm run build:example), a consumer of the package.
-      command: `npx vite preview --config examples/dashboard/vite.config.ts --port ${DASHBOARD_PORT} --strictPort`,
-      url: `http://localhost:${DASHBOARD_PORT}`,
+    // The embedding example as host apps built from the packed library (npm run build:lib, build:cli, build:hosts).
+    ...Object.entries(DASHBOARD_HOSTS).map(([name, host]) => ({
+      command: `npx vite preview --config dist/hosts/${name}/vite.config.ts --port ${host.port} --strictPort`,
+      url: `http://localhost:${host.port}`,
       reuseExistingServer: !CI,
       timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    })),
   ],
 });

@@ -1,7 +1,7 @@
-// An example dashboard that embeds Loupe as any consumer would: from the built package ('loupe',
-// aliased to dist/lib by this example's vite config), with its stylesheet, two viewers side by
-// side on different sessions, each reporting its selection to the host.
-import { StrictMode, useState } from 'react';
+// An example dashboard that embeds Loupe as any consumer would: from the installed package
+// (scripts/build-hosts.mjs builds it on React 18.3 and on React 19), with its stylesheet, two
+// viewers side by side on different sessions, each reporting its selection to the host.
+import { StrictMode, useState, version as reactVersion } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SessionViewer, type ToolCall } from 'loupe';
 import 'loupe/style.css';
@@ -38,6 +38,9 @@ function Dashboard() {
     </>
   );
 }
+
+// The React this page really runs, for the e2e test: a host on 18.3 must not end up with another copy.
+document.documentElement.dataset.reactVersion = reactVersion;
 
 const root = document.getElementById('root');
 if (root) {
