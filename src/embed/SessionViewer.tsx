@@ -4,6 +4,7 @@ import type { ToolCall } from '../model';
 import { createSessionController, type SessionController } from '../store/controller';
 import { createSessionStore, type SessionStore } from '../store/createSessionStore';
 import type { Filter } from '../store/filter';
+import { ViewerBoundary } from '../ui/boundary/RowBoundary';
 import { SessionView, type ThemeChoice } from '../ui/SessionView';
 import type { LoadSource } from '../worker/protocol';
 
@@ -64,7 +65,9 @@ export function SessionViewer(props: SessionViewerProps) {
   );
   return (
     <QueryClientProvider client={client}>
-      <ViewerInner {...props} />
+      <ViewerBoundary>
+        <ViewerInner {...props} />
+      </ViewerBoundary>
     </QueryClientProvider>
   );
 }

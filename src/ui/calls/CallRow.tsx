@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { displayStatus } from '../../model/status';
 import type { DisplayStatus, TerminalLookup, ToolCall } from '../../model';
+import { RowBoundary } from '../boundary/RowBoundary';
+import { formatTime } from '../format';
 import { formatDuration } from './extract';
 import { Elapsed } from './Elapsed';
 import { RawView } from './RawView';
@@ -27,7 +29,7 @@ export function permissionText(call: ToolCall): string | null {
 /** Capture times (t_ms) count from the start of the recording; others are wall-clock epoch ms. */
 function startedText(ms: number | undefined): string | undefined {
   if (ms === undefined) return undefined;
-  return ms < 1e11 ? `started ${formatDuration(ms)} into the recording` : `started ${new Date(ms).toISOString()}`;
+  return ms >= 0 && ms < 1e11 ? `started ${formatDuration(ms)} into the recording` : `started ${formatTime(ms)}`;
 }
 
 export interface CallRowProps {
@@ -112,7 +114,9 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
           ) : light ? (
             <div className={styles.dimText}>Reading this call’s output from the file…</div>
           ) : null}
-          {tab === 'view' ? <CallBody call={call} terminals={terminals} dark={dark} /> : <RawView call={call} />}
+          <RowBoundary key={tab} raw={() => call} line={call.history[0]?.loc.line} resetKey={call} what={tab === 'view' ? 'call' : 'Raw tab'}>
+            {tab === 'view' ? <CallBody call={call} terminals={terminals} dark={dark} /> : <RawView call={call} />}
+          </RowBoundary>
         </div>
       ) : null}
     </div>

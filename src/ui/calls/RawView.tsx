@@ -1,4 +1,5 @@
 import type { ToolCall } from '../../model';
+import { formatTime } from '../format';
 import { CopyButton } from './CopyButton';
 import { JsonTree } from './JsonTree';
 import styles from './calls.module.css';
@@ -23,7 +24,7 @@ export function RawView({ call }: { call: ToolCall }) {
           {history.map((h, i) => (
             <tr key={i}>
               <td>{h.loc.line}</td>
-              <td>{h.ts !== undefined ? new Date(h.ts).toISOString() : '—'}</td>
+              <td>{h.ts !== undefined ? formatTime(h.ts) : '—'}</td>
               <td>{h.source}</td>
               <td>{h.fields.join(', ')}</td>
               <td>{h.invalidEnvelope ? <span className={styles.bad}>invalid: {h.invalidEnvelope}</span> : ''}</td>

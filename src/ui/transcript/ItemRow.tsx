@@ -3,6 +3,7 @@ import { CallRow, type CallRowProps } from '../calls/CallRow';
 import { JsonTree } from '../calls/JsonTree';
 import { Blocks, Checklist } from '../calls/views';
 import { formatDuration } from '../calls/extract';
+import { RowBoundary } from '../boundary/RowBoundary';
 import { SafeMarkdown } from '../text/SafeMarkdown';
 import styles from './transcript.module.css';
 
@@ -26,6 +27,15 @@ function usageText(u: Usage): string {
 
 /** One transcript row. Every item kind has a visible row: unknown records are shown raw, never dropped. */
 export function ItemRow(props: ItemRowProps) {
+  // Whatever one item holds, a failure to draw it stays in its row.
+  return (
+    <RowBoundary raw={() => props.call ?? props.item} line={props.item.loc.line} resetKey={props.call ?? props.item}>
+      <ItemRowContent {...props} />
+    </RowBoundary>
+  );
+}
+
+function ItemRowContent(props: ItemRowProps) {
   const { item, open, focused, onToggle } = props;
   const focusProps = { tabIndex: focused ? 0 : -1, 'data-row-focus': true } as const;
   switch (item.type) {
