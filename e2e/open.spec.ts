@@ -1,0 +1,130 @@
+// `loupe open` as a user runs it (the built CLI as a child process), in Chromium: a session file
+// followed while a script appends to it, requests without the token refused, and the recordings list.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { test, expect } from '@playwright/test';
+import { ingest } from '../src/model';
+import { ROOT, fixture, waitLoaded } from './helpers';
+
+const GEMINI = fixture('acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl');
+const LOUPE = join(ROOT, 'bin/loupe.mjs');
+
+interface Running {
+  url: string;
+  child: ChildProcess;
+}
+
+const children: ChildProcess[] = [];
+
+test.afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGTERM');
+});
+
+/** Starts `loupe open ARGS --no-browser --port 0` and waits for the address it prints. */
+async function loupeOpen(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Running> {
+  const child = spawn(process.execPath, [LOUPE, 'open', ...args, '--no-browser', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`loupe open exited with ${code}: ${stderr}`)));
+  });
+  return { url, child };
+}
+
+/** The ids of the calls in the first `count` lines, computed by the model the viewer uses. */
+async function callIdsAfter(lines: string[], count: number): Promise<string[]> {
+  const session = await ingest(new TextEncoder().encode(lines.slice(0, count).join('')));
+  return [...session.calls.values()].map((call) => call.id);
+}
+
+test('--follow: rows appear as a script appends the session line by line', async ({ page }, info) => {
+  const lines = readFileSync(GEMINI, 'utf8').split(/(?<=\n)/);
+  const file = info.outputPath('growing.jsonl');
+  // The handshake and the prompt, before any tool call.
+  const start = 5;
+  writeFileSync(file, lines.slice(0, start).join(''));
+  const { url } = await loupeOpen([file, '--follow']);
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]{32}\/\?src=session$/);
+
+  await page.goto(url);
+  await expect(page.getByText('Create hello.py that prints')).toBeVisible();
+  await expect(page.locator('[data-call-id]')).toHaveCount(0);
+
+  let shown = 0;
+  for (let n = start + 1; n <= lines.length; n++) {
+    appendFileSync(file, lines[n - 1]!);
+    const ids = await callIdsAfter(lines, n);
+    if (ids.length === shown) continue;
+    // A new call: its row appears while the file is still open for writing.
+    await expect(page.locator('[data-call-id]')).toHaveCount(ids.length);
+    await expect(page.locator(`[data-call-id="${ids.at(-1)}"]`)).toBeVisible();
+    shown = ids.length;
+  }
+  expect(shown).toBe(3);
+});
+
+test('a request without the token, or from another Host, is refused', async ({ page, playwright }) => {
+  const { url } = await loupeOpen([GEMINI]);
+  const page_ = new URL(url);
+  const token = page_.pathname.split('/')[1]!;
+  const origin = page_.origin;
+
+  // The page itself reads the session (same origin, with the token).
+  await page.goto(url);
+  await waitLoaded(page);
+  await expect(page.locator('[data-call-id]')).toHaveCount(3);
+
+  const api = await playwright.request.newContext();
+  try {
+    expect((await api.get(`${origin}/session`)).status()).toBe(403);
+    expect((await api.get(`${origin}/`)).status()).toBe(403);
+    expect((await api.get(`${origin}/not-the-token/session`)).status()).toBe(403);
+    const rebound = await api.get(`${origin}/${token}/session`, { headers: { host: `attacker.example:${page_.port}` } });
+    expect(rebound.status()).toBe(403);
+    const foreign = await api.get(`${origin}/${token}/session`, { headers: { origin: 'https://attacker.example' } });
+    expect(foreign.status()).toBe(403);
+    expect((await api.get(`${origin}/${token}/session`)).status()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
+
+  // A script on the page cannot reach past the token either.
+  const status = await page.evaluate(async () => (await fetch('/session')).status);
+  expect(status).toBe(403);
+});
+
+test('without PATH: the recordings, newest first, the live one marked; choosing one opens it', async ({ page }, info) => {
+  const state = info.outputPath('state');
+  const captures = join(state, 'loupe', 'captures');
+  mkdirSync(captures, { recursive: true });
+  const older = '2026-01-01T10-00-00-000Z_codex-acp_101.jsonl';
+  const newer = '2026-01-01T11-00-00-000Z_gemini_202.jsonl';
+  writeFileSync(join(captures, older), readFileSync(fixture('acp/gemini-cli-0.61.0_scripted-model_fake-responses.jsonl')));
+  writeFileSync(join(captures, newer), readFileSync(GEMINI));
+  utimesSync(join(captures, older), 1_000, 1_000);
+  utimesSync(join(captures, newer), 2_000, 2_000);
+  // tee's marker, naming a process that is running (this test's own), so the capture counts as live.
+  writeFileSync(join(captures, `${newer}.live`), JSON.stringify({ pid: process.pid, agent: 'gemini --experimental-acp', startedMs: 2_000_000 }));
+
+  const { url } = await loupeOpen([], { ...process.env, XDG_STATE_HOME: state });
+  expect(url).toMatch(/\/\?recordings$/);
+  await page.goto(url);
+  const list = page.getByRole('list', { name: 'Recordings' });
+  const items = list.getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toHaveAttribute('data-recording', newer);
+  await expect(items.nth(1)).toHaveAttribute('data-recording', older);
+  await expect(items.nth(0)).toContainText('live');
+  await expect(items.nth(0)).toContainText('gemini --experimental-acp');
+  await expect(items.nth(1)).not.toContainText('live');
+  await expect(items.nth(1)).toContainText('codex-acp');
+
+  await items.nth(0).getByRole('link').click();
+  await expect(page).toHaveURL(/\?src=recordings%2F/);
+  await expect(page.locator('[data-call-id]')).toHaveCount(3);
+});
