@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { SessionViewer, type Filter, type SessionSource, type ToolCall } from '../embed';
+import { Recordings } from './Recordings';
 import { readCallId, readFilter, readSrc, writeCallId, writeFilter } from './url';
 import './app.css';
 
@@ -162,7 +163,8 @@ export function App() {
       </header>
       <main className="loupe-app__main">
         {loaded.length === 0 ? (
-          <Landing />
+          // `loupe open` without a file serves the page as ?recordings.
+          new URLSearchParams(location.search).has('recordings') ? <Recordings /> : <Landing />
         ) : (
           loaded.map((l, i) => (
             <div key={l.key} className="loupe-app__viewer" hidden={i !== active}>
