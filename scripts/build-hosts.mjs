@@ -7,12 +7,15 @@
 // Needs the package's built files first: `npm run build:lib` and `npm run build:cli`.
 // Writes dist/hosts/loupe-<version>-<sha>.tgz and dist/hosts/<host>/{node_modules,dist}.
 // The hosts use the repository's vite and @vitejs/plugin-react (found up the folder tree), so
-// their install is only the package, its dependencies and their React.
+// their install is only the package, its dependencies and their React. Being inside the repository,
+// a host could quietly resolve a module from the repository's node_modules (a dependency missing
+// from the package, a second React): its build fails if any module comes from outside its folder.
 import { execFile } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { build } from 'vite';
 
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -55,6 +58,18 @@ const tarball = packed.filename.replace(/\.tgz$/, `-${packed.shasum.slice(0, 10)
 renameSync(join(out, packed.filename), join(out, tarball));
 console.log(`packed ${tarball}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(0)} kB, in ${seconds(t0)}`);
 
+/** @returns {import('vite').Plugin} */
+function onlyModulesFrom(dir) {
+  return {
+    name: 'loupe-host-modules-only',
+    generateBundle() {
+      // '\0' marks Vite's own virtual modules (preload helper, polyfill).
+      const outside = [...this.getModuleIds()].filter((id) => !id.startsWith('\0') && !id.startsWith(dir + sep));
+      if (outside.length > 0) this.error(`${outside.length} modules from outside ${dir}, e.g.:\n  ${outside.slice(0, 5).join('\n  ')}`);
+    },
+  };
+}
+
 const notHostFiles = new Set(['hosts.json', 'publicApi.typetest.tsx']);
 
 async function buildHost(name, { react }) {
@@ -78,9 +93,9 @@ async function buildHost(name, { react }) {
 
   const t2 = performance.now();
   try {
-    await run(process.execPath, [join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: dir });
+    await build({ root: dir, configFile: join(dir, 'vite.config.ts'), logLevel: 'warn', plugins: [onlyModulesFrom(dir)] });
   } catch (error) {
-    fail(`${name}: vite build failed:\n${error.stdout ?? ''}${error.stderr ?? error}`);
+    fail(`${name}: vite build failed: ${error instanceof Error ? error.message : error}`);
   }
   console.log(`${name}: react ${installed}, installed in ${installTime}, built in ${seconds(t2)} → dist/hosts/${name}/dist`);
 }

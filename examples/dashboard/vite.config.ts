@@ -11,5 +11,6 @@ export default defineConfig({
   plugins: [react()],
   // The library and its dependencies import React too: all of them must get the host's one copy.
   resolve: { dedupe: ['react', 'react-dom'] },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // One chunk of React, the viewer and their dependencies (~580 kB): an example need not code-split.
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1000 },
 });
