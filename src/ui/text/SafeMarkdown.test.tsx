@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SafeMarkdown } from './SafeMarkdown';
+import { PLAIN_PAGE_CHARS, SafeMarkdown } from './SafeMarkdown';
 
 afterEach(cleanup);
 
@@ -20,5 +20,24 @@ describe('SafeMarkdown', () => {
     expect(links[0]?.getAttribute('rel')).toContain('noopener');
     expect(container.textContent).toContain('bad');
     expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('shows 3,000 nested blockquotes as plain text with a note, instead of overflowing the stack', () => {
+    const text = `${'>'.repeat(3000)} deep`;
+    const { container, getByText } = render(<SafeMarkdown text={text} />);
+    getByText('shown as plain text: too deeply nested to format');
+    expect(container.querySelector('blockquote')).toBeNull();
+    expect(container.querySelector('pre')?.textContent).toBe(text);
+  });
+
+  it('lays out a huge message a page at a time', () => {
+    const text = 'y'.repeat(PLAIN_PAGE_CHARS * 2 + 5);
+    const { container, getByRole } = render(<SafeMarkdown text={text} />);
+    expect(container.querySelector('pre')?.textContent).toHaveLength(PLAIN_PAGE_CHARS);
+    fireEvent.click(getByRole('button', { name: /Show more \(100,005 characters not shown\)/ }));
+    expect(container.querySelector('pre')?.textContent).toHaveLength(PLAIN_PAGE_CHARS * 2);
+    fireEvent.click(getByRole('button', { name: /Show more/ }));
+    expect(container.querySelector('pre')?.textContent).toBe(text);
+    expect(container.querySelector('button')).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
-import { memo } from 'react';
+import { Component, memo, useState, type ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
+import { errorMessage } from '../boundary/RowBoundary';
+import { markdownRisk } from './markdownSafety';
 import { safeHref } from './safeUrl';
 import styles from './text.module.css';
 
@@ -25,13 +27,60 @@ const components: Components = {
   ),
 };
 
+/** How much plain text is laid out at once: a 10 MB message would take seconds to lay out whole. */
+export const PLAIN_PAGE_CHARS = 100_000;
+
+/** Text as it is, drawn a page at a time. */
+export function PlainText({ text, note, className }: { text: string; note?: string | undefined; className?: string | undefined }) {
+  const [shown, setShown] = useState(PLAIN_PAGE_CHARS);
+  const rest = text.length - shown;
+  return (
+    <div className={className} data-plain-text>
+      {note ? <div className={styles.plainNote}>{note}</div> : null}
+      <pre className={styles.plain}>{rest > 0 ? text.slice(0, shown) : text}</pre>
+      {rest > 0 ? (
+        <button type="button" className={styles.more} onClick={() => setShown((n) => n + PLAIN_PAGE_CHARS)}>
+          Show more ({rest.toLocaleString('en')} characters not shown)
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Anything the renderer throws on (beyond what markdownRisk foresees) shows the text plain. */
+class PlainOnError extends Component<{ text: string; children: ReactNode }, { error: unknown; failedText: string | null }> {
+  override state = { error: null as unknown, failedText: null as string | null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: { text: string }, state: { error: unknown; failedText: string | null }) {
+    if (state.error !== null && state.failedText !== null && state.failedText !== props.text) return { error: null, failedText: null };
+    return null;
+  }
+
+  override componentDidCatch(): void {
+    this.setState({ failedText: this.props.text });
+  }
+
+  override render(): ReactNode {
+    if (this.state.error === null) return this.props.children;
+    return <PlainText text={this.props.text} note={`shown as plain text: it could not be formatted (${errorMessage(this.state.error)})`} />;
+  }
+}
+
 // Memoised: rows re-render whenever the session grows, and parsing markdown is the costly part.
 export const SafeMarkdown = memo(function SafeMarkdown({ text }: { text: string }) {
+  const risk = markdownRisk(text);
+  if (risk !== null) return <PlainText className={styles.markdown} text={text} note={`shown as plain text: ${risk}`} />;
   return (
-    <div className={styles.markdown}>
-      <Markdown urlTransform={safeHref} components={components} skipHtml={false}>
-        {text}
-      </Markdown>
-    </div>
+    <PlainOnError text={text}>
+      <div className={styles.markdown}>
+        <Markdown urlTransform={safeHref} components={components} skipHtml={false}>
+          {text}
+        </Markdown>
+      </div>
+    </PlainOnError>
   );
 });
