@@ -1,7 +1,38 @@
-import { main } from './summarize';
+// The `loupe` command: one entry, a module per subcommand (loaded only when it runs).
+import { main as summarize } from './summarize';
+import type { CliIo } from './summarize';
 
-const code = await main(process.argv.slice(2), {
+const HELP = `loupe: record and view coding-agent sessions (ACP traffic, ledger exports)
+
+  loupe tee [--out FILE] -- AGENT [ARGS...]   run AGENT, recording its ACP stdio traffic
+  loupe open [PATH | -] [--follow] [--port N] [--no-browser]
+                                              open a session in the viewer (live with --follow)
+  loupe summarize FILE [--json]               a plain-text or JSON summary of a session
+
+\`loupe COMMAND --help\` says more.`;
+
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'tee':
+      return (await import('./tee')).main(rest, io);
+    case 'open':
+      return (await import('./open')).main(rest, io);
+    case 'summarize':
+      return summarize(argv, io);
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      io.out(HELP);
+      return command === undefined ? 2 : 0;
+    default:
+      io.err(`loupe: unknown command ${command}\n\n${HELP}`);
+      return 2;
+  }
+}
+
+process.exitCode = await run(process.argv.slice(2), {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
 });
-process.exitCode = code;
