@@ -1,30 +1,42 @@
-import Anser from 'anser';
-import { useMemo, type CSSProperties } from 'react';
+import { useMemo, useState, type CSSProperties } from 'react';
+import { parseAnsi, terminalTail, type AnsiStyle } from './ansi';
 import styles from './text.module.css';
 
-const MAX_CHARS = 400_000;
+function css(s: AnsiStyle): CSSProperties | undefined {
+  const fg = s.inverse ? (s.bg ?? '0, 0, 0') : s.fg;
+  const bg = s.inverse ? (s.fg ?? '255, 255, 255') : s.bg;
+  if (!fg && !bg && !s.bold && !s.dim && !s.italic && !s.underline) return undefined;
+  const style: CSSProperties = {};
+  if (fg) style.color = `rgb(${fg})`;
+  if (bg) style.backgroundColor = `rgb(${bg})`;
+  if (s.bold) style.fontWeight = 'bold';
+  if (s.italic) style.fontStyle = 'italic';
+  if (s.underline) style.textDecoration = 'underline';
+  if (s.dim) style.opacity = 0.7;
+  return style;
+}
 
-/** Terminal text with ANSI colours, as spans (anser's JSON output; never its HTML output). */
+/** Terminal text with ANSI colours, as spans; the end of a long output until all is asked for. */
 export function Ansi({ text }: { text: string }) {
-  const clipped = text.length > MAX_CHARS ? text.slice(text.length - MAX_CHARS) : text;
-  const parts = useMemo(() => Anser.ansiToJson(clipped, { json: true, remove_empty: true }), [clipped]);
+  const [all, setAll] = useState(false);
+  const shown = useMemo(() => (all ? { text, omitted: 0 } : terminalTail(text)), [text, all]);
+  const spans = useMemo(() => parseAnsi(shown.text), [shown]);
   return (
-    <pre className={styles.terminal}>
-      {clipped !== text ? <span className={styles.dim}>… {text.length - MAX_CHARS} earlier characters not shown{'\n'}</span> : null}
-      {parts.map((p, i) => {
-        const style: CSSProperties = {};
-        if (p.fg) style.color = `rgb(${p.fg})`;
-        if (p.bg) style.backgroundColor = `rgb(${p.bg})`;
-        if (p.decorations.includes('bold')) style.fontWeight = 'bold';
-        if (p.decorations.includes('italic')) style.fontStyle = 'italic';
-        if (p.decorations.includes('underline')) style.textDecoration = 'underline';
-        if (p.decorations.includes('dim')) style.opacity = 0.7;
-        return (
-          <span key={i} style={style}>
-            {p.content}
-          </span>
-        );
-      })}
+    <pre className={styles.terminal} data-terminal>
+      {shown.omitted > 0 ? (
+        <span className={styles.dim}>
+          … {shown.omitted.toLocaleString('en')} earlier characters not shown{' '}
+          <button type="button" className={styles.more} onClick={() => setAll(true)}>
+            Show all
+          </button>
+          {'\n'}
+        </span>
+      ) : null}
+      {spans.map((p, i) => (
+        <span key={i} style={css(p.style)}>
+          {p.text}
+        </span>
+      ))}
     </pre>
   );
 }
