@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { DisplayStatus } from '../../model';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
 import { DISPLAY_STATUSES, isFilterActive } from '../../store/filter';
 import styles from '../SessionView.module.css';
+import { FACETS_PAGE, FACETS_SHOWN, visibleFacets } from './facetList';
 
 function toggle<T>(list: T[], v: T): T[] {
   return list.includes(v) ? list.filter((x) => x !== v) : [...list, v];
@@ -21,6 +22,9 @@ export function FilterPanel({ snap, store, searchRef }: { snap: SessionSnapshot;
     setShownFilterText(filter.text);
     setText(filter.text);
   }
+  const [labelQuery, setLabelQuery] = useState('');
+  const [labelLimit, setLabelLimit] = useState(FACETS_SHOWN);
+  const labelFacets = useMemo(() => visibleFacets(facets.labels, filter.labels, labelQuery, labelLimit), [facets.labels, filter.labels, labelQuery, labelLimit]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -58,13 +62,28 @@ export function FilterPanel({ snap, store, searchRef }: { snap: SessionSnapshot;
       </div>
       <fieldset className={styles.facets}>
         <legend>By label</legend>
-        {facets.labels.map(({ label, count }) => (
+        {facets.labels.length > FACETS_SHOWN ? (
+          <input
+            type="search"
+            className={styles.search}
+            placeholder={`Find among ${facets.labels.length.toLocaleString('en')} labels`}
+            aria-label="Find a label"
+            value={labelQuery}
+            onChange={(e) => setLabelQuery(e.target.value)}
+          />
+        ) : null}
+        {labelFacets.shown.map(({ label, count }) => (
           <label key={label} className={styles.facet} data-facet-label={label}>
             <input type="checkbox" checked={filter.labels.includes(label)} onChange={() => store.setFilter({ labels: toggle(filter.labels, label) })} />
             <span className={styles.facetName}>{label}</span>
             <span className={styles.count}>{count}</span>
           </label>
         ))}
+        {labelFacets.hidden > 0 ? (
+          <button type="button" className={styles.linkButton} onClick={() => setLabelLimit((n) => n + FACETS_PAGE)}>
+            Show more ({labelFacets.hidden.toLocaleString('en')} more labels)
+          </button>
+        ) : null}
         {facets.labels.length === 0 ? <div className={styles.muted}>No tool calls yet</div> : null}
       </fieldset>
       <fieldset className={styles.facets}>
