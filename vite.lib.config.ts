@@ -10,8 +10,11 @@ const external = [...Object.keys(pkg.peerDependencies), ...Object.keys(pkg.depen
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    // The library inlines its parser worker (see src/worker/spawn.inline.ts).
-    alias: [{ find: /^\.\/spawn$/, replacement: fileURLToPath(new URL('./src/worker/spawn.inline.ts', import.meta.url)) }],
+    // The library inlines its parser and diff workers (see src/worker/spawn.inline.ts).
+    alias: [
+      { find: /^\.\/spawn$/, replacement: fileURLToPath(new URL('./src/worker/spawn.inline.ts', import.meta.url)) },
+      { find: /^\.\/spawnDiffWorker$/, replacement: fileURLToPath(new URL('./src/ui/calls/spawnDiffWorker.inline.ts', import.meta.url)) },
+    ],
   },
   publicDir: false,
   build: {

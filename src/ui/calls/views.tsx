@@ -5,6 +5,7 @@ import { SafeMarkdown } from '../text/SafeMarkdown';
 import { decodeBase64Text, imageDataUri, safeHref } from '../text/safeUrl';
 import { CopyButton } from './CopyButton';
 import { JsonTree } from './JsonTree';
+import { isSmallDiff, LargeDiff } from './LargeDiff';
 import { asRecord, contentText, exitCodeOf, inputOf, nonTextBlocks, outputText, pick, terminalsOf } from './extract';
 import styles from './calls.module.css';
 
@@ -92,9 +93,13 @@ function EditView(props: ViewProps) {
       {diffs.map((d, i) => (
         <section key={i} className={styles.section}>
           {d.path ? <div className={styles.path}>{d.path}</div> : null}
-          <Suspense fallback={<pre className={styles.pre}>{d.newText}</pre>}>
-            <DiffViewer oldText={d.oldText} newText={d.newText} dark={props.dark} />
-          </Suspense>
+          {isSmallDiff(d.oldText, d.newText) ? (
+            <Suspense fallback={<pre className={styles.pre}>{d.newText}</pre>}>
+              <DiffViewer oldText={d.oldText} newText={d.newText} dark={props.dark} />
+            </Suspense>
+          ) : (
+            <LargeDiff oldText={d.oldText} newText={d.newText} />
+          )}
         </section>
       ))}
       <Output call={props.call} />
