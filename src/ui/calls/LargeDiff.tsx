@@ -4,8 +4,8 @@ import { useLineDiff } from './useLineDiff';
 import styles from './diff.module.css';
 
 /** Diffs up to this size are drawn by react-diff-viewer on the main thread, as they always were. */
-const SMALL_DIFF_CHARS = 40_000;
-const SMALL_DIFF_LINES = 400;
+const SMALL_DIFF_CHARS = 20_000;
+const SMALL_DIFF_LINES = 200;
 
 export function isSmallDiff(oldText: string, newText: string): boolean {
   if (oldText.length + newText.length > SMALL_DIFF_CHARS) return false;

@@ -68,7 +68,7 @@ describe('diffRows', () => {
 describe('isSmallDiff', () => {
   it('keeps ordinary edits on the small path and sends big ones to the worker', () => {
     expect(isSmallDiff('a\nb\n', 'a\nc\n')).toBe(true);
-    expect(isSmallDiff(numbered(300, 'a'), numbered(300, 'b'))).toBe(false);
-    expect(isSmallDiff('x'.repeat(50_000), '')).toBe(false);
+    expect(isSmallDiff(numbered(150, 'a'), numbered(150, 'b'))).toBe(false);
+    expect(isSmallDiff('x'.repeat(25_000), '')).toBe(false);
   });
 });
