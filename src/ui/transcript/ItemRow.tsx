@@ -4,7 +4,7 @@ import { JsonTree } from '../calls/JsonTree';
 import { Blocks, Checklist } from '../calls/views';
 import { formatDuration } from '../calls/extract';
 import { RowBoundary } from '../boundary/RowBoundary';
-import { SafeMarkdown } from '../text/SafeMarkdown';
+import { PlainText, SafeMarkdown } from '../text/SafeMarkdown';
 import styles from './transcript.module.css';
 
 /** A row of any kind: a call row's props, with the item and its call (if it is one). */
@@ -50,14 +50,14 @@ function ItemRowContent(props: ItemRowProps) {
               <span className={styles.role}>Thought</span>
               {!open ? <span className={styles.preview}>{item.text.slice(0, 160)}</span> : null}
             </button>
-            {open ? <pre className={styles.thoughtText}>{item.text}</pre> : null}
+            {open ? <PlainText className={styles.thoughtText} text={item.text} /> : null}
           </div>
         );
       }
       return (
         <div className={`${styles.row} ${item.role === 'user' ? styles.user : styles.agent}`} data-kind={item.role} {...focusProps} onClick={onToggle}>
           <div className={styles.role}>{item.role === 'user' ? 'User' : 'Agent'}</div>
-          {item.role === 'user' ? <div className={styles.userText}>{item.text}</div> : <SafeMarkdown text={item.text} />}
+          {item.role === 'user' ? <PlainText className={styles.userText} text={item.text} /> : <SafeMarkdown text={item.text} />}
           {item.blocks.some((b) => b.type !== 'text') ? <Blocks blocks={item.blocks.filter((b) => b.type !== 'text')} /> : null}
         </div>
       );
