@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import styles from './calls.module.css';
 
 const MAX_CHILDREN = 200;
@@ -6,6 +6,9 @@ const MAX_STRING = 2000;
 
 /** A collapsible view of any JSON value; strings are text, never markup. */
 export const JsonTree = memo(function JsonTree({ value, name, open = true, depth = 0 }: { value: unknown; name?: string; open?: boolean; depth?: number }) {
+  // Children are drawn only once their node is opened: a value nested 2,000 deep, or 200 keys
+  // wide at every level, would otherwise be drawn whole, closed or not.
+  const [expanded, setExpanded] = useState(open && depth < 2);
   const label = name !== undefined ? <span className={styles.jsonKey}>{name}: </span> : null;
   if (value === null || typeof value !== 'object') {
     return (
@@ -26,17 +29,19 @@ export const JsonTree = memo(function JsonTree({ value, name, open = true, depth
     );
   }
   return (
-    <details className={styles.jsonNode} open={open && depth < 2}>
+    <details className={styles.jsonNode} open={expanded} onToggle={(e) => setExpanded(e.currentTarget.open)}>
       <summary>
         {label}
         <span className={styles.jsonPunct}>{summary}</span>
       </summary>
-      <div className={styles.jsonChildren}>
-        {entries.slice(0, MAX_CHILDREN).map(([k, v]) => (
-          <JsonTree key={k} name={k} value={v} open={open} depth={depth + 1} />
-        ))}
-        {entries.length > MAX_CHILDREN ? <div className={styles.dimText}>… {entries.length - MAX_CHILDREN} more</div> : null}
-      </div>
+      {expanded ? (
+        <div className={styles.jsonChildren}>
+          {entries.slice(0, MAX_CHILDREN).map(([k, v]) => (
+            <JsonTree key={k} name={k} value={v} open={open} depth={depth + 1} />
+          ))}
+          {entries.length > MAX_CHILDREN ? <div className={styles.dimText}>… {entries.length - MAX_CHILDREN} more</div> : null}
+        </div>
+      ) : null}
     </details>
   );
 });
