@@ -1,4 +1,5 @@
 // The `loupe` command: one entry, a module per subcommand (loaded only when it runs).
+import { isMainThread } from 'node:worker_threads';
 import { main as summarize } from './summarize';
 import type { CliIo } from './summarize';
 
@@ -32,7 +33,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
 }
 
-process.exitCode = await run(process.argv.slice(2), {
+// A worker thread started by a subcommand (tee's recorder) must not run the command again.
+if (isMainThread) process.exitCode = await run(process.argv.slice(2), {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
 });

@@ -7,6 +7,8 @@ import { closeSync, existsSync, mkdirSync, openSync, statSync, unlinkSync, write
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isJsonBytes } from '../ingest/jsonBytes';
 import { captureName, capturesDir, LIVE_SUFFIX, type LiveMarker } from './captures';
 import type { CliIo } from './summarize';
 
@@ -49,13 +51,9 @@ function firstNonBlank(line: Buffer): number {
 
 /** Checked, never re-serialized: the message's own bytes go into the capture (key order is meaning, CONTRACTS §6). */
 function isJsonObjectText(line: Buffer, start: number): boolean {
-  if (line[start] !== OPEN_BRACE || !isUtf8(line)) return false;
-  try {
-    JSON.parse(line.toString('utf8'));
-    return true; // It starts with `{`, so a value that parses is an object.
-  } catch {
-    return false;
-  }
+  // It starts with `{`, so a value that is JSON is an object. Checked on the bytes: several times
+  // cheaper than JSON.parse, with the same verdict (src/ingest/jsonBytes.test.ts).
+  return line[start] === OPEN_BRACE && isJsonBytes(line, start) && isUtf8(line);
 }
 
 /** One capture line for one line of traffic; undefined for a blank line, which says nothing. */
@@ -136,6 +134,163 @@ class CaptureWriter {
   }
 }
 
+/**
+ * Turns each direction's chunks into capture lines and writes them. Framing, checking that a
+ * message is JSON and writing it cost far more than passing bytes on, so they run on a thread of
+ * their own and the agent's traffic never waits for them (unless the recording falls more than
+ * MAX_LAG_BYTES behind: then the traffic is held until it catches up, so memory stays bounded).
+ */
+interface Recorder {
+  record(dir: CaptureDirection, chunk: Buffer): void;
+  /** True while the recording is too far behind: the caller stops reading until `onCaught`. */
+  readonly behind: boolean;
+  onCaught(fn: () => void): void;
+  /** Records the last line of each direction that had no newline, writes everything, and stops. */
+  close(): Promise<void>;
+}
+
+const MAX_LAG_BYTES = 128 * 1024 * 1024;
+const RESUME_LAG_BYTES = 32 * 1024 * 1024;
+const RECORDER_ROLE = 'loupe-tee-recorder';
+const DIRECTIONS: CaptureDirection[] = ['client->agent', 'agent->client', 'stderr'];
+
+type ToRecorder = { type: 'chunk'; dir: CaptureDirection; tMs: number; bytes: Uint8Array } | { type: 'end'; tMs: number };
+type FromRecorder = { type: 'ready' } | { type: 'recorded'; bytes: number };
+
+/** Frames and writes in the calling thread: the fallback where a worker thread cannot start. */
+class InThreadRecorder implements Recorder {
+  readonly behind = false;
+  private readonly framers = new Map(DIRECTIONS.map((dir) => [dir, new LineFramer(dir)]));
+
+  constructor(private readonly writer: CaptureWriter) {}
+
+  record(dir: CaptureDirection, chunk: Buffer): void {
+    const lines: Buffer[] = [];
+    this.framers.get(dir)?.push(chunk, Date.now(), lines);
+    this.writer.write(lines);
+  }
+
+  onCaught(): void {}
+
+  close(): Promise<void> {
+    const lines: Buffer[] = [];
+    for (const framer of this.framers.values()) framer.flush(Date.now(), lines);
+    this.writer.write(lines);
+    return Promise.resolve();
+  }
+}
+
+class ThreadRecorder implements Recorder {
+  private lag = 0;
+  private waiting: (() => void)[] = [];
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (message: FromRecorder) => {
+      if (message.type !== 'recorded') return;
+      this.lag -= message.bytes;
+      if (this.lag <= RESUME_LAG_BYTES && this.waiting.length > 0) {
+        const waiting = this.waiting;
+        this.waiting = [];
+        for (const fn of waiting) fn();
+      }
+    });
+  }
+
+  /** The recorder thread runs this very module (see the end of the file); undefined if it cannot start. */
+  static async start(fd: number): Promise<ThreadRecorder | undefined> {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL(import.meta.url), { workerData: { role: RECORDER_ROLE, fd } });
+    } catch {
+      return undefined;
+    }
+    const ready = await new Promise<boolean>((done) => {
+      worker.once('message', (message: FromRecorder) => done(message.type === 'ready'));
+      worker.once('error', () => done(false));
+      worker.once('exit', () => done(false));
+    });
+    if (!ready) {
+      void worker.terminate();
+      return undefined;
+    }
+    return new ThreadRecorder(worker);
+  }
+
+  get behind(): boolean {
+    return this.lag > MAX_LAG_BYTES;
+  }
+
+  record(dir: CaptureDirection, chunk: Buffer): void {
+    // A copy of its own, handed over without another copy: the stream may reuse the chunk's memory.
+    const bytes = new Uint8Array(chunk);
+    this.lag += bytes.byteLength;
+    const message: ToRecorder = { type: 'chunk', dir, tMs: Date.now(), bytes };
+    this.worker.postMessage(message, [bytes.buffer]);
+  }
+
+  onCaught(fn: () => void): void {
+    if (this.lag <= RESUME_LAG_BYTES) fn();
+    else this.waiting.push(fn);
+  }
+
+  close(): Promise<void> {
+    const exited = new Promise<void>((done) => this.worker.once('exit', () => done()));
+    const message: ToRecorder = { type: 'end', tMs: Date.now() };
+    this.worker.postMessage(message);
+    return exited;
+  }
+}
+
+/**
+ * The recorder thread: frames, checks and writes what the main thread hands it, in order. It
+ * yields to the traffic: chunks wait until the traffic pauses for QUIET_MS (or QUIET_MAX_BYTES
+ * have piled up), so during a burst the forwarding thread has the machine to itself. Each chunk
+ * carries the time it arrived, so waiting changes no timestamp.
+ */
+const QUIET_MS = 3;
+const QUIET_MAX_BYTES = 64 * 1024 * 1024;
+
+function runRecorderThread(port: NonNullable<typeof parentPort>, fd: number): void {
+  const writer = new CaptureWriter(fd, { out: () => undefined, err: (text) => process.stderr.write(`${text}\n`) });
+  const framers = new Map(DIRECTIONS.map((dir) => [dir, new LineFramer(dir)]));
+  let queue: Extract<ToRecorder, { type: 'chunk' }>[] = [];
+  let queuedBytes = 0;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  const drain = () => {
+    clearTimeout(quiet);
+    quiet = undefined;
+    const lines: Buffer[] = [];
+    for (const message of queue) {
+      const chunk = Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength);
+      framers.get(message.dir)?.push(chunk, message.tMs, lines);
+    }
+    writer.write(lines);
+    const done: FromRecorder = { type: 'recorded', bytes: queuedBytes };
+    queue = [];
+    queuedBytes = 0;
+    port.postMessage(done);
+  };
+  port.on('message', (message: ToRecorder) => {
+    if (message.type === 'chunk') {
+      queue.push(message);
+      queuedBytes += message.bytes.byteLength;
+      if (queuedBytes >= QUIET_MAX_BYTES) drain();
+      else {
+        clearTimeout(quiet);
+        quiet = setTimeout(drain, QUIET_MS);
+      }
+      return;
+    }
+    drain();
+    const lines: Buffer[] = [];
+    for (const framer of framers.values()) framer.flush(message.tMs, lines);
+    writer.write(lines);
+    port.close();
+  });
+  const ready: FromRecorder = { type: 'ready' };
+  port.postMessage(ready);
+}
+
 type ParsedArgs = { help: true } | { error: string } | { out?: string; agent: string; args: string[] };
 
 function parseArgs(argv: readonly string[]): ParsedArgs {
@@ -199,22 +354,76 @@ function started(child: ChildProcess): Promise<Error | undefined> {
  * `onChunk` sees every chunk even once `to` has gone away (the editor closed its end): what the
  * other side says is still recorded.
  */
-function forward(from: Readable, to: Writable, onChunk: (chunk: Buffer) => void): Promise<void> {
-  to.on('drain', () => from.resume());
-  to.on('close', () => from.resume());
+function forward(from: Readable, to: Writable, onChunk: (chunk: Buffer) => void, recorder: Recorder): Promise<void> {
+  let full = false;
+  const resumeIfFree = () => {
+    if (!full && !recorder.behind) from.resume();
+  };
+  to.on('drain', () => {
+    full = false;
+    resumeIfFree();
+  });
+  to.on('close', () => {
+    full = false;
+    resumeIfFree();
+  });
   to.on('error', () => {
     // EPIPE and the like: the reader went away. Keep reading, so the writer is never blocked.
   });
   return new Promise((done) => {
     from.on('data', (chunk: Buffer) => {
-      if (!to.destroyed && !to.writableEnded && !to.write(chunk)) from.pause();
+      // Pipes take 64 KB at a time and a stream's default mark is 16 KB: pausing at that mark
+      // would stop and start the reader on nearly every chunk. Up to FORWARD_BUFFER_BYTES may wait.
+      if (!to.destroyed && !to.writableEnded) {
+        to.write(chunk);
+        if (to.writableLength > FORWARD_BUFFER_BYTES) {
+          full = true;
+          from.pause();
+        }
+      }
       onChunk(chunk);
+      if (recorder.behind) {
+        from.pause();
+        recorder.onCaught(resumeIfFree);
+      }
     });
     from.once('end', () => done());
     from.once('close', () => done());
     from.on('error', () => done());
   });
 }
+
+/** The two directions between editor and agent, passed on and handed to the recorder. */
+interface Relays {
+  /** Everything the agent wrote (stdout and stderr) has been passed on and recorded. */
+  agentDone: Promise<void>;
+  /** The agent is gone: stop relaying the editor's side, once what it sent is recorded. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Passes each chunk on as it arrives, then hands a copy to the recorder. (Relaying through the
+ * system's `tee` with FIFOs for the copies was tried and measured no faster here: reading the
+ * copies costs what passing them on did.)
+ */
+function nodeRelays(child: ChildProcess & { stdin: Writable; stdout: Readable; stderr: Readable }, recorder: Recorder): Relays {
+  const stdin = process.stdin;
+  const agentStdin = child.stdin;
+  void forward(stdin, agentStdin, (chunk) => recorder.record('client->agent', chunk), recorder).then(() => agentStdin.end());
+  const stdoutDone = forward(child.stdout, process.stdout, (chunk) => recorder.record('agent->client', chunk), recorder);
+  const stderrDone = forward(child.stderr, process.stderr, (chunk) => recorder.record('stderr', chunk), recorder);
+  return {
+    agentDone: Promise.all([stdoutDone, stderrDone]).then(() => undefined),
+    stop: () => {
+      // Stop waiting for the editor, so tee can exit.
+      stdin.pause();
+      stdin.destroy();
+      return Promise.resolve();
+    },
+  };
+}
+
+const FORWARD_BUFFER_BYTES = 1024 * 1024;
 
 const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
@@ -275,10 +484,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   process.once('exit', removeMarker);
 
   const writer = new CaptureWriter(fd, io);
+  const recorder: Recorder = (await ThreadRecorder.start(fd)) ?? new InThreadRecorder(writer);
   const child = spawn(agent, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   const startError = await started(child);
   if (startError) {
     removeMarker();
+    await recorder.close();
     writer.close();
     if (!existed && statSafeSize(capturePath) === 0) unlinkSafe(capturePath);
     io.err(`loupe tee: cannot start ${agent}: ${describeError(startError)}`);
@@ -294,37 +505,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   };
   for (const signal of FORWARDED_SIGNALS) process.on(signal, forwardSignal);
 
-  const fromClient = new LineFramer('client->agent');
-  const fromAgent = new LineFramer('agent->client');
-  const agentStderr = new LineFramer('stderr');
-  const record = (framer: LineFramer) => (chunk: Buffer) => {
-    const lines: Buffer[] = [];
-    framer.push(chunk, Date.now(), lines);
-    writer.write(lines);
-  };
-  const flush = (framer: LineFramer) => {
-    const lines: Buffer[] = [];
-    framer.flush(Date.now(), lines);
-    writer.write(lines);
-  };
-
-  const stdin = process.stdin;
-  const agentStdin = child.stdin;
-  void forward(stdin, agentStdin, record(fromClient)).then(() => {
-    flush(fromClient);
-    agentStdin.end();
-  });
-  const stdoutDone = forward(child.stdout, process.stdout, record(fromAgent)).then(() => flush(fromAgent));
-  const stderrDone = forward(child.stderr, process.stderr, record(agentStderr)).then(() => flush(agentStderr));
+  const relays = nodeRelays(child, recorder);
 
   const { code, signal } = await exited;
-  await Promise.all([stdoutDone, stderrDone]);
-  // What the editor sent that the agent never got to read is still what the editor said.
-  flush(fromClient);
+  await relays.agentDone;
+  // Last lines without a newline are recorded too: what the editor sent that the agent never got
+  // to read is still what the editor said, and a crash can cut the agent off mid-line.
+  await relays.stop();
+  await recorder.close();
   for (const signalName of FORWARDED_SIGNALS) process.off(signalName, forwardSignal);
-  // The agent is gone: stop waiting for the editor, so tee can exit.
-  stdin.pause();
-  stdin.destroy();
   writer.close();
   removeMarker();
   process.off('exit', removeMarker);
@@ -346,4 +535,8 @@ function unlinkSafe(path: string): void {
   } catch {
     // Nothing to clean up.
   }
+}
+
+if (!isMainThread && parentPort && (workerData as { role?: unknown } | null)?.role === RECORDER_ROLE) {
+  runRecorderThread(parentPort, (workerData as { fd: number }).fd);
 }
