@@ -56,12 +56,11 @@ export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail, 
   };
   return (
     <VirtualList
-      // Positions of rows change when the filter does: start the measurements afresh.
-      key={JSON.stringify(snap.filter)}
       className={styles.transcript}
       count={view.length}
       estimate={36}
       rowKey={rowKey}
+      rowIds={view}
       renderRow={renderRow}
       scrollRequest={scrollRequest}
       ariaLabel="Transcript"

@@ -16,6 +16,12 @@ export interface VirtualListProps {
   estimate: number;
   /** Key of row i; rows keep their DOM (and measurement) across count changes. */
   rowKey: (index: number) => string | number;
+  /**
+   * Stable ids of the rows in order (increasing small integers, e.g. item indices of a filtered
+   * view). With them, a measured height belongs to its row wherever a filter puts it, and a change
+   * of rows keeps the first visible row in place instead of starting over.
+   */
+  rowIds?: readonly number[];
   renderRow: (index: number) => ReactNode;
   scrollRequest?: ScrollRequest | null;
   className?: string;
@@ -30,14 +36,15 @@ export interface VirtualListProps {
 /** Within this many pixels of the bottom counts as at the end (sub-pixel layouts never reach it exactly). */
 const AT_END_SLACK = 4;
 
-export function VirtualList({ count, estimate, rowKey, renderRow, scrollRequest, className, ariaLabel, maxDomHeight, followEnd, onUserScroll }: VirtualListProps) {
+export function VirtualList({ count, estimate, rowKey, rowIds, renderRow, scrollRequest, className, ariaLabel, maxDomHeight, followEnd, onUserScroll }: VirtualListProps) {
   const [ctl] = useState(() => new VirtualController({ estimate, overscan: 6, ...(maxDomHeight !== undefined ? { maxDomHeight } : {}) }));
   const scrollerRef = useRef<HTMLDivElement>(null);
   const expectedScroll = useRef<number | null>(null);
 
   useLayoutEffect(() => {
-    ctl.setCount(count);
-  }, [ctl, count]);
+    if (rowIds) ctl.setRows(rowIds);
+    else ctl.setCount(count);
+  }, [ctl, count, rowIds]);
 
   const range = useSyncExternalStore(ctl.subscribe, ctl.getSnapshot, ctl.getSnapshot);
 

@@ -40,4 +40,49 @@ describe('VirtualController', () => {
     expect(n).toBe(1);
     expect(c.getSnapshot().start).toBe(8);
   });
+
+  it('keeps a measured height with its row when a filter moves the row', () => {
+    const c = new VirtualController({ estimate: 20, overscan: 0 });
+    const all = Array.from({ length: 100 }, (_, i) => i);
+    c.setRows(all);
+    c.setViewport(200);
+    c.measure(5, 120);
+    c.measure(6, 60);
+    // Filtered: item 5 is now the second row, item 6 is hidden.
+    c.setRows([1, 5, 9]);
+    expect(c.heights.heightOf(0)).toBe(20);
+    expect(c.heights.heightOf(1)).toBe(120);
+    expect(c.heights.heightOf(2)).toBe(20);
+    // Back to everything: item 6 has its height again, at its own position.
+    c.setRows(all);
+    expect(c.heights.heightOf(5)).toBe(120);
+    expect(c.heights.heightOf(6)).toBe(60);
+  });
+
+  it('adds rows at the end without touching the rows already laid out', () => {
+    const c = new VirtualController({ estimate: 20, overscan: 0 });
+    c.setRows([0, 1, 2]);
+    c.setViewport(100);
+    c.measure(1, 55);
+    c.setScrollTop(30, true);
+    c.setRows([0, 1, 2, 3, 4]);
+    expect(c.heights.count).toBe(5);
+    expect(c.heights.heightOf(1)).toBe(55);
+    expect(c.desiredScrollTop()).toBeNull();
+  });
+
+  it('keeps the first row on screen at the top when a filter changes the rows', () => {
+    const c = new VirtualController({ estimate: 20, overscan: 0 });
+    c.setRows(Array.from({ length: 1000 }, (_, i) => i));
+    c.setViewport(200);
+    c.setScrollTop(500 * 20, true);
+    expect(c.getSnapshot().rows[0]?.index).toBe(500);
+    // Only even items are shown now: item 500 is row 250.
+    c.setRows(Array.from({ length: 500 }, (_, i) => i * 2));
+    expect(c.desiredScrollTop()).toBe(250 * 20);
+    // A filter that hides item 500 keeps the next item that is still shown.
+    c.setScrollTop(250 * 20, false);
+    c.setRows([3, 499, ...Array.from({ length: 100 }, (_, i) => 777 + i)]);
+    expect(c.desiredScrollTop()).toBe(2 * 20);
+  });
 });

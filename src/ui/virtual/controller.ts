@@ -15,6 +15,10 @@ export class VirtualController {
   private range: VisibleRange;
   private listeners = new Set<() => void>();
   private target: { index: number; align: Align } | null = null;
+  /** Stable ids of the rows, when the owner gives them: measurements are kept per id. */
+  private ids: readonly number[] | null = null;
+  /** Measured height by row id (0: never measured). Ids are small dense integers (item indices). */
+  private heightById = new Float64Array(0);
 
   constructor(opts: { estimate: number; overscan?: number; maxDomHeight?: number }) {
     this.heights = new HeightIndex(opts.estimate);
@@ -75,7 +79,48 @@ export class VirtualController {
   }
 
   measure(index: number, h: number): void {
+    const id = this.ids?.[index];
+    if (id !== undefined) this.rememberHeight(id, h);
     if (this.heights.setHeight(index, h)) this.update();
+  }
+
+  /**
+   * The rows are now these ids, in order (increasing, as item indices in a filtered view are).
+   * Rows added at the end keep everything else as it was (a session streaming in); any other
+   * change (a filter) re-lays out every row from the heights measured for its id, wherever it was
+   * measured, and keeps the first row that was on screen (or the next one still shown) at the top.
+   */
+  setRows(ids: readonly number[]): void {
+    const prev = this.ids;
+    this.ids = ids;
+    if (prev === ids) return;
+    if (prev === null || extends_(prev, ids)) {
+      const from = this.heights.count;
+      this.heights.setCount(ids.length);
+      for (let i = from; i < ids.length; i++) {
+        const h = this.heightById[ids[i] ?? -1];
+        if (h) this.heights.setHeight(i, h);
+      }
+      if (this.target && this.target.index >= ids.length) this.target = null;
+      this.update();
+      return;
+    }
+    const anchorId = prev[this.range.rows.find((r) => r.top + this.heights.heightOf(r.index) > this.scrollTop)?.index ?? this.range.start];
+    this.heights.assign(ids.length, (i) => this.heightById[ids[i] ?? -1] || undefined);
+    this.target = null;
+    if (anchorId !== undefined && ids.length > 0) {
+      this.target = { index: Math.min(ids.length - 1, firstAtLeast(ids, anchorId)), align: 'start' };
+    }
+    this.update();
+  }
+
+  private rememberHeight(id: number, h: number): void {
+    if (id >= this.heightById.length) {
+      const grown = new Float64Array(Math.max(id + 1, this.heightById.length * 2, 64));
+      grown.set(this.heightById);
+      this.heightById = grown;
+    }
+    this.heightById[id] = h;
   }
 
   /** Remember a row to keep in view; returns the scrollTop to apply now. */
@@ -96,4 +141,23 @@ export class VirtualController {
   clearTarget(): void {
     this.target = null;
   }
+}
+
+/** Whether `next` is `prev` with rows added at the end. */
+function extends_(prev: readonly number[], next: readonly number[]): boolean {
+  if (next.length < prev.length) return false;
+  for (let i = prev.length - 1; i >= 0; i--) if (prev[i] !== next[i]) return false;
+  return true;
+}
+
+/** Position of the first id >= `id` in increasing `ids` (ids.length when none is). */
+function firstAtLeast(ids: readonly number[], id: number): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((ids[mid] ?? Infinity) < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -66,6 +66,17 @@ export class HeightIndex {
     return true;
   }
 
+  /** Every row's height at once (`undefined`: not measured, the estimate stands), in O(n). */
+  assign(count: number, heightOf: (i: number) => number | undefined): void {
+    this.setCount(count);
+    for (let i = 0; i < count; i++) {
+      const h = heightOf(i);
+      this.heights[i] = h ?? this.estimate;
+      this.measured[i] = h === undefined ? 0 : 1;
+    }
+    this.rebuild();
+  }
+
   /** Forget measurements (e.g. after a width change); estimates are used until rows are re-measured. */
   reset(estimate = this.estimate): void {
     this.estimate = estimate;
