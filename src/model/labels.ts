@@ -16,8 +16,12 @@ export const LABEL_NAMES: Readonly<Record<string, readonly string[]>> = {
   Subagent: ['task', 'spawn_subagent', 'Task', 'Agent'],
 };
 
-/** ACP `ToolKind` → label, for calls that name no known tool. Typed by the SDK: a new kind fails the build. */
-export const KIND_LABELS: Readonly<Record<ToolKind, string>> = {
+/**
+ * ACP `ToolKind` → label, for calls that name no known tool. Checked against the SDK (a new kind
+ * fails the build) with `satisfies`, so the published type names no SDK type: hosts do not
+ * install the SDK.
+ */
+export const KIND_LABELS = {
   read: 'Read',
   edit: 'Edit',
   delete: 'Delete',
@@ -28,7 +32,7 @@ export const KIND_LABELS: Readonly<Record<ToolKind, string>> = {
   fetch: 'Web Fetch',
   switch_mode: 'Switch Mode',
   other: 'Tool',
-};
+} as const satisfies Readonly<Record<ToolKind, string>>;
 
 export const FALLBACK_LABEL = 'Tool';
 
@@ -56,7 +60,7 @@ export function labelOf(call: Pick<ToolCall, 'tool' | 'meta' | 'name' | 'ledger'
   const name = toolNameOf(call);
   const byName = name === undefined ? undefined : labelForName(name);
   if (byName) return byName;
-  const byKind = call.kind !== undefined && Object.hasOwn(KIND_LABELS, call.kind) ? KIND_LABELS[call.kind as ToolKind] : undefined;
+  const byKind = call.kind !== undefined && Object.hasOwn(KIND_LABELS, call.kind) ? KIND_LABELS[call.kind as keyof typeof KIND_LABELS] : undefined;
   return byKind ?? FALLBACK_LABEL;
 }
 
