@@ -17,7 +17,20 @@ export interface RawLine {
   end: number;
   /** False for a last line that ended without a newline. */
   terminated: boolean;
+  /**
+   * Set for a line longer than the reader's limit: its length in bytes. Such a line is never
+   * joined (it could not be one string), `text` holds only its first few hundred characters.
+   */
+  tooLong?: number;
 }
+
+/**
+ * Longer lines are reported, not read: V8 cannot hold a string of more than about 512 MiB, and
+ * parsing one takes several times its size in memory.
+ */
+export const MAX_LINE_BYTES = 256 * 1024 * 1024;
+/** What is kept of a line that is too long: enough for an excerpt. */
+const TOO_LONG_HEAD_BYTES = 800;
 
 const LF = 10;
 const CR = 13;
@@ -31,6 +44,8 @@ export class LineReader {
   private atStart = true;
   /** One object for every line: the callback reads it and must not keep it. */
   private readonly current: RawLine = { line: 0, offset: 0, text: '', source: new Uint8Array(0), start: 0, end: 0, terminated: true };
+  /** While a line past the limit is being skipped: its first bytes and its length so far. */
+  private tooLong: { head: Uint8Array; bytes: number } | null = null;
   bytesRead = 0;
 
   /** Lines read so far, blank ones included: the number of the last line. */
@@ -38,12 +53,26 @@ export class LineReader {
     return this.lineNo;
   }
 
-  constructor(private readonly onLine: (line: RawLine) => void) {}
+  constructor(
+    private readonly onLine: (line: RawLine) => void,
+    private readonly maxLineBytes = MAX_LINE_BYTES,
+  ) {}
 
   push(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
     this.bytesRead += chunk.length;
     let bytes = chunk;
+    if (this.tooLong) {
+      const newline = chunk.indexOf(LF);
+      if (newline < 0) {
+        this.tooLong.bytes += chunk.length;
+        return;
+      }
+      this.tooLong.bytes += newline + 1;
+      this.emitTooLong(true);
+      bytes = chunk.subarray(newline + 1);
+      if (bytes.length === 0) return;
+    }
     if (this.carryLength > 0) {
       const firstNewline = chunk.indexOf(LF);
       if (firstNewline < 0) {
@@ -52,8 +81,11 @@ export class LineReader {
       }
       // Only the line that straddles the chunk boundary is copied; the rest is used in place.
       this.keep(chunk.subarray(0, firstNewline + 1));
-      const joined = this.takeCarry();
-      this.emitRegion(joined, joined.length);
+      if (this.tooLong) this.emitTooLong(true);
+      else {
+        const joined = this.takeCarry();
+        this.emitRegion(joined, joined.length);
+      }
       bytes = chunk.subarray(firstNewline + 1);
     }
     const lastNewline = bytes.lastIndexOf(LF);
@@ -67,6 +99,7 @@ export class LineReader {
 
   /** Flushes a last line that has no newline. */
   end(): void {
+    if (this.tooLong) return this.emitTooLong(false);
     if (this.carryLength === 0) return;
     let bytes = this.takeCarry();
     if (this.atStart) bytes = this.skipBom(bytes);
@@ -131,8 +164,38 @@ export class LineReader {
     }
   }
 
+  /** Reports the line being skipped; `bytes` counts its newline when it had one. */
+  private emitTooLong(terminated: boolean): void {
+    const skipped = this.tooLong!;
+    this.tooLong = null;
+    this.atStart = false;
+    this.lineNo++;
+    const line = this.current;
+    line.line = this.lineNo;
+    line.offset = this.offset;
+    // A multi-byte character cut at the end of the head decodes as U+FFFD: it is only an excerpt.
+    line.text = this.decoder.decode(skipped.head);
+    line.source = skipped.head;
+    line.start = 0;
+    line.end = skipped.head.length;
+    line.terminated = terminated;
+    line.tooLong = skipped.bytes - (terminated ? 1 : 0);
+    this.onLine(line);
+    line.tooLong = undefined;
+    this.offset += skipped.bytes;
+  }
+
   private keep(bytes: Uint8Array): void {
     if (bytes.length === 0) return;
+    if (this.carryLength + bytes.length > this.maxLineBytes) {
+      // Past the limit: keep only the head and count the rest until the line ends.
+      const joined = this.takeCarry();
+      const head = new Uint8Array(Math.min(TOO_LONG_HEAD_BYTES, joined.length + bytes.length));
+      head.set(joined.subarray(0, head.length));
+      if (joined.length < head.length) head.set(bytes.subarray(0, head.length - joined.length), joined.length);
+      this.tooLong = { head, bytes: joined.length + bytes.length };
+      return;
+    }
     // Copy: the caller may reuse the chunk's buffer.
     this.carry.push(bytes.slice());
     this.carryLength += bytes.length;

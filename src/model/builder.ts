@@ -6,7 +6,7 @@ import type { ContentBlock, Direction } from '../ingest/acpTypes';
 import { classify } from '../ingest/classify';
 import { readPermissionResult, readPromptResult } from '../ingest/fastPath';
 import { JsonArraySplitter, type ArrayElement } from '../ingest/jsonArray';
-import { LineReader, type RawLine } from '../ingest/lines';
+import { LineReader, MAX_LINE_BYTES, type RawLine } from '../ingest/lines';
 import type { IngestRecord, LedgerToolCalled, RecordBody, RpcId, Shape, ToolUpdate } from '../ingest/records';
 import {
   isJsonObject, newSessionResultSchema, terminalCreateResultSchema,
@@ -185,6 +185,10 @@ export class SessionBuilder {
   // Text → records
 
   private onLine(raw: RawLine): void {
+    if (raw.tooLong !== undefined) {
+      this.session.counts.lines++;
+      return this.addBad(raw.line, raw.offset, `line too long to read: ${raw.tooLong.toLocaleString('en')} bytes (the limit is ${MAX_LINE_BYTES.toLocaleString('en')})`, raw.text);
+    }
     if (this.mode === 'array') return this.onArrayLine(raw);
     if (isBlank(raw.text)) return;
     if (this.mode === 'sniff') {
