@@ -34,6 +34,7 @@ function record(loc: SourceLocation, shape: Shape | undefined, ts: number | unde
 
 const ROOT: JsonPath = [];
 const MSG: JsonPath = ['msg'];
+const MESSAGE: JsonPath = ['message'];
 
 function classifyObject(value: JsonObject, text: string, loc: SourceLocation): IngestRecord {
   if (value.jsonrpc === '2.0') return record(loc, 'acp-jsonrpc', undefined, undefined, classifyRpc(value, text, ROOT));
@@ -49,6 +50,18 @@ function classifyObject(value: JsonObject, text: string, loc: SourceLocation): I
     if (value.dir === 'client->agent' || value.dir === 'agent->client') {
       return record(loc, 'acp-capture', ts, value.dir, { kind: 'frame', text: value.text });
     }
+  }
+
+  // Other recorders' capture lines (CONTRACTS §1): acpx session logs and ACP-inspector traces.
+  if (isJsonObject(value.message) && (value.direction === 'outbound' || value.direction === 'inbound') && 'at' in value) {
+    const dir: Direction = value.direction === 'outbound' ? 'client->agent' : 'agent->client';
+    return record(loc, 'acpx-log', timeOf(value.at), dir, classifyRpc(value.message, text, MESSAGE));
+  }
+  if (typeof value.json === 'string' && (value.direction === 'fromClient' || value.direction === 'fromAgent')) {
+    const msg = parseObject(value.json);
+    if (!msg) return record(loc, undefined, undefined, undefined, { kind: 'unknown', reason: 'ACP-inspector trace whose json is not a JSON object', value });
+    const dir: Direction = value.direction === 'fromClient' ? 'client->agent' : 'agent->client';
+    return record(loc, 'inspector-trace', timeOf(value.ts), dir, classifyRpc(msg, value.json, ROOT));
   }
 
   if (typeof value._direction === 'string' && typeof value._type === 'string') return classifyZed(value, text, loc);
@@ -69,12 +82,42 @@ function classifyObject(value: JsonObject, text: string, loc: SourceLocation): I
   if (typeof value.sessionUpdate === 'string') {
     return record(loc, 'acp-updates', undefined, undefined, classifyUpdate(null, value, text, ROOT));
   }
-  if (isJsonObject(value.update) && 'sessionId' in value) {
+  // `{update}` with or without `sessionId`: a `session/update`'s params as an agent logs them.
+  if (isJsonObject(value.update) && ('sessionId' in value || typeof value.update.sessionUpdate === 'string')) {
     const sessionId = typeof value.sessionId === 'string' ? value.sessionId : null;
     return record(loc, 'acp-updates', undefined, undefined, classifyUpdate(sessionId, value.update, text, ['update']));
   }
 
   return record(loc, undefined, undefined, undefined, { kind: 'unknown', reason: 'matches no known record shape', value });
+}
+
+/**
+ * A line of a text log (`… OUT: {…}`, CONTRACTS §1), its message already parsed from `json`:
+ * direction and time come from the line, the message is classified as any JSON-RPC message.
+ */
+export function classifyTextLog(msg: JsonObject, json: string, dir: Direction, ts: number | undefined, loc: SourceLocation): IngestRecord {
+  try {
+    return record(loc, 'text-log', ts, dir, classifyRpc(msg, json, ROOT));
+  } catch (error) {
+    return record(loc, undefined, undefined, undefined, { kind: 'unknown', reason: `could not be read: ${String(error)}`, value: msg });
+  }
+}
+
+/** An ISO-8601 time, or a number of milliseconds since the epoch. */
+function timeOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+function parseObject(json: string): JsonObject | undefined {
+  try {
+    const value: unknown = JSON.parse(json);
+    return isJsonObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function rpcIdOf(value: unknown): RpcId | undefined {

@@ -2,7 +2,8 @@
 import type { ContentBlock, Direction, PlanEntry, SourceLocation } from './acpTypes';
 import type { JsonObject, LedgerLine, ToolCallFields, XaiTool } from './schemas';
 
-export type Shape = 'acp-jsonrpc' | 'acp-capture' | 'zed-export' | 'grok-updates' | 'acp-updates' | 'ledger';
+export type Shape =
+  | 'acp-jsonrpc' | 'acp-capture' | 'acpx-log' | 'inspector-trace' | 'text-log' | 'zed-export' | 'grok-updates' | 'acp-updates' | 'ledger';
 export type RpcId = string | number;
 
 /** An `x.ai/tool` envelope as read on one update: valid, invalid (with why), or not there. */
@@ -67,7 +68,10 @@ export interface PermissionRequestParams {
 export interface IngestRecord {
   loc: SourceLocation;
   shape?: Shape;
-  /** Milliseconds since the epoch where the input gives a time (capture `t_ms`, Grok `agentTimestampMs`). */
+  /**
+   * Milliseconds where the input gives a time: since the epoch (Grok `agentTimestampMs` or `timestamp`, acpx `at`,
+   * inspector `ts`, a text log's leading date) or since the recording started (capture `t_ms`).
+   */
   ts?: number;
   dir?: Direction;
   body: RecordBody;

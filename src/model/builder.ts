@@ -3,10 +3,11 @@
 // chunking and the session read (or its changes taken) at any time.
 import { createBLAKE3, type IHasher } from 'hash-wasm';
 import type { ContentBlock, Direction } from '../ingest/acpTypes';
-import { classify } from '../ingest/classify';
+import { classify, classifyTextLog } from '../ingest/classify';
 import { readPermissionResult, readPromptResult } from '../ingest/fastPath';
 import { JsonArraySplitter, type ArrayElement } from '../ingest/jsonArray';
 import { LineReader, MAX_LINE_BYTES, type RawLine } from '../ingest/lines';
+import { readTextLogLine } from '../ingest/textLog';
 import type { IngestRecord, LedgerToolCalled, RecordBody, RpcId, Shape, ToolUpdate } from '../ingest/records';
 import {
   isJsonObject, newSessionResultSchema, terminalCreateResultSchema,
@@ -141,6 +142,8 @@ export class SessionBuilder {
     try {
       value = JSON.parse(text);
     } catch {
+      const logged = readTextLog(text, loc);
+      if (logged) this.fold(logged, null);
       return;
     }
     if (isJsonObject(value)) this.fold(classify(value, text, loc), null);
@@ -204,6 +207,9 @@ export class SessionBuilder {
     try {
       value = JSON.parse(raw.text);
     } catch (error) {
+      // A text log line (`… IN: {…}`) carries its message after a prefix (CONTRACTS §1).
+      const logged = readTextLog(raw.text, { line: raw.line, offset: raw.offset, length: raw.end - raw.start });
+      if (logged) return this.fold(logged, raw);
       const reason = raw.terminated ? `not JSON: ${errorMessage(error)}` : `truncated last line (no newline at the end): ${errorMessage(error)}`;
       return this.addBad(raw.line, raw.offset, reason, raw.text);
     }
@@ -241,6 +247,7 @@ export class SessionBuilder {
 
   private addBad(line: number, offset: number, reason: string, text: string): void {
     this.session.counts.bad++;
+    if (this.shapes.size === 0) this.session.format = 'unknown';
     this.session.diagnostics.bad.push({ line, offset, reason: ownString(reason), excerpt: ownString(excerpt(text)) });
   }
 
@@ -252,6 +259,8 @@ export class SessionBuilder {
     const body = record.body;
     if (body.kind === 'unknown') {
       counts.unknown++;
+      // Lines were read but none had a known shape: say so, not that the input was empty.
+      if (this.shapes.size === 0) this.session.format = 'unknown';
       this.addItem({ type: 'unknown', loc: record.loc, reason: body.reason, raw: body.value });
       return;
     }
@@ -901,8 +910,21 @@ function summarizeOther(raw: unknown): string | undefined {
   return undefined;
 }
 
+/** A text log line's message as a record, or null when the line is not one (its message is not a JSON object). */
+function readTextLog(text: string, loc: SourceLocation): IngestRecord | null {
+  const logged = readTextLogLine(text);
+  if (!logged) return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(logged.json);
+  } catch {
+    return null;
+  }
+  return isJsonObject(message) ? classifyTextLog(message, logged.json, logged.dir, logged.ts, loc) : null;
+}
+
 function formatOf(shapes: ReadonlySet<Shape>): InputFormat {
-  if (shapes.size === 0) return 'empty';
+  if (shapes.size === 0) return 'unknown';
   if (shapes.size > 1) return 'mixed';
   return [...shapes][0]!;
 }

@@ -2,7 +2,7 @@
 // Produced by `SessionBuilder` (builder.ts); read by the store, the UI and the CLI.
 
 import type { CallStatus, ContentBlock, Direction, PlanEntry, SourceLocation, ToolCallContent, ToolCallLocation } from '../ingest/acpTypes';
-import type { LedgerToolCalled } from '../ingest/records';
+import type { LedgerToolCalled, Shape } from '../ingest/records';
 
 export type { CallStatus, ContentBlock, Direction, PlanEntry, SourceLocation, ToolCallContent, ToolCallLocation };
 
@@ -151,7 +151,8 @@ export type ChainState =
   | { state: 'intact'; lines: number }
   | { state: 'broken'; lines: number; line: number; reason: string };
 
-export type InputFormat = 'acp-jsonrpc' | 'acp-capture' | 'zed-export' | 'grok-updates' | 'acp-updates' | 'ledger' | 'mixed' | 'empty';
+/** `unknown`: lines were read but none had a known shape (the counts say how many were unknown or bad). */
+export type InputFormat = Shape | 'mixed' | 'unknown' | 'empty';
 
 export interface Diagnostics {
   bad: BadLine[];
