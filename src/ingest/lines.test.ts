@@ -56,3 +56,29 @@ describe('LineReader', () => {
     );
   });
 });
+
+describe('LineReader, a line past the limit', () => {
+  function readWithLimit(text: string, limit: number, chunkSize: number) {
+    const seen: { line: number; offset: number; text: string; tooLong?: number; terminated: boolean }[] = [];
+    const reader = new LineReader((l) => seen.push({ line: l.line, offset: l.offset, text: l.text, terminated: l.terminated, ...(l.tooLong !== undefined ? { tooLong: l.tooLong } : {}) }), limit);
+    const bytes = utf8(text);
+    for (let at = 0; at < bytes.length; at += chunkSize) reader.push(bytes.slice(at, at + chunkSize));
+    reader.end();
+    return seen;
+  }
+
+  test.each([1, 3, 8, 100])('is reported with its size and the lines around it read on (chunks of %i)', (chunkSize) => {
+    const long = `{"x":"${'y'.repeat(40)}"}`;
+    const seen = readWithLimit(`{"a":1}\n${long}\n{"b":2}\n`, 20, chunkSize);
+    expect(seen).toEqual([
+      { line: 1, offset: 0, text: '{"a":1}', terminated: true },
+      { line: 2, offset: 8, text: long, terminated: true, tooLong: long.length },
+      { line: 3, offset: 8 + long.length + 1, text: '{"b":2}', terminated: true },
+    ]);
+  });
+
+  test('a last line past the limit without a newline is reported as unterminated', () => {
+    const seen = readWithLimit(`{"a":1}\n${'z'.repeat(50)}`, 20, 7);
+    expect(seen.at(-1)).toMatchObject({ line: 2, tooLong: 50, terminated: false });
+  });
+});

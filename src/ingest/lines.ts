@@ -45,7 +45,7 @@ export class LineReader {
   /** One object for every line: the callback reads it and must not keep it. */
   private readonly current: RawLine = { line: 0, offset: 0, text: '', source: new Uint8Array(0), start: 0, end: 0, terminated: true };
   /** While a line past the limit is being skipped: its first bytes and its length so far. */
-  private tooLong: { head: Uint8Array; bytes: number } | null = null;
+  private tooLong: { head: Uint8Array; headLength: number; bytes: number } | null = null;
   bytesRead = 0;
 
   /** Lines read so far, blank ones included: the number of the last line. */
@@ -64,11 +64,8 @@ export class LineReader {
     let bytes = chunk;
     if (this.tooLong) {
       const newline = chunk.indexOf(LF);
-      if (newline < 0) {
-        this.tooLong.bytes += chunk.length;
-        return;
-      }
-      this.tooLong.bytes += newline + 1;
+      this.skip(newline < 0 ? chunk : chunk.subarray(0, newline + 1));
+      if (newline < 0) return;
       this.emitTooLong(true);
       bytes = chunk.subarray(newline + 1);
       if (bytes.length === 0) return;
@@ -154,14 +151,31 @@ export class LineReader {
       this.lineNo++;
       line.line = this.lineNo;
       line.offset = this.offset;
-      line.text = text.slice(textStart, textEnd);
       line.start = byteStart;
       line.end = byteEnd;
+      if (byteEnd - byteStart > this.maxLineBytes) {
+        // The same verdict whatever the chunking: a line past the limit is reported, not read.
+        line.text = this.decoder.decode(bytes.subarray(byteStart, Math.min(byteEnd, byteStart + TOO_LONG_HEAD_BYTES)));
+        line.tooLong = byteEnd - byteStart;
+      } else line.text = text.slice(textStart, textEnd);
       this.onLine(line);
+      line.tooLong = undefined;
       this.offset += byteNewline + 1 - byteStart;
       byteStart = byteNewline + 1;
       textStart = textNewline + 1;
     }
+  }
+
+  /** Counts bytes of the line being skipped, keeping the first of them for its excerpt. */
+  private skip(bytes: Uint8Array): void {
+    const skipped = this.tooLong!;
+    const room = skipped.head.length - skipped.headLength;
+    if (room > 0) {
+      const take = bytes.subarray(0, room);
+      skipped.head.set(take, skipped.headLength);
+      skipped.headLength += take.length;
+    }
+    skipped.bytes += bytes.length;
   }
 
   /** Reports the line being skipped; `bytes` counts its newline when it had one. */
@@ -174,12 +188,16 @@ export class LineReader {
     line.line = this.lineNo;
     line.offset = this.offset;
     // A multi-byte character cut at the end of the head decodes as U+FFFD: it is only an excerpt.
-    line.text = this.decoder.decode(skipped.head);
-    line.source = skipped.head;
+    const length = skipped.bytes - (terminated ? 1 : 0);
+    let headEnd = Math.min(skipped.headLength, length);
+    if (terminated && headEnd === length && skipped.head[headEnd - 1] === CR) headEnd--;
+    const head = skipped.head.subarray(0, headEnd);
+    line.text = this.decoder.decode(head);
+    line.source = head;
     line.start = 0;
-    line.end = skipped.head.length;
+    line.end = head.length;
     line.terminated = terminated;
-    line.tooLong = skipped.bytes - (terminated ? 1 : 0);
+    line.tooLong = length;
     this.onLine(line);
     line.tooLong = undefined;
     this.offset += skipped.bytes;
@@ -190,10 +208,9 @@ export class LineReader {
     if (this.carryLength + bytes.length > this.maxLineBytes) {
       // Past the limit: keep only the head and count the rest until the line ends.
       const joined = this.takeCarry();
-      const head = new Uint8Array(Math.min(TOO_LONG_HEAD_BYTES, joined.length + bytes.length));
-      head.set(joined.subarray(0, head.length));
-      if (joined.length < head.length) head.set(bytes.subarray(0, head.length - joined.length), joined.length);
-      this.tooLong = { head, bytes: joined.length + bytes.length };
+      this.tooLong = { head: new Uint8Array(TOO_LONG_HEAD_BYTES), headLength: 0, bytes: 0 };
+      this.skip(joined);
+      this.skip(bytes);
       return;
     }
     // Copy: the caller may reuse the chunk's buffer.

@@ -32,3 +32,24 @@ test('a 540 MiB stream, past V8\'s string limit, ingests and reconciles', { time
   // Consecutive chunks of one message merge into one transcript item.
   expect(session.items).toHaveLength(1);
 });
+
+test('a single 540 MiB line is a bad line with its offset and size, and the lines after it are read', { timeout: 240_000 }, async () => {
+  const before = new TextEncoder().encode('{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"before"}}\n');
+  const after = new TextEncoder().encode('{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"after"}}\n');
+  const filler = new Uint8Array(1 << 20).fill(0x61);
+  const repeats = 540;
+  function* stream() {
+    yield before;
+    yield new TextEncoder().encode('{"text":"');
+    for (let i = 0; i < repeats; i++) yield filler;
+    yield new TextEncoder().encode('"}\n');
+    yield after;
+  }
+  const session = await ingest({ [Symbol.asyncIterator]: () => toAsync(stream()) }, { detail: 'light' });
+  expect(session.counts).toEqual({ lines: 3, events: 2, unknown: 0, bad: 1 });
+  const bad = session.diagnostics.bad[0];
+  expect(bad).toMatchObject({ line: 2, offset: before.length });
+  expect(bad?.reason).toContain(`${(repeats * 2 ** 20 + 11).toLocaleString('en')} bytes`);
+  expect(bad?.excerpt.startsWith('{"text":"aaa')).toBe(true);
+  expect(session.items.map((it) => (it.type === 'message' ? it.text : it.type))).toEqual(['before', 'after']);
+});
