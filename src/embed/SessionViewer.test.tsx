@@ -97,4 +97,21 @@ describe('SessionViewer', () => {
     expect(screen.queryByTestId('live')).toBeNull();
     expect(container.querySelector('[data-call-id="call-41033b16-03a7-4ca3-950c-0a015137f366-0"]')?.getAttribute('data-status')).toBe('unfinished');
   });
+
+  it('shows the failed request with Retry, and Retry reads the session', async () => {
+    const responses = [new Response('down', { status: 503, statusText: 'Service Unavailable' }), new Response(ESC, { status: 200 })];
+    const fetchMock = vi.fn(() => Promise.resolve(responses.shift() ?? new Response('', { status: 500 })));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const { container } = render(<SessionViewer source="http://sessions.example/run.jsonl" />);
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('HTTP 503');
+      within(alert).getByRole('button', { name: 'Retry' }).click();
+      await waitFor(() => expect(container.querySelector('[data-call-id="call-41033b16-03a7-4ca3-950c-0a015137f366-0"]')).toBeTruthy());
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

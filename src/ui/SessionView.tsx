@@ -17,6 +17,11 @@ export interface SessionViewProps {
   store: SessionStore;
   onCancel: () => void;
   onRetry?: () => void;
+  /**
+   * The request that reads the source, as its owner runs it (a react-query query in
+   * `<SessionViewer>`): while it is fetching the view is loading, and its error is the error shown.
+   */
+  request?: { fetching: boolean; error: string | null };
   /** Where the session comes from, for the status line. */
   sourceName?: string;
   theme?: ThemeChoice;
@@ -43,7 +48,7 @@ interface KeyLike {
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
-export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'system', onThemeChange, className, onSelectCall, focusCallId, keyboardScope = 'viewer', onNeedDetail }: SessionViewProps) {
+export function SessionView({ store, onCancel, onRetry, request, sourceName, theme = 'system', onThemeChange, className, onSelectCall, focusCallId, keyboardScope = 'viewer', onNeedDetail }: SessionViewProps) {
   const snap = useSessionSnapshot(store);
   const systemDark = useSystemDark();
   const [choice, setChoice] = useState<ThemeChoice>(theme);
@@ -216,7 +221,8 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
   };
 
   const { load } = snap;
-  const loading = load.state === 'loading';
+  const loading = request ? request.fetching : load.state === 'loading';
+  const failure = request ? request.error : load.state === 'error' ? (load.error ?? 'The session could not be read.') : null;
   // A source with no known size that has not ended: a stream, or a file still being written.
   const live = loading && load.progress.totalBytes === undefined;
   const newRows = Math.max(0, snap.view.length - rowsWhenPaused);
@@ -241,7 +247,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
           </span>
         ) : null}
         <span className={styles.statusText} data-testid="load-status" aria-live="polite">
-          {live ? '' : loading ? 'Reading… ' : load.state === 'cancelled' ? 'Cancelled · ' : load.state === 'error' ? 'Failed · ' : ''}
+          {live ? '' : loading ? 'Reading… ' : load.state === 'cancelled' ? 'Cancelled · ' : failure !== null ? 'Failed · ' : ''}
           {formatBytes(load.progress.bytesRead)}
           {load.progress.totalBytes !== undefined && load.progress.totalBytes !== load.progress.bytesRead ? ` of ${formatBytes(load.progress.totalBytes)}` : ''}
           {' · '}
@@ -267,9 +273,9 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
           {dark ? '☀ Light' : '☾ Dark'}
         </button>
       </header>
-      {load.state === 'error' ? (
+      {failure !== null ? (
         <div className={styles.error} role="alert">
-          {load.error ?? 'The session could not be read.'}
+          {failure}
           {onRetry ? (
             <button type="button" className={styles.button} onClick={onRetry}>
               Retry
@@ -291,7 +297,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
               ? 'Reading…'
               : snap.items.size > 0
                 ? 'No rows match the filter.'
-                : load.state === 'error'
+                : failure !== null
                   ? ''
                   : snap.counts.bad > 0
                     ? `No record could be read: ${snap.counts.bad.toLocaleString('en')} bad line${snap.counts.bad === 1 ? '' : 's'} (see Diagnostics).`
