@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TerminalState, ToolCall } from '../../model';
 import { CallRow } from './CallRow';
@@ -102,5 +102,16 @@ describe('CallRow, ledger calls', () => {
   it('shows a ledger command given as an argument list', () => {
     const { container } = show(call({ label: 'Run Command', ledger: { name: 'exec', args: ['ls', '-la'] } }), { open: true });
     expect(container.textContent).toContain('$ ls -la');
+  });
+
+  it('a light call whose lines cannot be read again says why and leads to what was read', async () => {
+    const c = call({ detail: 'light', label: 'Run Command', subject: 'make', firstLine: 42, status: 'completed', title: 'make all' });
+    render(<CallRow call={c} ended open focused={false} terminals={noTerminals} dark={false} onToggle={() => undefined} detailError="the file changed on disk" />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('the file changed on disk');
+    expect(alert.textContent).toContain('from line 42');
+    expect(screen.queryByText(/Reading this call’s output/)).toBeNull();
+    screen.getByRole('button', { name: 'the Raw tab' }).click();
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Raw' }).getAttribute('aria-selected')).toBe('true'));
   });
 });

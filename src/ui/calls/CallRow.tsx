@@ -109,7 +109,12 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
           </div>
           {light && detailError !== undefined ? (
             <div className={styles.bad} role="alert">
-              This call’s output could not be read again from the file: {detailError}
+              This call’s output could not be read again from the file: {detailError}. What was read of it (from line{' '}
+              {call.firstLine.toLocaleString('en')} on) is in{' '}
+              <button type="button" className={styles.inlineButton} onClick={() => setTab('raw')}>
+                the Raw tab
+              </button>
+              .
             </div>
           ) : light ? (
             <div className={styles.dimText}>Reading this call’s output from the file…</div>
