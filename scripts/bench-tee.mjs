@@ -3,7 +3,7 @@
 // to each message, round-tripped one at a time through an echo agent (`cat`) directly and through
 // tee. Usage: npm run bench:tee [-- --mb 100 --messages 2000 --runs 3]
 import { execFileSync, spawn } from 'node:child_process';
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -75,11 +75,24 @@ async function timePipeline(command) {
   return { startup: seconds(spawnedAt, upAt), through: seconds(upAt, throughAt), exit: seconds(upAt, exitAt) };
 }
 
+// A second reference: Node passing the bytes to `cat` and back with nothing else (no recording),
+// the ceiling for any relay written in JavaScript on this machine.
+const passThrough = join(work, 'pass-through.mjs');
+writeFileSync(
+  passThrough,
+  `import { spawn } from 'node:child_process';
+const agent = spawn('cat', [], { stdio: ['pipe', 'pipe', 'inherit'] });
+process.stdin.pipe(agent.stdin);
+agent.stdout.pipe(process.stdout);
+`,
+);
+const nodeRuns = [];
 const catRuns = [];
 const teeRuns = [];
 for (let run = 0; run < runs; run++) {
   // Alternated, so both see the same machine load.
   catRuns.push(await timePipeline('cat'));
+  nodeRuns.push(await timePipeline(`node ${passThrough}`));
   teeRuns.push(await timePipeline(teeCommand()));
 }
 const capturedBytes = statSync(capture).size;
@@ -93,6 +106,8 @@ console.log(`throughput, ${(bytes / 1e6).toFixed(0)} MB of ACP lines in and echo
 console.log(`  cat                       ${catRate.toFixed(0).padStart(6)} MB/s`);
 console.log(`  loupe tee -- cat          ${teeRate.toFixed(0).padStart(6)} MB/s   through to the reader`);
 console.log(`  ratio tee / cat           ${(teeRate / catRate).toFixed(2).padStart(6)}     (aim >= 0.8)`);
+const nodeRate = mbps(best(nodeRuns.map((r) => r.through)));
+console.log(`  node pass-through         ${nodeRate.toFixed(0).padStart(6)} MB/s   (no recording: the ceiling for a relay in JavaScript; ratio to cat ${(nodeRate / catRate).toFixed(2)}, tee to it ${(teeRate / nodeRate).toFixed(2)})`);
 const startupMs = (r) => (best(r.map((x) => x.startup)) * 1000).toFixed(0);
 console.log(`  start-up                  cat ${startupMs(catRuns)} ms, tee ${startupMs(teeRuns)} ms (node, the recorder thread, the agent)`);
 console.log(`  capture complete at       ${teeDone.toFixed(0).padStart(6)} MB/s   (${(capturedBytes / 1e6).toFixed(0)} MB written, both directions; ratio to cat ${(teeDone / catRate).toFixed(2)})`);
