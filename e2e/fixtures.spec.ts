@@ -5,7 +5,7 @@ import { expectCallsShown, expectedCalls, fixture, openByDrop, openByPicker, ope
 // Every real sample, read three ways; the rows must carry what the model (CONTRACTS §5–§6) prescribes.
 const SAMPLES = ['acp', 'grok', 'ledger'].flatMap((dir) =>
   readdirSync(fixture(dir))
-    .filter((f) => /\.jsonl?$/.test(f))
+    .filter((f) => /\.(jsonl?|log)$/.test(f))
     .sort()
     .map((f) => `${dir}/${f}`),
 );

@@ -21,8 +21,8 @@ describe('loupe summarize', () => {
       format: 'ledger',
       counts: { lines: 19, events: 19, unknown: 0, bad: 0 },
       calls: [
-        { id: 'call-1', session: '0198f6a2-7c4a-7bbb-9d1e-00000000040a', label: 'Tool', subject: null, status: 'completed' },
-        { id: 'call-2', label: 'Tool', subject: null, status: 'completed' },
+        { id: 'call-1', session: '0198f6a2-7c4a-7bbb-9d1e-00000000040a', label: 'Tool', subject: null, status: 'done' },
+        { id: 'call-2', label: 'Tool', subject: null, status: 'done' },
       ],
       diagnostics: [],
       chain: { state: 'intact', lines: 19 },
@@ -33,7 +33,8 @@ describe('loupe summarize', () => {
     const { code, out } = await run('summarize', 'fixtures/grok/esc-interrupt.updates.jsonl');
     expect(code).toBe(0);
     expect(out).toMatch(/lines +10 +\(events 10, unknown 0, bad 0\)/);
-    expect(out).toMatch(/call-41033b16-03a7-4ca3-950c-0a015137f366-0 +Run Command +sleep 45 +in_progress/);
+    // The viewer's word for a call the input left open, not the protocol's `in_progress`.
+    expect(out).toMatch(/call-41033b16-03a7-4ca3-950c-0a015137f366-0 +Run Command +sleep 45 +unfinished/);
   });
 
   test('each call also says how its permission was answered and what its terminal printed', async () => {
@@ -41,7 +42,7 @@ describe('loupe summarize', () => {
     expect(code).toBe(0);
     const { calls } = JSON.parse(out) as { calls: Record<string, unknown>[] };
     // The keys that were there first keep their place: scripts reading them by position still work.
-    expect(Object.keys(calls[0]!)).toEqual(['id', 'session', 'label', 'subject', 'status', 'permission', 'terminal']);
+    expect(Object.keys(calls[0]!)).toEqual(['id', 'session', 'label', 'subject', 'status', 'permission', 'terminal', 'note', 'direction', 'durationMs']);
     expect(calls[0]).toMatchObject({ permission: 'allow_once', terminal: { output: '> test\n2 passed, 1 failed\n', exitCode: 1 } });
 
     const text = await run('summarize', 'fixtures/acp/loupe-tee_text-frames.jsonl');

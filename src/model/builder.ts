@@ -104,6 +104,8 @@ export class SessionBuilder {
   private readonly callIndex = new Map<string, Map<string, ToolCall>>();
   private readonly terminalCalls = new Map<string, Set<string>>();
   private itemsTaken = 0;
+  /** The latest time any record gave, for calls the input leaves open. */
+  private lastTs: number | undefined;
   private lastItemChanged = false;
   private valuesPushed = 0;
 
@@ -161,9 +163,12 @@ export class SessionBuilder {
       }
     }
     this.session.ended = true;
-    // Every unfinished call now displays differently.
+    // Every unfinished call now displays differently, and says how long the input went on after it started.
     for (const [key, call] of this.session.calls) {
-      if (call.status !== 'completed' && call.status !== 'failed') this.markChanged(key);
+      if (call.status !== 'completed' && call.status !== 'failed') {
+        if (call.startMs !== undefined && this.lastTs !== undefined) call.inputEndMs = this.lastTs;
+        this.markChanged(key);
+      }
     }
   }
 
@@ -269,6 +274,7 @@ export class SessionBuilder {
       this.shapes.add(record.shape);
       this.session.format = formatOf(this.shapes);
     }
+    if (record.ts !== undefined && record.ts > (this.lastTs ?? -Infinity) && Number.isFinite(record.ts)) this.lastTs = record.ts;
     this.foldEvent(record, body, bytes);
   }
 
@@ -355,15 +361,18 @@ export class SessionBuilder {
    * Calls by scope (session id, or the ledger) and then id: looking up two flat strings is much
    * cheaper than building and hashing a joined key for every update.
    */
-  private callFor(scope: string, id: string, sessionId: string | null, loc: SourceLocation): ToolCall {
+  private callFor(scope: string, id: string, sessionId: string | null, loc: SourceLocation, opens = false): ToolCall {
     let byId = this.callIndex.get(scope);
     if (!byId) {
       byId = new Map();
       this.callIndex.set(scope, byId);
     }
     let call = byId.get(id);
-    if (!call) {
-      const key = `${scope}\u0000${id}`;
+    // CONTRACTS §4: an id can come back. A `tool_call` naming a call that already ended opens a new
+    // one (agents that number calls per turn); the ended call keeps what it had.
+    const reopened = opens && call !== undefined && (call.status === 'completed' || call.status === 'failed');
+    if (!call || reopened) {
+      const key = reopened ? `${scope}\u0000${id}\u0000${this.session.calls.size}` : `${scope}\u0000${id}`;
       // Every field from the start, so all calls share one hidden class whatever order their
       // updates set fields in: the fold, labels and subjects then read them through monomorphic
       // property accesses. (An optional field that is undefined reads the same as an absent one.)
@@ -373,7 +382,10 @@ export class SessionBuilder {
         rawOutput: undefined, content: undefined, locations: undefined, meta: {}, tool: undefined, invalidEnvelopes: 0,
         ledger: undefined, label: 'Tool', subject: null, startMs: undefined, endMs: undefined, durationMs: undefined,
         permission: undefined, history: [], detail: this.detail, contentBlocks: undefined, terminalIds: undefined,
+        dir: undefined, inputEndMs: undefined,
       };
+      // The id alone can name the tool (CONTRACTS §5 rule 3), before any update says more.
+      if (scope !== LEDGER_SCOPE && scope !== LEGACY_LEDGER_SCOPE) call.label = labelOf(call);
       byId.set(id, call);
       this.session.calls.set(key, call);
       this.addItem({ type: 'call', loc, callKey: key });
@@ -385,7 +397,8 @@ export class SessionBuilder {
   /** CONTRACTS §4: last write wins per field; absent, null and placeholder values keep the earlier one. */
   private applyToolUpdate(sessionId: string | null, update: ToolUpdate, record: IngestRecord, source: 'tool_call' | 'tool_call_update' | 'permission'): ToolCall {
     const fields = update.fields;
-    const call = this.callFor(sessionId ?? '', fields.toolCallId, sessionId, record.loc);
+    const call = this.callFor(sessionId ?? '', fields.toolCallId, sessionId, record.loc, source === 'tool_call');
+    call.dir ??= record.dir;
     let set = 0;
     if (fields.title) {
       call.title = fields.title;

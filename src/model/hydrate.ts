@@ -9,7 +9,8 @@ export async function hydrateCall(call: ToolCall, readRecord: ReadRecord): Promi
   if (call.detail === 'full') return call;
   const scratch = new SessionBuilder({ detail: 'full' });
   for (const entry of call.history) scratch.pushRecordText(await readRecord(entry.loc), entry.loc);
-  const full = scratch.session.calls.get(call.key);
+  // Read alone, the call's lines make one call with its id; its key differs when the id came back (§4).
+  const full = scratch.session.calls.get(call.key) ?? [...scratch.session.calls.values()].findLast((c) => c.id === call.id);
   if (!full) return call;
   // Joins made by other lines (permission outcomes, terminal output) stay as the light call has them.
   return {

@@ -1,10 +1,10 @@
 // The model's public surface: React-free, DOM-free. Also published as `loupe/model`.
 export { SessionBuilder, type SessionChanges, type BuilderOptions } from './builder';
 export { ingest, chunksOf, type ByteSource, type IngestOptions } from './ingest';
-export { displayStatus } from './status';
+export { displayStatus, exitedWithoutCompletion, hasEnded } from './status';
 export { hydrateCall, blobReader, type ReadRecord } from './hydrate';
 export { labelOf, LABEL_NAMES, KIND_LABELS, displayXaiKind } from './labels';
 export { subjectOf, subjectOfCall, SUBJECT_KEYS, LEDGER_SUBJECT_KEYS } from './subject';
-export { summarize, type Summary } from './summary';
+export { summarize, statusNote, type Summary, type SummaryCall } from './summary';
 export type { Session, IngestProgress } from './session';
 export type * from './types';

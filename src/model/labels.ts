@@ -46,8 +46,9 @@ export function labelForName(name: string): string | undefined {
 
 /** The tool name looked up in the table: the first of these that is present (CONTRACTS §5 rule 2). */
 export function toolNameOf(call: Pick<ToolCall, 'meta' | 'name' | 'ledger'>): string | undefined {
-  const claudeCode = call.meta.claudeCode;
-  if (typeof claudeCode === 'object' && claudeCode !== null && 'toolName' in claudeCode) {
+  // Own properties only: what a prototype holds (a `__proto__` key, a polluted Object.prototype) is not the input's.
+  const claudeCode = Object.hasOwn(call.meta, 'claudeCode') ? call.meta.claudeCode : undefined;
+  if (typeof claudeCode === 'object' && claudeCode !== null && Object.hasOwn(claudeCode, 'toolName')) {
     const toolName = (claudeCode as { toolName?: unknown }).toolName;
     if (typeof toolName === 'string') return toolName;
   }
@@ -55,11 +56,27 @@ export function toolNameOf(call: Pick<ToolCall, 'meta' | 'name' | 'ledger'>): st
   return call.ledger?.name;
 }
 
-export function labelOf(call: Pick<ToolCall, 'tool' | 'meta' | 'name' | 'ledger' | 'kind'>): string {
+/**
+ * The tool name at the head of a call id (CONTRACTS §5 rule 3): gemini-cli writes `NAME-DIGITS`
+ * and `NAME__NAME_DIGITS_N`, so the part before the first `-` or `__`; undefined when there is neither.
+ */
+export function idHeadOf(id: string): string | undefined {
+  const dash = id.indexOf('-');
+  const underscores = id.indexOf('__');
+  const end = dash < 0 ? underscores : underscores < 0 ? dash : Math.min(dash, underscores);
+  return end > 0 ? id.slice(0, end) : undefined;
+}
+
+export function labelOf(call: Pick<ToolCall, 'tool' | 'meta' | 'name' | 'ledger' | 'kind' | 'id'>): string {
   if (call.tool) return call.tool.label;
   const name = toolNameOf(call);
   const byName = name === undefined ? undefined : labelForName(name);
   if (byName) return byName;
+  if (!call.ledger) {
+    const head = idHeadOf(call.id);
+    const byIdHead = head === undefined ? undefined : labelForName(head);
+    if (byIdHead) return byIdHead;
+  }
   const byKind = call.kind !== undefined && Object.hasOwn(KIND_LABELS, call.kind) ? KIND_LABELS[call.kind as keyof typeof KIND_LABELS] : undefined;
   return byKind ?? FALLBACK_LABEL;
 }

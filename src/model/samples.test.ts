@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { displayStatus, ingest, summarize, type Session } from './index';
+import { displayStatus, ingest, summarize, type Session, type ToolCall } from './index';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
 const samples = ['acp', 'grok', 'ledger'].flatMap((dir) =>
@@ -17,9 +17,26 @@ async function load(path: string): Promise<Session> {
   return ingest(readFileSync(join(FIXTURES, path)), { chunkSize: 4096 });
 }
 
+/**
+ * One row per call: id | label | subject | display status | permission outcome | direction | time.
+ * Times are relative (to the file's first call, and durations), so the table reads the same in
+ * every time zone: a text log's times are local.
+ */
 function table(session: Session): string {
-  return [...session.calls.values()]
-    .map((call) => [call.id, call.label, call.subject ?? '—', displayStatus(call, session.ended), call.permission?.outcome?.outcome ?? ''].join(' | '))
+  const calls = [...session.calls.values()];
+  const starts = calls.flatMap((call) => (call.startMs === undefined ? [] : [call.startMs]));
+  const origin = starts.length > 0 ? Math.min(...starts) : 0;
+  const timeOf = (call: ToolCall): string => {
+    if (call.startMs === undefined) return 'no times';
+    const start = `+${call.startMs - origin} ms`;
+    if (call.durationMs !== undefined) return `${start}, took ${call.durationMs} ms`;
+    if (call.inputEndMs !== undefined) return `${start}, open ${call.inputEndMs - call.startMs} ms to the end`;
+    return start;
+  };
+  return calls
+    .map((call) =>
+      [call.id, call.label, call.subject ?? '—', displayStatus(call, session.ended), call.permission?.outcome?.outcome ?? '', call.dir ?? '—', timeOf(call)].join(' | '),
+    )
     .join('\n');
 }
 
@@ -41,17 +58,18 @@ const calls = (session: Session) => summarize(session).calls.map(({ id, label, s
 describe('hand-checked samples', () => {
   test('claude-code-acp #122: a tool_call sent twice merges; the placeholder title and {} rawInput do not win', async () => {
     const session = await load('acp/claude-code-acp_issue-122_tool_call-sent-twice.jsonl');
-    expect(calls(session)).toEqual([{ id: 'toolu_017BcJAQLqfkM1fkE6Xw1vhf', label: 'Run Command', subject: 'git diff', status: 'completed' }]);
+    expect(calls(session)).toEqual([{ id: 'toolu_017BcJAQLqfkM1fkE6Xw1vhf', label: 'Run Command', subject: 'git diff', status: 'done' }]);
     expect(session.calls.values().next().value?.title).toBe('`git diff`');
   });
 
-  test('gemini-cli live turn: kinds give labels, locations give subjects, permission outcomes join', async () => {
+  test('gemini-cli live turn: the id names the tool, locations give subjects, permission outcomes join', async () => {
     const session = await load('acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl');
     expect(calls(session).map(({ label, subject, status }) => [label, subject, status])).toEqual([
-      ['Edit', '/home/dev/ws/hello.py', 'completed'],
-      ['Edit', '/home/dev/ws/hello.py', 'completed'],
+      // `write_file__…`: the id's head is in the name table (§5 rule 3), before kind `edit`.
+      ['Write', '/home/dev/ws/hello.py', 'done'],
+      ['Edit', '/home/dev/ws/hello.py', 'done'],
       // No rawInput and no locations: a real "names nothing", not the title.
-      ['Run Command', null, 'completed'],
+      ['Run Command', null, 'done'],
     ]);
     for (const call of session.calls.values()) expect(call.permission?.outcome).toMatchObject({ outcome: 'selected' });
     // Captures carry t_ms, so calls have durations.
@@ -79,12 +97,47 @@ describe('hand-checked samples', () => {
     const p0 = await load('ledger/golden-p0.ledger-00000000000000000000.jsonl');
     expect(p0.chain).toEqual({ state: 'intact', lines: 19 });
     expect(calls(p0)).toEqual([
-      { id: 'call-1', label: 'Tool', subject: null, status: 'completed' },
-      { id: 'call-2', label: 'Tool', subject: null, status: 'completed' },
+      { id: 'call-1', label: 'Tool', subject: null, status: 'done' },
+      { id: 'call-2', label: 'Tool', subject: null, status: 'done' },
     ]);
     const s1 = await load('ledger/golden-s1.ledger-00000000000000000000.jsonl');
     expect(s1.chain).toEqual({ state: 'intact', lines: 6 });
-    expect(calls(s1)).toEqual([{ id: 'line:4', label: 'Run Command', subject: null, status: 'pending' }]);
+    expect(calls(s1)).toEqual([{ id: 'line:4', label: 'Run Command', subject: null, status: 'unfinished' }]);
+  });
+
+  test('an id that comes back: repeated while pending it is one call, after it ended it opens a new one (§4)', async () => {
+    const session = await load('acp/id-reuse_per-turn-numbering_from-contract.jsonl');
+    expect(calls(session).map(({ id, label, subject, status }) => [id, label, subject, status])).toEqual([
+      ['gemini_call_0', 'Read', '/w/a.txt', 'done'],
+      ['gemini_call_0', 'Edit', '/w/a.txt', 'failed'],
+      ['gemini_call_1', 'Run Command', 'ls /w', 'done'],
+      ['gemini_call_0', 'Read', '/w/b.txt', 'unfinished'],
+    ]);
+    const [first, rejected] = session.calls.values();
+    // The ended call keeps what it had; the permission asked later went to the newest call.
+    expect(first?.permission).toBeUndefined();
+    expect(rejected?.permission?.outcome).toEqual({ outcome: 'selected', optionId: 'cancel', optionName: 'Reject' });
+    expect(first?.history.map((entry) => entry.source)).toEqual(['tool_call', 'tool_call', 'tool_call_update']);
+  });
+
+  test('other recorders: direction and time come from each line, and joins use them', async () => {
+    // The inspector trace's permission request has the id of the client's initialize: joined by direction.
+    const inspector = await load('acp/acp-inspector_trace_from-contract.jsonl');
+    const [write] = inspector.calls.values();
+    expect([write?.label, write?.dir, write?.durationMs, write?.permission?.outcome]).toEqual(['Write', 'agent->client', 3220, { outcome: 'selected', optionId: 'reject', optionName: 'Reject' }]);
+    // acpx: the agent's terminal/create (id 0) is answered by the client, not taken for the initialize response.
+    const acpx = await load('acp/acpx_session-log_from-contract.jsonl');
+    expect(acpx.terminals.get('term-1')).toMatchObject({ command: 'npm test', exitCode: 0 });
+    expect(summarize(acpx).calls[0]).toMatchObject({ status: 'unfinished', note: 'the command exited 0; no completion was recorded' });
+    // JetBrains: `OUT` is the IDE (client) talking; times are the lines' own.
+    const jetbrains = await load('acp/jetbrains-ide_acp-transport-log_acp-replay-example.log');
+    expect(jetbrains.format).toBe('text-log');
+    expect([...jetbrains.calls.values()].every((call) => call.dir === 'agent->client' && call.durationMs !== undefined)).toBe(true);
+  });
+
+  test('lines that are all unknown say format unknown, not empty', async () => {
+    const session = await load('acp/gemini-cli-0.61.0_scripted-model_fake-responses.jsonl');
+    expect([session.format, session.counts.unknown]).toEqual(['unknown', 5]);
   });
 
   test('a ledger line from a newer writer (unknown envelope key, huge version) is still an event', async () => {

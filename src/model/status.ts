@@ -14,3 +14,16 @@ export function displayStatus(call: Pick<ToolCall, 'status'>, ended: boolean): D
       return ended ? 'unfinished' : 'pending';
   }
 }
+
+/**
+ * What is known of a call whose command exited but whose completion the input never recorded:
+ * one phrase, so the viewer and the CLI say the same thing (not "unfinished" over "Exit code 0").
+ */
+export function exitedWithoutCompletion(exitCode: number | null): string {
+  return `the command exited ${exitCode === null ? 'without a code' : exitCode}; no completion was recorded`;
+}
+
+/** Whether the input recorded the call's end (CONTRACTS §7): a completed or failed status. */
+export function hasEnded(call: Pick<ToolCall, 'status'>): boolean {
+  return call.status === 'completed' || call.status === 'failed';
+}

@@ -1,6 +1,7 @@
 // The `loupe summarize --json` projection: what a terminal, a CI log or a test compares.
 import type { Session } from './session';
-import type { BadLine, CallStatus, ChainState, Counts, InputFormat, TerminalState, ToolCall } from './types';
+import { displayStatus, exitedWithoutCompletion, hasEnded } from './status';
+import type { BadLine, ChainState, Counts, Direction, DisplayStatus, InputFormat, TerminalState, ToolCall } from './types';
 
 export interface SummaryTerminal {
   output: string;
@@ -13,7 +14,8 @@ export interface SummaryCall {
   session: string | null;
   label: string;
   subject: string | null;
-  status: CallStatus;
+  /** As the viewer shows it: a call the input left pending or in progress is `unfinished` (CONTRACTS §7). */
+  status: DisplayStatus;
   /**
    * The permission asked for this call: the kind of the option chosen (`allow_once`, `reject_always`, …,
    * or its id when the option was not offered), `cancelled`, `unanswered`; null when none was asked.
@@ -21,6 +23,13 @@ export interface SummaryCall {
   permission: string | null;
   /** The last terminal the call showed, with its output so far; null when it showed none. */
   terminal: SummaryTerminal | null;
+  // Added later, after the first keys, so scripts reading those by position still work.
+  /** Said beside the status where it explains it: an unfinished call whose command exited. */
+  note: string | null;
+  /** The direction of the call's first update, where the input says. */
+  direction: Direction | null;
+  /** How long it took, in ms, where the input has the times. */
+  durationMs: number | null;
 }
 
 export interface Summary {
@@ -35,18 +44,30 @@ export function summarize(session: Session): Summary {
   return {
     format: session.format,
     counts: { ...session.counts },
-    calls: [...session.calls.values()].map((call) => ({
-      id: call.id,
-      session: call.sessionId,
-      label: call.label,
-      subject: call.subject,
-      status: call.status ?? 'pending',
-      permission: permissionOf(call),
-      terminal: terminalOf(call, session.terminals),
-    })),
+    calls: [...session.calls.values()].map((call) => {
+      const state = lastTerminalOf(call, session.terminals);
+      return {
+        id: call.id,
+        session: call.sessionId,
+        label: call.label,
+        subject: call.subject,
+        status: displayStatus(call, session.ended),
+        permission: permissionOf(call),
+        terminal: state ? { output: state.output, exitCode: state.exitCode ?? null } : null,
+        note: statusNote(call, state),
+        direction: call.dir ?? null,
+        durationMs: call.durationMs ?? null,
+      };
+    }),
     diagnostics: session.diagnostics.bad,
     chain: session.chain,
   };
+}
+
+/** `exitCode` undefined: the command has not exited (or the input never said); null: it exited without a code. */
+export function statusNote(call: Pick<ToolCall, 'status'>, terminal: Pick<TerminalState, 'exitCode'> | undefined): string | null {
+  if (hasEnded(call) || terminal?.exitCode === undefined) return null;
+  return exitedWithoutCompletion(terminal.exitCode);
 }
 
 function permissionOf(call: ToolCall): string | null {
@@ -58,9 +79,7 @@ function permissionOf(call: ToolCall): string | null {
   return permission.options.find((option) => option.optionId === outcome.optionId)?.kind ?? outcome.optionId;
 }
 
-function terminalOf(call: ToolCall, terminals: ReadonlyMap<string, TerminalState>): SummaryTerminal | null {
+function lastTerminalOf(call: ToolCall, terminals: ReadonlyMap<string, TerminalState>): TerminalState | undefined {
   const terminalId = call.terminalIds?.at(-1);
-  const terminal = terminalId === undefined ? undefined : terminals.get(terminalId);
-  if (!terminal) return null;
-  return { output: terminal.output, exitCode: terminal.exitCode ?? null };
+  return terminalId === undefined ? undefined : terminals.get(terminalId);
 }

@@ -83,6 +83,13 @@ export interface ToolCall {
   contentBlocks?: number;
   /** Terminals its content has shown, in order (their output is in `Session.terminals`). */
   terminalIds?: string[];
+  /** The direction of its first update, where the input says (capture lines, logs, Zed exports). */
+  dir?: Direction;
+  /**
+   * For a call the input left open (no completion recorded) whose start time is known: the last
+   * time the input gives, so a person sees how long it went on without a completion.
+   */
+  inputEndMs?: number;
 }
 
 /** A ledger call: what its `tool_called` said (CONTRACTS §4, §6) and what its `tool_result` returned. */

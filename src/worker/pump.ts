@@ -61,6 +61,10 @@ function rowOf(c: ToolCall): ToolCall {
   if (c.endMs !== undefined) row.endMs = c.endMs;
   if (c.durationMs !== undefined) row.durationMs = c.durationMs;
   if (c.permission !== undefined) row.permission = c.permission;
+  if (c.dir !== undefined) row.dir = c.dir;
+  if (c.inputEndMs !== undefined) row.inputEndMs = c.inputEndMs;
+  // Their output is sent with the terminals: rows keep the link, so search finds it.
+  if (c.terminalIds !== undefined) row.terminalIds = c.terminalIds;
   return row;
 }
 
