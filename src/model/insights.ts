@@ -1,0 +1,272 @@
+// Derivations for the views beside the transcript (stats, sessions, timeline, usage): pure functions
+// over a session's calls and items, so Node, tests and the viewer compute the same numbers.
+// Each takes plain iterables so it reads a `Session` and the store's immutable snapshot alike.
+import { displayStatus } from './status';
+import type { DisplayStatus, ToolCall, TranscriptItem, Usage } from './types';
+
+// ---------------------------------------------------------------------------------------------
+// Stats per label
+
+export interface LabelStats {
+  label: string;
+  calls: number;
+  failed: number;
+  /** failed / calls, 0…1. */
+  failedShare: number;
+  /** Calls whose duration the input gives (the percentiles are over these). */
+  timed: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  maxMs: number | null;
+  totalMs: number;
+}
+
+export interface CallRef {
+  key: string;
+  id: string;
+  label: string;
+  subject: string | null;
+  sessionId: string | null;
+  status: DisplayStatus;
+  durationMs: number | null;
+}
+
+export interface CallStats {
+  labels: LabelStats[];
+  total: { calls: number; failed: number; timed: number; totalMs: number };
+  /** The slowest timed calls, slowest first. */
+  slowest: CallRef[];
+  /** Failed calls in input order (at most `listLimit`); `failedTotal` counts them all. */
+  failed: CallRef[];
+  failedTotal: number;
+}
+
+/**
+ * Nearest-rank percentile of an ascending array: the smallest value with at least `p` of the
+ * values at or below it (so p50 and p95 are durations some call actually took).
+ */
+export function percentile(sorted: ArrayLike<number>, p: number): number | null {
+  if (sorted.length === 0) return null;
+  const rank = Math.max(1, Math.ceil(p * sorted.length));
+  return sorted[rank - 1] ?? null;
+}
+
+export interface StatsOptions {
+  ended: boolean;
+  /** Only calls of these sessions (null or empty: every call). */
+  sessions?: ReadonlySet<string | null> | null;
+  /** How many slowest and failed calls to list. */
+  listLimit?: number;
+}
+
+export function callStats(calls: Iterable<ToolCall>, opts: StatsOptions): CallStats {
+  const limit = opts.listLimit ?? 10;
+  const sessions = opts.sessions && opts.sessions.size > 0 ? opts.sessions : null;
+  const byLabel = new Map<string, { calls: number; failed: number; durations: number[]; totalMs: number }>();
+  const failed: CallRef[] = [];
+  let failedTotal = 0;
+  // The slowest `limit` calls, kept sorted ascending by duration; most calls are not among them.
+  const slowest: { ms: number; call: ToolCall }[] = [];
+  let total = 0;
+  let timedTotal = 0;
+  let totalMs = 0;
+  for (const call of calls) {
+    if (sessions && !sessions.has(call.sessionId)) continue;
+    total++;
+    let entry = byLabel.get(call.label);
+    if (!entry) {
+      entry = { calls: 0, failed: 0, durations: [], totalMs: 0 };
+      byLabel.set(call.label, entry);
+    }
+    entry.calls++;
+    if (call.status === 'failed') {
+      entry.failed++;
+      failedTotal++;
+      if (failed.length < limit) failed.push(refOf(call, opts.ended));
+    }
+    const ms = call.durationMs;
+    if (ms !== undefined && Number.isFinite(ms)) {
+      entry.durations.push(ms);
+      entry.totalMs += ms;
+      timedTotal++;
+      totalMs += ms;
+      if (limit > 0 && (slowest.length < limit || ms > (slowest[0]?.ms ?? -1))) {
+        if (slowest.length === limit) slowest.shift();
+        let i = 0;
+        while (i < slowest.length && (slowest[i]?.ms ?? 0) < ms) i++;
+        slowest.splice(i, 0, { ms, call });
+      }
+    }
+  }
+  const labels: LabelStats[] = [];
+  for (const [label, e] of byLabel) {
+    const sorted = Float64Array.from(e.durations).sort();
+    labels.push({
+      label,
+      calls: e.calls,
+      failed: e.failed,
+      failedShare: e.calls === 0 ? 0 : e.failed / e.calls,
+      timed: sorted.length,
+      p50Ms: percentile(sorted, 0.5),
+      p95Ms: percentile(sorted, 0.95),
+      maxMs: sorted.length > 0 ? (sorted[sorted.length - 1] ?? null) : null,
+      totalMs: e.totalMs,
+    });
+  }
+  labels.sort((a, b) => b.calls - a.calls || a.label.localeCompare(b.label));
+  return {
+    labels,
+    total: { calls: total, failed: failedTotal, timed: timedTotal, totalMs },
+    slowest: slowest.reverse().map((s) => refOf(s.call, opts.ended)),
+    failed,
+    failedTotal,
+  };
+}
+
+function refOf(call: ToolCall, ended: boolean): CallRef {
+  return {
+    key: call.key,
+    id: call.id,
+    label: call.label,
+    subject: call.subject,
+    sessionId: call.sessionId,
+    status: displayStatus(call, ended),
+    durationMs: call.durationMs ?? null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions in the input
+
+export interface SessionSummary {
+  /** null: records that name no session (ledgers, bare updates). */
+  sessionId: string | null;
+  /** Input line of the session's first row. */
+  firstLine: number | null;
+  /** Earliest time the input gives for it (ms), if any. */
+  startMs: number | null;
+  /** Latest time the input gives for it (ms), if any. */
+  endMs: number | null;
+  calls: number;
+  failed: number;
+  /** Calls still pending or running (or unfinished, once the input has ended). */
+  open: number;
+  messages: number;
+  turns: number;
+}
+
+/** The session an item belongs to (a call's is its call's); null for records that name none. */
+export function sessionOfItem(item: TranscriptItem, calls: { get(key: string): ToolCall | undefined }): string | null {
+  switch (item.type) {
+    case 'call':
+      return calls.get(item.callKey)?.sessionId ?? null;
+    case 'event':
+    case 'unknown':
+      return null;
+    default:
+      return item.sessionId;
+  }
+}
+
+/**
+ * One entry per session the input names (in order of appearance), plus one for rows that name no
+ * session when there are any.
+ */
+export function sessionSummaries(
+  sessionIds: Iterable<string>,
+  items: Iterable<TranscriptItem>,
+  calls: { get(key: string): ToolCall | undefined },
+  ended: boolean,
+): SessionSummary[] {
+  const byId = new Map<string | null, SessionSummary>();
+  const entry = (id: string | null): SessionSummary => {
+    let s = byId.get(id);
+    if (!s) {
+      s = { sessionId: id, firstLine: null, startMs: null, endMs: null, calls: 0, failed: 0, open: 0, messages: 0, turns: 0 };
+      byId.set(id, s);
+    }
+    return s;
+  };
+  for (const id of sessionIds) entry(id);
+  const noteTime = (s: SessionSummary, ms: number | undefined): void => {
+    if (ms === undefined || !Number.isFinite(ms)) return;
+    if (s.startMs === null || ms < s.startMs) s.startMs = ms;
+    if (s.endMs === null || ms > s.endMs) s.endMs = ms;
+  };
+  for (const item of items) {
+    if (item.type === 'event' || item.type === 'unknown') continue;
+    const call = item.type === 'call' ? calls.get(item.callKey) : undefined;
+    if (item.type === 'call' && !call) continue;
+    const s = entry(call ? call.sessionId : item.type === 'call' ? null : item.sessionId);
+    s.firstLine ??= item.loc.line;
+    if (call) {
+      s.calls++;
+      const status = displayStatus(call, ended);
+      if (status === 'failed') s.failed++;
+      else if (status !== 'done') s.open++;
+      noteTime(s, call.startMs);
+      noteTime(s, call.endMs ?? call.inputEndMs);
+    } else if (item.type === 'message') {
+      s.messages++;
+      noteTime(s, item.ts);
+    } else if (item.type === 'turn_end') {
+      s.turns++;
+      noteTime(s, item.ts);
+    }
+  }
+  return [...byId.values()];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Usage per turn
+
+export interface UsagePoint {
+  /** Input line of the record that reported it. */
+  line: number;
+  sessionId: string | null;
+  /** Turn number within its session (1-based) for turn ends; null for a context-window report. */
+  turn: number | null;
+  ts: number | null;
+  stopReason: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  cachedReadTokens: number | null;
+  reasoningTokens: number | null;
+  totalTokens: number | null;
+  /** Context window in use and its size (ACP `usage_update`). */
+  contextUsed: number | null;
+  contextSize: number | null;
+  cost: { amount: number; currency: string } | null;
+}
+
+/** Every report of usage in input order: turn ends (with their token counts) and context-window updates. */
+export function usageSeries(items: Iterable<TranscriptItem>): UsagePoint[] {
+  const out: UsagePoint[] = [];
+  const turns = new Map<string | null, number>();
+  for (const item of items) {
+    if (item.type === 'turn_end') {
+      const turn = (turns.get(item.sessionId) ?? 0) + 1;
+      turns.set(item.sessionId, turn);
+      if (!item.usage) continue;
+      out.push(pointOf(item.loc.line, item.sessionId, turn, item.ts ?? null, item.stopReason, item.usage));
+    } else if (item.type === 'usage') {
+      out.push(pointOf(item.loc.line, item.sessionId, null, null, null, item.usage));
+    }
+  }
+  return out;
+}
+
+function pointOf(line: number, sessionId: string | null, turn: number | null, ts: number | null, stopReason: string | null, u: Usage): UsagePoint {
+  const n = (v: number | undefined): number | null => (v === undefined || !Number.isFinite(v) ? null : v);
+  return {
+    line, sessionId, turn, ts, stopReason,
+    inputTokens: n(u.inputTokens),
+    outputTokens: n(u.outputTokens),
+    cachedReadTokens: n(u.cachedReadTokens),
+    reasoningTokens: n(u.reasoningTokens),
+    totalTokens: n(u.totalTokens),
+    contextUsed: n(u.used),
+    contextSize: n(u.size),
+    cost: u.cost ?? null,
+  };
+}
