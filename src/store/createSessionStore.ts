@@ -8,8 +8,8 @@
 // not to the session.
 import { List, Map as PMap } from 'immutable';
 import { displayStatus } from '../model/status';
-import type { BadLine, ChainState, Counts, DisplayStatus, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
-import type { LoadProgress, SessionDelta } from '../worker/protocol';
+import type { BadLine, ChainState, Counts, DisplayStatus, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
+import type { SessionDelta } from '../worker/protocol';
 import { callHaystack, EMPTY_FILTER, facetsFrom, isFilterActive, itemHaystack, normalizeFilter, type Facets, type Filter } from './filter';
 
 export type LoadState = 'idle' | 'loading' | 'done' | 'error' | 'cancelled';
@@ -17,7 +17,7 @@ export type LoadState = 'idle' | 'loading' | 'done' | 'error' | 'cancelled';
 export interface SessionSnapshot {
   /** Bumped on every change; cheap to compare. */
   version: number;
-  load: { state: LoadState; error?: string; progress: LoadProgress };
+  load: { state: LoadState; error?: string; progress: IngestProgress };
   items: List<TranscriptItem>;
   calls: PMap<string, ToolCall>;
   terminals: PMap<string, TerminalState>;

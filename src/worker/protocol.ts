@@ -1,5 +1,5 @@
 // The small typed message protocol between a viewer and its parser (in a Worker or in-thread).
-import type { BadLine, ChainState, Counts, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
+import type { BadLine, ChainState, Counts, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
 
 /** What a viewer can be given to read. Everything here survives structured clone (streams are transferred). */
 export type LoadSource =
@@ -8,13 +8,6 @@ export type LoadSource =
   | { kind: 'stream'; stream: ReadableStream<Uint8Array> }
   | { kind: 'text'; text: string }
   | { kind: 'records'; records: unknown[] };
-
-export interface LoadProgress {
-  bytesRead: number;
-  /** Unknown for streams and for URLs without a Content-Length. */
-  totalBytes?: number;
-  records: number;
-}
 
 /**
  * A call created or changed since the previous delta: the call whole except its history, of
@@ -46,7 +39,7 @@ export interface SessionDelta {
   warningsFrom: number;
   warnings: { line: number; message: string }[];
   ended: boolean;
-  progress: LoadProgress;
+  progress: IngestProgress;
 }
 
 export type LoaderEvent =

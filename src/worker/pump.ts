@@ -1,8 +1,8 @@
 // Reads a source in chunks into a SessionBuilder and emits throttled deltas. Shared by the Worker
 // and the in-thread loader so both paths behave the same.
 import { blobReader, hydrateCall, SessionBuilder } from '../model';
-import type { ToolCall } from '../model';
-import type { CallPatch, LoaderEvent, LoadProgress, LoadSource, SessionDelta } from './protocol';
+import type { IngestProgress, ToolCall } from '../model';
+import type { CallPatch, LoaderEvent, LoadSource, SessionDelta } from './protocol';
 
 export interface PumpOptions {
   /** Minimum time between deltas; the first rows are sent as soon as they exist. */
@@ -84,7 +84,7 @@ const yieldTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resol
 async function* chunksOf(
   source: LoadSource,
   signal: AbortSignal,
-  progress: LoadProgress,
+  progress: IngestProgress,
   doFetch: typeof fetch,
 ): AsyncGenerator<Uint8Array> {
   let stream: ReadableStream<Uint8Array>;
@@ -159,7 +159,7 @@ export async function pump(
   let recordsSent = 0;
   const due = (): boolean => Date.now() - lastEmit >= throttleMs || builder.records - recordsSent >= maxRecords;
   const copy = opts.clone ? <T>(v: T): T => structuredClone(v) : <T>(v: T): T => v;
-  const progress: LoadProgress = { bytesRead: 0, records: 0 };
+  const progress: IngestProgress = { bytesRead: 0, records: 0 };
   const light = isLight(source, opts);
   const builder = new SessionBuilder({ detail: light ? 'light' : 'full' });
   opts.onSession?.({
