@@ -31,6 +31,8 @@ interface ByteRange {
 }
 
 interface PendingRequest {
+  /** Order of arrival: the most recent of the candidates is joined. */
+  seq: number;
   method: string;
   dir?: Direction;
   line: number;
@@ -86,8 +88,12 @@ export class SessionBuilder {
   private chainPrev: Uint8Array = new Uint8Array(0);
   private chained = false;
   private chainPrevLine = 0;
+  /** The first non-blank line after the last chained one (0: none yet): a ledger line must be it. */
+  private lineAfterChain = 0;
   private readonly shapes = new Set<Shape>();
-  private readonly pending = new Map<string, PendingRequest[]>();
+  /** Unanswered requests by id, then by the direction they were sent (`''`: not said), latest last. */
+  private readonly pending = new Map<string, Map<Direction | '', PendingRequest[]>>();
+  private pendingSeq = 0;
   private readonly lastUserItem = new Map<string | null, number>();
   /**
    * Calls changed since the last `takeChanges`. Kept only once something takes changes: before
@@ -101,9 +107,17 @@ export class SessionBuilder {
   private lastId: string | null = null;
   /** The session id noted last: most records repeat it, so most are checked with one comparison. */
   private lastSessionId: string | null = null;
-  private readonly callIndex = new Map<string, Map<string, ToolCall>>();
+  private readonly callIndex = new Map<CallScope, Map<string, ToolCall>>();
   private readonly terminalCalls = new Map<string, Set<string>>();
   private itemsTaken = 0;
+  /**
+   * The last message's blocks, when this builder made that array and nobody has taken it since:
+   * the next non-text chunk is pushed onto it (copying the list for every chunk made 50,000
+   * image chunks quadratic). Taking changes hands it out, so the next chunk copies it once.
+   */
+  private ownedBlocks: ContentBlock[] | null = null;
+  /** Terminals whose output or exit changed since the last take; their calls are re-sent then. */
+  private readonly touchedTerminals = new Set<string>();
   /** The latest time any record gave, for calls the input leaves open. */
   private lastTs: number | undefined;
   private lastItemChanged = false;
@@ -173,6 +187,11 @@ export class SessionBuilder {
   }
 
   takeChanges(): SessionChanges {
+    for (const terminalId of this.touchedTerminals) {
+      for (const key of this.terminalCalls.get(terminalId) ?? []) this.changedCalls.add(key);
+    }
+    this.touchedTerminals.clear();
+    this.ownedBlocks = null;
     const items = this.session.items;
     const itemsFrom = this.lastItemChanged ? Math.min(this.itemsTaken, items.length - 1) : this.itemsTaken;
     const changes: SessionChanges = {
@@ -208,6 +227,7 @@ export class SessionBuilder {
       }
     }
     this.session.counts.lines++;
+    if (this.chained && this.lineAfterChain === 0) this.lineAfterChain = raw.line;
     let value: unknown;
     try {
       value = JSON.parse(raw.text);
@@ -239,6 +259,7 @@ export class SessionBuilder {
 
   private onElement(element: ArrayElement): void {
     this.session.counts.lines++;
+    if (this.chained && this.lineAfterChain === 0) this.lineAfterChain = element.line;
     let value: unknown;
     try {
       value = JSON.parse(element.text);
@@ -348,7 +369,11 @@ export class SessionBuilder {
     const text = block.type === 'text' ? block.text : '';
     if (last?.type === 'message' && last.role === role && last.sessionId === sessionId && last.messageId === messageId) {
       // A new object, so a reader holding the old one sees the change.
-      const blocks = block.type === 'text' ? last.blocks : [...last.blocks, block];
+      let blocks = last.blocks;
+      if (block.type !== 'text') {
+        if (blocks !== this.ownedBlocks) blocks = this.ownedBlocks = blocks.slice();
+        blocks.push(block);
+      }
       items[items.length - 1] = messageWithText(last, last.text + text, blocks);
       this.lastItemChanged = true;
       return;
@@ -361,7 +386,7 @@ export class SessionBuilder {
    * Calls by scope (session id, or the ledger) and then id: looking up two flat strings is much
    * cheaper than building and hashing a joined key for every update.
    */
-  private callFor(scope: string, id: string, sessionId: string | null, loc: SourceLocation, opens = false): ToolCall {
+  private callFor(scope: CallScope, id: string, sessionId: string | null, loc: SourceLocation, opens = false): ToolCall {
     let byId = this.callIndex.get(scope);
     if (!byId) {
       byId = new Map();
@@ -372,7 +397,7 @@ export class SessionBuilder {
     // one (agents that number calls per turn); the ended call keeps what it had.
     const reopened = opens && call !== undefined && (call.status === 'completed' || call.status === 'failed');
     if (!call || reopened) {
-      const key = reopened ? `${scope}\u0000${id}\u0000${this.session.calls.size}` : `${scope}\u0000${id}`;
+      const key = callKey(scope, id, reopened ? this.session.calls.size : undefined);
       // Every field from the start, so all calls share one hidden class whatever order their
       // updates set fields in: the fold, labels and subjects then read them through monomorphic
       // property accesses. (An optional field that is undefined reads the same as an absent one.)
@@ -444,7 +469,7 @@ export class SessionBuilder {
     }
     if (fields._meta) {
       for (const metaKey of Object.keys(fields._meta)) {
-        if (metaKey !== 'x.ai/tool') call.meta[metaKey] = fields._meta[metaKey];
+        if (metaKey !== 'x.ai/tool') setOwn(call.meta, metaKey, fields._meta[metaKey]);
       }
       set |= F_META;
     }
@@ -484,7 +509,7 @@ export class SessionBuilder {
 
   private foldRequest(record: IngestRecord, body: Extract<RecordBody, { kind: 'request' }>): void {
     const sessionId = body.sessionId === undefined ? undefined : this.canonicalId(body.sessionId);
-    const pending: PendingRequest = { method: body.method, dir: record.dir, line: record.loc.line, sessionId };
+    const pending: PendingRequest = { seq: this.pendingSeq++, method: body.method, dir: record.dir, line: record.loc.line, sessionId };
     if (sessionId !== undefined) this.noteSession(sessionId);
     switch (body.method) {
       case 'session/request_permission': {
@@ -515,9 +540,14 @@ export class SessionBuilder {
         this.addItem({ type: 'event', loc: record.loc, name: body.method, raw: body.params });
     }
     const key = rpcKey(body.id);
-    const list = this.pending.get(key);
-    if (list) list.push(pending);
-    else this.pending.set(key, [pending]);
+    let byDir = this.pending.get(key);
+    if (!byDir) {
+      byDir = new Map();
+      this.pending.set(key, byDir);
+    }
+    const stack = byDir.get(record.dir ?? '');
+    if (stack) stack.push(pending);
+    else byDir.set(record.dir ?? '', [pending]);
   }
 
   /** A `session/prompt` is the user's turn, unless the same text already arrived as a user message chunk. */
@@ -536,15 +566,20 @@ export class SessionBuilder {
   private takePending(id: RpcId | null, dir: Direction | undefined): PendingRequest | undefined {
     if (id === null) return undefined;
     const key = rpcKey(id);
-    const list = this.pending.get(key);
-    if (!list) return undefined;
-    let index = list.length - 1;
-    if (dir !== undefined) {
-      while (index >= 0 && list[index]!.dir !== undefined && list[index]!.dir === dir) index--;
+    const byDir = this.pending.get(key);
+    if (!byDir) return undefined;
+    // The latest request sent the other way or with no direction: the top of one of at most
+    // three stacks, so 40,000 requests with one id cost no scan.
+    let taken: PendingRequest[] | undefined;
+    for (const [sentDir, stack] of byDir) {
+      if (dir !== undefined && sentDir === dir) continue;
+      if (stack.length > 0 && (!taken || stack[stack.length - 1]!.seq > taken[taken.length - 1]!.seq)) taken = stack;
     }
-    if (index < 0) return undefined;
-    const [request] = list.splice(index, 1);
-    if (list.length === 0) this.pending.delete(key);
+    const request = taken?.pop();
+    if (taken?.length === 0) {
+      for (const [sentDir, stack] of byDir) if (stack === taken) byDir.delete(sentDir);
+      if (byDir.size === 0) this.pending.delete(key);
+    }
     return request;
   }
 
@@ -639,9 +674,12 @@ export class SessionBuilder {
     else this.terminalCalls.set(terminalId, new Set([key]));
   }
 
-  /** Calls showing this terminal must be redrawn. */
+  /**
+   * Calls showing this terminal must be redrawn: they are marked when changes are next taken, so
+   * 20,000 outputs of a terminal 20,000 calls show cost no more than one.
+   */
   private touchTerminalCalls(terminalId: string): void {
-    for (const key of this.terminalCalls.get(terminalId) ?? []) this.markChanged(key);
+    if (this.takingChanges) this.touchedTerminals.add(terminalId);
   }
 
   private foldLedger(record: IngestRecord, body: Extract<RecordBody, { kind: 'ledger' }>, bytes: ByteRange | null): void {
@@ -701,10 +739,15 @@ export class SessionBuilder {
     }
     // The digest stays binary and is compared with `prev` in place: no hex string per line.
     const matches = !this.chained ? prev === ZERO_HASH : prev !== undefined && hexEquals(prev, this.chainPrev);
-    if (!matches) {
+    // CONTRACTS §9: the chain runs over every non-blank line, so a line between two ledger lines
+    // (garbage, a record of another shape) breaks it at the ledger line after it.
+    const inserted = this.chained && this.lineAfterChain !== line ? this.lineAfterChain : 0;
+    if (!matches || inserted) {
       const reason = !this.chained
         ? `the first ledger line's prev is ${describeHash(prev)}, not 64 zeros`
-        : `prev is ${describeHash(prev)}, but line ${this.chainPrevLine} hashes to ${toHex(this.chainPrev).slice(0, 12)}…`;
+        : inserted
+          ? `line ${inserted} is not part of the chain: it was inserted between ledger lines ${this.chainPrevLine} and ${line}`
+          : `prev is ${describeHash(prev)}, but line ${this.chainPrevLine} hashes to ${toHex(this.chainPrev).slice(0, 12)}…`;
       this.session.chain = { state: 'broken', lines: chain.lines, line, reason };
       return;
     }
@@ -714,6 +757,7 @@ export class SessionBuilder {
     this.chainPrev = this.hasher.init().update(view).digest('binary');
     this.chained = true;
     this.chainPrevLine = line;
+    this.lineAfterChain = 0;
   }
 
   /**
@@ -796,6 +840,15 @@ function messageWithText(last: MessageItem, text: string, blocks: ContentBlock[]
 }
 
 /**
+ * `target[key] = value`, except that a `__proto__` key (JSON.parse makes it an own property) stays
+ * a property instead of replacing the object's prototype.
+ */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
+/**
  * Appends to a call's history. A short one is rebuilt at its exact length: an array grown by
  * `push` gets room for 17 entries, and most calls have two to four.
  */
@@ -829,9 +882,20 @@ const CALLED_FIELDS_SUBJECT: string[] = Object.freeze(['name', 'args', 'subject'
 const RESULT_FIELDS: string[] = Object.freeze(['status', 'result']) as string[];
 const ERROR_FIELDS: string[] = Object.freeze(['status', 'error']) as string[];
 
-// Scopes no session id can collide with: ACP session ids are never empty-prefixed with NUL.
-const LEDGER_SCOPE = '\u0000ledger';
-const LEGACY_LEDGER_SCOPE = '\u0000ledger-line';
+// The ledger's scopes are symbols: any string can be a session id (`\u0000ledger` too).
+const LEDGER_SCOPE: unique symbol = Symbol('ledger');
+const LEGACY_LEDGER_SCOPE: unique symbol = Symbol('ledger line');
+/** Where a call id is unique: an ACP session (its id), the ledger, or the legacy ledger's lines. */
+type CallScope = string | typeof LEDGER_SCOPE | typeof LEGACY_LEDGER_SCOPE;
+
+/**
+ * A call's key in `Session.calls`: one per scope, id (and generation, for an id used again), with
+ * no separator a session or call id could contain (a NUL in one made two calls share a key).
+ */
+function callKey(scope: CallScope, id: string, generation?: number): string {
+  const tag = scope === LEDGER_SCOPE ? 0 : scope === LEGACY_LEDGER_SCOPE ? 1 : scope;
+  return JSON.stringify(generation === undefined ? [tag, id] : [tag, id, generation]);
+}
 const rpcKey = (id: RpcId) => (typeof id === 'number' ? `n${id}` : `s${id}`);
 
 function isBlank(text: string): boolean {
