@@ -7,10 +7,11 @@
 // rendering never sees a later delta, and applying one costs time in proportion to the delta,
 // not to the session.
 import { List, Map as PMap } from 'immutable';
+import { sessionOfItem } from '../model/insights';
 import { displayStatus } from '../model/status';
 import type { BadLine, ChainState, Counts, DisplayStatus, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
 import type { SessionDelta } from '../worker/protocol';
-import { callHaystack, EMPTY_FILTER, facetsFrom, isFilterActive, itemHaystack, normalizeFilter, type Facets, type Filter } from './filter';
+import { callHaystack, EMPTY_FILTER, facetsFrom, isFilterActive, itemHaystack, NO_SESSION, normalizeFilter, type Facets, type Filter } from './filter';
 
 export type LoadState = 'idle' | 'loading' | 'done' | 'error' | 'cancelled';
 
@@ -146,16 +147,21 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     const statuses = new Set(filter.statuses);
     const text = filter.text.trim().toLowerCase();
     const callsOnly = labels.size > 0 || statuses.size > 0;
+    const sessions = new Set(filter.sessions);
     const out: number[] = [];
     let i = -1;
     for (const it of items) {
       i++;
+      if (sessions.size > 0 && !sessions.has(sessionOfItem(it, calls) ?? NO_SESSION)) continue;
       if (it.type === 'call') {
         const call = calls.get(it.callKey);
         if (!call) continue;
         if (labels.size > 0 && !labels.has(call.label)) continue;
         if (statuses.size > 0 && !statuses.has(displayStatus(call, ended))) continue;
         if (text && !haystackOf(call).includes(text)) continue;
+        out.push(i);
+      } else if (!callsOnly && !text) {
+        // Only a session is chosen: its messages, plans and turns are shown with its calls.
         out.push(i);
       } else if (!callsOnly && text) {
         // Lower-cased once per item object, not once per keystroke.

@@ -8,19 +8,28 @@ export interface Filter {
   statuses: DisplayStatus[];
   /** Case-insensitive text over subjects, titles and content. */
   text: string;
+  /**
+   * Keep the rows of these sessions (absent or empty: every session); `NO_SESSION` stands for rows
+   * that name none. Absent rather than empty in a normalized filter.
+   */
+  sessions?: string[];
 }
 
-export const EMPTY_FILTER: Filter = { labels: [], statuses: [], text: '' };
+/** The session id a filter uses for rows that name no session. */
+export const NO_SESSION = '';
+
+export const EMPTY_FILTER: Filter = { labels: [], statuses: [], text: '', sessions: [] };
 
 export const DISPLAY_STATUSES: readonly DisplayStatus[] = ['pending', 'running', 'done', 'failed', 'unfinished'];
 
 export function isFilterActive(f: Filter): boolean {
-  return f.labels.length > 0 || f.statuses.length > 0 || f.text.trim() !== '';
+  return f.labels.length > 0 || f.statuses.length > 0 || f.text.trim() !== '' || (f.sessions?.length ?? 0) > 0;
 }
 
 export function normalizeFilter(f: Partial<Filter> | undefined): Filter {
   const statuses = (f?.statuses ?? []).filter((s): s is DisplayStatus => DISPLAY_STATUSES.includes(s));
-  return { labels: [...new Set(f?.labels ?? [])], statuses: [...new Set(statuses)], text: f?.text ?? '' };
+  const sessions = [...new Set(f?.sessions ?? [])];
+  return { labels: [...new Set(f?.labels ?? [])], statuses: [...new Set(statuses)], text: f?.text ?? '', ...(sessions.length > 0 ? { sessions } : {}) };
 }
 
 function blockText(c: unknown): string {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { DisplayStatus } from '../../model';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
-import { DISPLAY_STATUSES, isFilterActive } from '../../store/filter';
+import { DISPLAY_STATUSES, EMPTY_FILTER, isFilterActive } from '../../store/filter';
 import styles from '../SessionView.module.css';
 import { FACETS_PAGE, FACETS_SHOWN, visibleFacets } from './facetList';
 
@@ -55,7 +55,7 @@ export function FilterPanel({ snap, store, searchRef }: { snap: SessionSnapshot;
           {isFilterActive(filter) ? ` · showing ${snap.view.length.toLocaleString('en')} rows` : ''}
         </span>
         {isFilterActive(filter) ? (
-          <button type="button" className={styles.linkButton} onClick={() => store.setFilter({ labels: [], statuses: [], text: '' })}>
+          <button type="button" className={styles.linkButton} onClick={() => store.setFilter(EMPTY_FILTER)}>
             Clear filters
           </button>
         ) : null}
