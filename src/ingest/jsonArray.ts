@@ -1,6 +1,11 @@
 // A streaming splitter for a top-level JSON array spread over many lines (Zed's pretty-printed
 // "Copy All Messages" export). Each element becomes one record with the line it starts on, so a
 // broken element is reported where it is and the elements around it still load.
+//
+// A JSON string cannot hold a raw newline, so a string still open at the end of a line is broken:
+// its element is read on from the next line with the string closed, and ends at the first line
+// indented no deeper than the element's first (where the next element or the array's end is), so
+// one unterminated string costs one element, never every element after it.
 
 import { utf8Length } from './utf8';
 
@@ -18,6 +23,10 @@ export class JsonArraySplitter {
   private parts: string[] = [];
   private startLine = 0;
   private startOffset = 0;
+  /** Column of the element's first character on its first line. */
+  private startColumn = 0;
+  /** The element had a string open at the end of a line: it is bad, and ends by indentation. */
+  private broken = false;
   private opened = false;
   /** True once the closing `]` was read; later lines are no longer part of the array. */
   closed = false;
@@ -30,7 +39,24 @@ export class JsonArraySplitter {
    */
   pushLine(text: string, line: number, offset: number): number {
     let segmentStart = this.active ? 0 : -1;
-    for (let i = 0; i < text.length; i++) {
+    let from = 0;
+    if (this.active === 'container' && this.broken) {
+      let column = 0;
+      while (column < text.length && (text.charCodeAt(column) === 32 || text.charCodeAt(column) === 9)) column++;
+      if (column < text.length && column <= this.startColumn) {
+        const c = text.charCodeAt(column);
+        if (column === this.startColumn && (c === 125 || c === 93)) {
+          // The element's own closing bracket.
+          this.finish(text.slice(0, column + 1));
+          from = column + 1;
+        } else {
+          // The next element (or the array's end) begins: the broken one ended on the line before.
+          this.finish('');
+        }
+        segmentStart = -1;
+      }
+    }
+    for (let i = from; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (this.active === 'string' || (this.active === 'container' && this.inString)) {
         if (this.escaped) this.escaped = false;
@@ -81,6 +107,7 @@ export class JsonArraySplitter {
       }
       this.startLine = line;
       this.startOffset = offset + utf8Length(text, i);
+      this.startColumn = i;
       segmentStart = i;
       if (c === 123 || c === 91) {
         this.active = 'container';
@@ -90,8 +117,16 @@ export class JsonArraySplitter {
         this.inString = true;
       } else this.active = 'scalar';
     }
-    if (this.active && segmentStart >= 0) {
+    if (this.active === 'string') {
+      // A top-level string left open: it ends with its line.
+      this.finish(text.slice(segmentStart));
+    } else if (this.active && segmentStart >= 0) {
       this.parts.push(text.slice(segmentStart), '\n');
+      if (this.inString) {
+        this.broken = true;
+        this.inString = false;
+        this.escaped = false;
+      }
     } else if (this.active === 'scalar') {
       // A scalar ends at the end of its line.
       this.finish('');
@@ -105,6 +140,7 @@ export class JsonArraySplitter {
     const element = { text: this.parts.join(''), line: this.startLine, offset: this.startOffset };
     this.active = null;
     this.parts = [];
+    this.broken = false;
     return element;
   }
 
@@ -115,6 +151,7 @@ export class JsonArraySplitter {
     this.active = null;
     this.inString = false;
     this.escaped = false;
+    this.broken = false;
     this.depth = 1;
     this.onElement({ text: text.trimEnd(), line: this.startLine, offset: this.startOffset });
   }
