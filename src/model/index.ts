@@ -6,5 +6,6 @@ export { hydrateCall, blobReader, type ReadRecord } from './hydrate';
 export { labelOf, LABEL_NAMES, KIND_LABELS, displayXaiKind } from './labels';
 export { subjectOf, subjectOfCall, SUBJECT_KEYS, LEDGER_SUBJECT_KEYS } from './subject';
 export { summarize, statusNote, type Summary, type SummaryCall } from './summary';
+export { callSearchText } from './search';
 export type { Session, IngestProgress } from './session';
 export type * from './types';

@@ -20,6 +20,23 @@ export function createSessionController(store: SessionStore, makeLoader: () => S
   let current: AbortController | null = null;
   const hydrating = new Set<string>();
 
+  // A light read leaves calls' input and output in the file: the loader searches it there, for
+  // each new search text and once more when the read is done, and the store merges what it finds.
+  let searched = { text: '', done: false };
+  const unsubscribe = store.subscribe(() => {
+    const snap = store.getSnapshot();
+    const text = snap.filter.text.trim().toLowerCase();
+    const done = snap.load.state === 'done';
+    if (text === searched.text && done === searched.done) return;
+    searched = { text, done };
+    const search = loader?.search;
+    if (!search || text === '' || snap.calls.first()?.detail !== 'light') return;
+    search(text).then(
+      (keys) => store.setSearchHits(text, keys),
+      () => undefined,
+    );
+  });
+
   return {
     async load(source, signal) {
       current?.abort();
@@ -79,6 +96,7 @@ export function createSessionController(store: SessionStore, makeLoader: () => S
         .finally(() => hydrating.delete(tag));
     },
     dispose() {
+      unsubscribe();
       current?.abort();
       loader?.dispose();
       loader = null;

@@ -22,8 +22,9 @@ describe('session store', () => {
     expect(s.load.state).toBe('done');
     expect(s.calls.size).toBe(3);
     expect(s.facets.labels).toEqual([
-      { label: 'Edit', count: 2 },
+      { label: 'Edit', count: 1 },
       { label: 'Run Command', count: 1 },
+      { label: 'Write', count: 1 },
     ]);
     expect(s.facets.statuses.done).toBe(3);
     expect(s.view.length).toBe(s.items.size);
@@ -55,9 +56,9 @@ describe('session store', () => {
   });
 
   it('starts from an initial filter, ignoring statuses it does not know', async () => {
-    const store = await loaded(GEMINI, { initialFilter: { labels: ['Edit'], statuses: ['bogus' as never] } });
+    const store = await loaded(GEMINI, { initialFilter: { labels: ['Edit', 'Write'], statuses: ['bogus' as never] } });
     const s = store.getSnapshot();
-    expect(s.filter).toEqual({ labels: ['Edit'], statuses: [], text: '' });
+    expect(s.filter).toEqual({ labels: ['Edit', 'Write'], statuses: [], text: '' });
     expect(s.view.length).toBe(2);
   });
 

@@ -55,6 +55,8 @@ export interface SessionStore {
   /** A call completed after the fact (its full state, asked for at `revision`); ignored if it has changed since. */
   replaceCall: (call: ToolCall, revision: number) => void;
   setDetailError: (key: string, message: string) => void;
+  /** Calls found holding `text` where the page cannot look (what a light read left in the file); merged into the view while the search text is `text`. */
+  setSearchHits: (text: string, keys: readonly string[]) => void;
   setFilter: (filter: Partial<Filter>) => void;
   setCursor: (viewPos: number | null) => void;
   setExpanded: (itemIndex: number, open: boolean) => void;
@@ -96,6 +98,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   let cursor: number | null = null;
   let expanded = new Set<number>();
   let detailErrors = new Map<string, string>();
+  let searchHits: { text: string; keys: ReadonlySet<string> } = { text: '', keys: new Set() };
   let version = 0;
 
   const labelCounts = new Map<string, number>();
@@ -158,7 +161,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         if (!call) continue;
         if (labels.size > 0 && !labels.has(call.label)) continue;
         if (statuses.size > 0 && !statuses.has(displayStatus(call, ended))) continue;
-        if (text && !haystackOf(call).includes(text)) continue;
+        if (text && !haystackOf(call).includes(text) && !(searchHits.text === text && searchHits.keys.has(call.key))) continue;
         out.push(i);
       } else if (!callsOnly && !text) {
         // Only a session is chosen: its messages, plans and turns are shown with its calls.
@@ -242,6 +245,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       cursor = null;
       expanded = new Set();
       detailErrors = new Map();
+      searchHits = { text: '', keys: new Set() };
       load = { state: 'idle', progress: { bytesRead: 0, records: 0 } };
       changed({ view: true, facets: true });
     },
@@ -303,6 +307,10 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       if (!calls.has(call.key) || (revisions.get(call.key) ?? 0) !== revision) return;
       calls = calls.set(call.key, call);
       haystacks.delete(call.key);
+      changed({ view: true });
+    },
+    setSearchHits(text, keys) {
+      searchHits = { text, keys: new Set(keys) };
       changed({ view: true });
     },
     setDetailError(key, message) {

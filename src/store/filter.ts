@@ -1,12 +1,12 @@
 // What a filter keeps, and the counts shown beside each filter option.
-import type { DisplayStatus, ToolCall, TranscriptItem, TerminalLookup } from '../model';
+import { callSearchText, type DisplayStatus, type ToolCall, type TranscriptItem, type TerminalLookup } from '../model';
 
 export interface Filter {
   /** Keep calls with one of these labels (empty: any label). */
   labels: string[];
   /** Keep calls with one of these display statuses (empty: any status). */
   statuses: DisplayStatus[];
-  /** Case-insensitive text over subjects, titles and content. */
+  /** Case-insensitive text over subjects, titles, and each call's input and output. */
   text: string;
   /**
    * Keep the rows of these sessions (absent or empty: every session); `NO_SESSION` stands for rows
@@ -32,27 +32,9 @@ export function normalizeFilter(f: Partial<Filter> | undefined): Filter {
   return { labels: [...new Set(f?.labels ?? [])], statuses: [...new Set(statuses)], text: f?.text ?? '', ...(sessions.length > 0 ? { sessions } : {}) };
 }
 
-function blockText(c: unknown): string {
-  if (!c || typeof c !== 'object') return '';
-  const b = c as Record<string, unknown>;
-  const parts: string[] = [];
-  for (const k of ['text', 'uri', 'name', 'title', 'path', 'newText', 'oldText']) {
-    const v = b[k];
-    if (typeof v === 'string') parts.push(v);
-  }
-  return parts.join('\n');
-}
-
-/** Everything the free-text filter searches for one call. */
+/** Everything the free-text filter searches for one call: its names, input and output (see model/search.ts). */
 export function callHaystack(call: ToolCall, terminals: TerminalLookup): string {
-  const parts: string[] = [call.label, call.subject ?? '', call.title ?? '', call.id, call.name ?? '', call.ledger?.name ?? ''];
-  for (const c of call.content ?? []) {
-    if (c.type === 'content') parts.push(blockText(c.content));
-    else if (c.type === 'diff') parts.push(c.path, c.oldText ?? '', c.newText);
-    else if (c.type === 'terminal') parts.push(terminals.get(c.terminalId)?.output ?? '');
-  }
-  for (const l of call.locations ?? []) parts.push(l.path);
-  return parts.join('\n').toLowerCase();
+  return callSearchText(call, terminals);
 }
 
 export function itemHaystack(item: TranscriptItem): string | null {

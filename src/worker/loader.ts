@@ -11,6 +11,12 @@ export interface SessionLoader {
   load: (source: LoadSource, onEvent: (e: LoaderEvent) => void, signal: AbortSignal) => Promise<void>;
   /** The full state of a call of the latest load (null if unknown); a full call comes back as it is. */
   hydrate: (call: ToolCall) => Promise<ToolCall | null>;
+  /**
+   * Keys of the latest load's calls whose input or output, left in the file by a light read,
+   * holds `text` (the page has the rest and searches it itself). Optional: a loader without it
+   * finds only what the page holds.
+   */
+  search?: (text: string) => Promise<string[]>;
   dispose: () => void;
 }
 
@@ -29,6 +35,7 @@ export function createInThreadLoader(opts: PumpOptions = {}): SessionLoader {
       // Same as crossing the worker boundary: the store never shares the builder's objects.
       return full && structuredClone(full);
     },
+    search: async (text) => (open ? open.searchCalls(text) : []),
     dispose: () => {
       open = null;
     },
@@ -42,12 +49,18 @@ export function createWorkerLoader(): SessionLoader {
   let nextReq = 1;
   const listeners = new Map<number, (e: LoaderEvent) => void>();
   const pendingHydrations = new Map<number, { resolve: (c: ToolCall | null) => void; reject: (e: Error) => void }>();
+  const pendingSearches = new Map<number, (keys: string[]) => void>();
 
   const ensure = (): Worker => {
     if (worker) return worker;
     const w = spawnParserWorker();
     w.addEventListener('message', (e: MessageEvent<FromWorker>) => {
       const m = e.data;
+      if (m.type === 'searched') {
+        pendingSearches.get(m.reqId)?.(m.keys);
+        pendingSearches.delete(m.reqId);
+        return;
+      }
       if (m.type === 'hydrated') {
         const p = pendingHydrations.get(m.reqId);
         pendingHydrations.delete(m.reqId);
@@ -100,11 +113,23 @@ export function createWorkerLoader(): SessionLoader {
         w.postMessage(msg);
       });
     },
+    search(text) {
+      if (!worker || lastLoad === 0) return Promise.resolve([]);
+      const reqId = nextReq++;
+      const w = worker;
+      return new Promise<string[]>((resolve) => {
+        pendingSearches.set(reqId, resolve);
+        const msg: ToWorker = { type: 'search', id: lastLoad, reqId, text };
+        w.postMessage(msg);
+      });
+    },
     dispose() {
       worker?.terminate();
       worker = null;
       for (const p of pendingHydrations.values()) p.resolve(null);
       pendingHydrations.clear();
+      for (const resolve of pendingSearches.values()) resolve([]);
+      pendingSearches.clear();
       for (const fn of listeners.values()) fn({ type: 'cancelled' });
       listeners.clear();
     },
@@ -128,6 +153,7 @@ export function createDefaultLoader(): SessionLoader {
       }
     },
     hydrate: (call) => (fallback ?? viaWorker).hydrate(call),
+    search: (text) => (fallback ?? viaWorker).search?.(text) ?? Promise.resolve([]),
     dispose() {
       viaWorker.dispose();
       fallback?.dispose();

@@ -51,6 +51,11 @@ export type LoaderEvent =
 export type ToWorker =
   | { type: 'load'; id: number; source: LoadSource }
   | { type: 'cancel'; id: number }
-  | { type: 'hydrate'; id: number; reqId: number; key: string };
+  | { type: 'hydrate'; id: number; reqId: number; key: string }
+  /** Search what a light read left in the file: answered with the keys of the calls that hold `text`. */
+  | { type: 'search'; id: number; reqId: number; text: string };
 
-export type FromWorker = (LoaderEvent & { id: number }) | { type: 'hydrated'; id: number; reqId: number; call: ToolCall | null; error?: string };
+export type FromWorker =
+  | (LoaderEvent & { id: number })
+  | { type: 'hydrated'; id: number; reqId: number; call: ToolCall | null; error?: string }
+  | { type: 'searched'; id: number; reqId: number; keys: string[] };

@@ -1,6 +1,7 @@
 // Reads a source in chunks into a SessionBuilder and emits throttled deltas. Shared by the Worker
 // and the in-thread loader so both paths behave the same.
 import { blobReader, hydrateCall, SessionBuilder } from '../model';
+import { searchLeftInFile } from './fileSearch';
 import type { IngestProgress, ToolCall } from '../model';
 import type { CallPatch, LoaderEvent, LoadSource, SessionDelta } from './protocol';
 
@@ -33,6 +34,8 @@ export function isLight(source: LoadSource, opts: PumpOptions): boolean {
 export interface OpenSession {
   /** The full state of a call: for a light read, its lines are read again from the file. */
   fullCall: (key: string) => Promise<ToolCall | null>;
+  /** Keys of calls whose input or output, left in the file by a light read, holds `text`; none for a full read. */
+  searchCalls: (text: string) => Promise<string[]>;
 }
 
 /**
@@ -169,6 +172,7 @@ export async function pump(
       if (call.detail === 'full' || source.kind !== 'blob') return call;
       return hydrateCall(call, blobReader(source.blob));
     },
+    searchCalls: async (text) => (light && source.kind === 'blob' ? searchLeftInFile(source.blob, builder.session.calls.values(), text) : []),
   });
   let badSent = 0;
   let warningsSent = 0;

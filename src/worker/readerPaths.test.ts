@@ -19,7 +19,7 @@ const projection = (call: ToolCall, ended: boolean) => ({
 });
 
 /** The calls as a viewer's store ends up with them, delta by delta. */
-async function viaLoader(bytes: Uint8Array, light: boolean) {
+async function viaLoader(bytes: Uint8Array<ArrayBuffer>, light: boolean) {
   const calls = new Map<string, ToolCall>();
   let ended = false;
   const onEvent = (event: LoaderEvent) => {

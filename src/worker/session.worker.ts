@@ -17,6 +17,13 @@ scope.addEventListener('message', (e) => {
     running.get(msg.id)?.abort();
     return;
   }
+  if (msg.type === 'search') {
+    const session = open?.id === msg.id ? open.session : null;
+    const answer = (keys: string[]) => scope.postMessage({ type: 'searched', id: msg.id, reqId: msg.reqId, keys });
+    if (!session) answer([]);
+    else session.searchCalls(msg.text).then(answer, () => answer([]));
+    return;
+  }
   if (msg.type === 'hydrate') {
     const session = open?.id === msg.id ? open.session : null;
     if (!session) {
