@@ -5,17 +5,24 @@ import type { IngestProgress, Session } from './session';
 export type ByteSource = Uint8Array | string | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
 export interface IngestOptions extends BuilderOptions {
+  /** After each slice is read: where the worker sends its deltas from, and the CLI its progress. */
   onProgress?: (progress: IngestProgress, builder: SessionBuilder) => void;
   signal?: AbortSignal;
-  /** Size of the slices a string or Uint8Array source is fed in; tests use tiny ones. */
+  /** Size of the slices the input is fed in, whatever size its chunks come in; tests use tiny ones. */
   chunkSize?: number;
+  /** Read into this builder (initialised) instead of a new one: its owner takes changes as it goes. */
+  builder?: SessionBuilder;
 }
 
 const DEFAULT_CHUNK = 1 << 20;
 
-/** Reads a whole source into a session model. Bad input never throws: it is counted and reported. */
+/**
+ * Reads a whole source into a session model: the one driver of a SessionBuilder, for the CLI, the
+ * benchmarks and the viewer's parser alike. Bad input never throws: it is counted and reported.
+ * Cancelled, it returns what was read, not ended; a source that fails to read rejects.
+ */
 export async function ingest(source: ByteSource, options: IngestOptions = {}): Promise<Session> {
-  const builder = new SessionBuilder({ detail: options.detail });
+  const builder = options.builder ?? new SessionBuilder({ detail: options.detail });
   await builder.init();
   const totalBytes = sizeOf(source);
   for await (const chunk of chunksOf(source, options.chunkSize ?? DEFAULT_CHUNK)) {
@@ -36,10 +43,18 @@ function sizeOf(source: ByteSource): number | undefined {
   return undefined;
 }
 
+/** The source's bytes in slices of at most `chunkSize` (large chunks are cut; small ones pass as they are). */
 export async function* chunksOf(source: ByteSource, chunkSize: number): AsyncGenerator<Uint8Array> {
+  for await (const chunk of rawChunksOf(source)) {
+    if (chunk.length <= chunkSize) yield chunk;
+    else for (let at = 0; at < chunk.length; at += chunkSize) yield chunk.subarray(at, at + chunkSize);
+  }
+}
+
+async function* rawChunksOf(source: ByteSource): AsyncGenerator<Uint8Array> {
   if (typeof source === 'string') source = new TextEncoder().encode(source);
   if (source instanceof Uint8Array) {
-    for (let at = 0; at < source.length; at += chunkSize) yield source.subarray(at, at + chunkSize);
+    yield source;
     return;
   }
   if (typeof Blob !== 'undefined' && source instanceof Blob) source = source.stream();
@@ -49,7 +64,7 @@ export async function* chunksOf(source: ByteSource, chunkSize: number): AsyncGen
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return;
-        yield value;
+        if (value.length > 0) yield value;
       }
     } finally {
       reader.releaseLock();

@@ -1,8 +1,9 @@
 // Reads a source in chunks into a SessionBuilder and emits throttled deltas. Shared by the Worker
 // and the in-thread loader so both paths behave the same.
-import { blobReader, hydrateCall, SessionBuilder } from '../model';
+import { blobReader, hydrateCall, ingest, SessionBuilder } from '../model';
 import { searchLeftInFile } from './fileSearch';
 import type { IngestProgress, ToolCall } from '../model';
+import { cloneBounded } from './sendable';
 import type { CallPatch, LoaderEvent, LoadSource, SessionDelta } from './protocol';
 
 export interface PumpOptions {
@@ -84,7 +85,8 @@ function aborted(signal: AbortSignal): void {
 /** Give the event loop a turn so a cancel message (and the UI, in-thread) get through. */
 const yieldTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function* chunksOf(
+/** A source's bytes as they come (ingest slices them), noting its size in `progress` once known. */
+async function* bytesOf(
   source: LoadSource,
   signal: AbortSignal,
   progress: IngestProgress,
@@ -161,7 +163,7 @@ export async function pump(
   const maxRecords = opts.maxRecordsPerDelta ?? 600;
   let recordsSent = 0;
   const due = (): boolean => Date.now() - lastEmit >= throttleMs || builder.records - recordsSent >= maxRecords;
-  const copy = opts.clone ? <T>(v: T): T => structuredClone(v) : <T>(v: T): T => v;
+  const copy = opts.clone ? <T>(v: T): T => cloneBounded(v) : <T>(v: T): T => v;
   const progress: IngestProgress = { bytesRead: 0, records: 0 };
   const light = isLight(source, opts);
   const builder = new SessionBuilder({ detail: light ? 'light' : 'full' });
@@ -264,20 +266,20 @@ export async function pump(
         }
       }
     } else {
-      for await (const chunk of chunksOf(source, signal, progress, opts.fetch ?? fetch.bind(globalThis))) {
-        aborted(signal);
-        // Blob streams hand over megabytes at a time; feeding them in slices lets deltas stay small.
-        for (let at = 0; at < chunk.byteLength; at += SLICE) {
-          const part = chunk.subarray(at, Math.min(chunk.byteLength, at + SLICE));
-          builder.push(part);
-          progress.bytesRead += part.byteLength;
+      // Blob streams hand over megabytes at a time; reading them in slices lets deltas stay small.
+      await ingest(bytesOf(source, signal, progress, opts.fetch ?? fetch.bind(globalThis)), {
+        builder,
+        signal,
+        chunkSize: SLICE,
+        onProgress: (read) => {
+          progress.bytesRead = read.bytesRead;
           if (due()) flush();
           else flushSoon();
-        }
-      }
+        },
+      });
+      aborted(signal);
     }
-    aborted(signal);
-    builder.end();
+    if (!builder.session.ended) builder.end();
     if (progress.totalBytes === undefined) progress.totalBytes = progress.bytesRead;
     flush();
     emit({ type: 'done' });
@@ -286,7 +288,7 @@ export async function pump(
     // What was read stays on screen, and the session is marked ended so open calls read as
     // unfinished and a line cut off mid-way is reported as the truncated last line it is.
     try {
-      builder.end();
+      if (!builder.session.ended) builder.end();
       flush();
     } catch {
       /* the builder never throws on input; a failed read must not surface a second error */
