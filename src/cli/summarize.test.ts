@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -62,9 +62,54 @@ describe('loupe summarize', () => {
     expect(await permission('cancelled.jsonl')).toBe('cancelled');
   });
 
-  test('a missing file or a wrong command says so and exits non-zero', async () => {
-    expect((await run('summarize', 'no/such/file.jsonl')).code).toBe(1);
+  test('a missing file, a directory or a wrong command says which and exits non-zero', async () => {
+    const missing = await run('summarize', 'no/such/file.jsonl');
+    expect([missing.code, missing.err]).toEqual([1, 'loupe: no such file: no/such/file.jsonl\n']);
+    const directory = await run('summarize', 'fixtures');
+    expect([directory.code, directory.err]).toEqual([1, 'loupe: fixtures is a directory; give the session file inside it\n']);
     expect((await run('summarise', 'x')).code).toBe(2);
     expect((await run()).code).toBe(2);
+  });
+
+  test('--strict exits 1 with one line saying why when there are bad lines or the chain is broken, and 0 otherwise', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loupe-strict-'));
+    writeFileSync(join(dir, 'bad.jsonl'), '{"sessionUpdate":"plan","entries":[]}\nnot json at all\n{"truncated":');
+    const bad = await run('summarize', join(dir, 'bad.jsonl'), '--strict');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toBe('loupe: --strict: 2 bad lines (first: line 2, not JSON: Unexpected token \'o\', "not json at all" is not valid JSON)\n');
+    // Without --strict the same file is summarized and exits 0, as before.
+    expect((await run('summarize', join(dir, 'bad.jsonl'))).code).toBe(0);
+
+    const ledger = readFileSync('fixtures/ledger/golden-p0.ledger-00000000000000000000.jsonl', 'utf8').split('\n');
+    writeFileSync(join(dir, 'swapped.jsonl'), [ledger[0], ledger[2], ledger[1], ...ledger.slice(3)].join('\n'));
+    const broken = await run('summarize', join(dir, 'swapped.jsonl'), '--strict', '--json');
+    expect(broken.code).toBe(1);
+    expect(broken.err).toMatch(/^loupe: --strict: the ledger chain is broken at line 2: [^\n]+\n$/);
+    // --json still prints the whole summary on stdout.
+    expect(JSON.parse(broken.out)).toMatchObject({ chain: { state: 'broken', line: 2 } });
+
+    const intact = await run('summarize', 'fixtures/ledger/golden-p0.ledger-00000000000000000000.jsonl', '--strict');
+    expect([intact.code, intact.err]).toEqual([0, '']);
+  });
+
+  test('text output is capped (saying how many more), --json stays complete', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loupe-cap-'));
+    // What a binary file looks like line by line: thousands of long lines that are not JSON.
+    const garbage = Array.from({ length: 2000 }, (_, i) => `\u0001\u0002${'\u00ff'.repeat(300)}${i}`).join('\n');
+    writeFileSync(join(dir, 'binary.bin'), garbage);
+    const text = await run('summarize', join(dir, 'binary.bin'));
+    expect(text.out).toContain('format   unknown (no line has a known shape)');
+    expect(text.out).toContain('lines    2000  (events 0, unknown 0, bad 2000)');
+    expect(text.out).toContain('… 1990 more bad lines (--json lists them all)');
+    expect(text.out.length).toBeLessThan(8_000);
+    const json = JSON.parse((await run('summarize', join(dir, 'binary.bin'), '--json')).out) as { format: string; diagnostics: unknown[] };
+    expect([json.format, json.diagnostics.length]).toEqual(['unknown', 2000]);
+  });
+
+  test('an unfinished call whose command exited says both, in the viewer\'s words', async () => {
+    const { out } = await run('summarize', 'fixtures/acp/acpx_session-log_from-contract.jsonl');
+    expect(out).toMatch(/call_1 +Run Command +npm test +unfinished/);
+    expect(out).toContain('    terminal (the command exited 0; no completion was recorded):');
+    expect(out).toContain('    | all 12 suites passed (QUOKKA-7731)');
   });
 });

@@ -1,4 +1,4 @@
-// `loupe summarize FILE [--json]`: the same ingest and model as the browser, in Node.
+// `loupe summarize FILE [--json] [--strict]`: the same ingest and model as the browser, in Node.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { ingest, summarize, type Summary } from '../model';
@@ -8,7 +8,7 @@ export interface CliIo {
   err: (text: string) => void;
 }
 
-const USAGE = 'usage: loupe summarize FILE [--json]';
+const USAGE = 'usage: loupe summarize FILE [--json] [--strict]';
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
@@ -21,36 +21,70 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return 2;
   }
   const json = rest.includes('--json');
+  const strict = rest.includes('--strict');
   const files = rest.filter((arg) => !arg.startsWith('--'));
   const file = files[0];
   if (file === undefined || files.length > 1) {
     io.err(USAGE);
     return 2;
   }
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) throw new Error('not a file');
-  } catch {
-    io.err(`loupe: cannot read ${file}`);
+  const unreadable = await whyUnreadable(file);
+  if (unreadable !== null) {
+    io.err(`loupe: ${unreadable}`);
     return 1;
   }
   // Rows only: the CLI prints no content, so it reads light (see BuilderOptions).
   const session = await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { detail: 'light' });
   const summary = summarize(session);
   io.out(json ? JSON.stringify(summary, null, 1) : formatText(summary));
+  if (strict) {
+    const failure = strictFailure(summary);
+    if (failure !== null) {
+      io.err(`loupe: --strict: ${failure}`);
+      return 1;
+    }
+  }
   return 0;
+}
+
+/** Why `file` cannot be summarized, in words a person acts on; null when it can. */
+async function whyUnreadable(file: string): Promise<string | null> {
+  try {
+    const info = await stat(file);
+    if (info.isDirectory()) return `${file} is a directory; give the session file inside it`;
+    if (!info.isFile()) return `${file} is not a regular file`;
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return `no such file: ${file}`;
+    if (code === 'EACCES' || code === 'EPERM') return `no permission to read ${file}`;
+    return `cannot read ${file} (${code ?? String(error)})`;
+  }
+}
+
+/** What makes a session fail `--strict`, in one line: bad lines or a broken ledger chain; null when it passes. */
+export function strictFailure(summary: Summary): string | null {
+  const reasons: string[] = [];
+  const bad = summary.diagnostics;
+  if (summary.counts.bad > 0) {
+    const first = bad[0];
+    reasons.push(`${summary.counts.bad} bad line${summary.counts.bad === 1 ? '' : 's'}${first ? ` (first: line ${first.line}, ${first.reason})` : ''}`);
+  }
+  if (summary.chain?.state === 'broken') reasons.push(`the ledger chain is broken at line ${summary.chain.line}: ${summary.chain.reason}`);
+  return reasons.length > 0 ? oneLine(reasons.join('; ')) : null;
 }
 
 export function formatText(summary: Summary): string {
   const { counts, chain } = summary;
   const lines = [
-    `format   ${summary.format}`,
+    // `unknown`: lines were read but none had a known shape; the counts on the next line say what they were.
+    `format   ${summary.format === 'unknown' ? 'unknown (no line has a known shape)' : summary.format}`,
     `lines    ${counts.lines}  (events ${counts.events}, unknown ${counts.unknown}, bad ${counts.bad})`,
     `calls    ${summary.calls.length}`,
   ];
   if (chain) lines.push(`chain    ${chain.state === 'intact' ? `intact (${chain.lines} ledger lines)` : `broken at line ${chain.line}: ${chain.reason}`}`);
   if (summary.calls.length) {
-    const rows = summary.calls.map((call) => [call.id, call.label, call.subject ?? '', call.status, call.permission ?? '']);
+    const rows = summary.calls.slice(0, MAX_CALLS).map((call) => [call.id, call.label, call.subject ?? '', call.status, call.permission ?? '']);
     const padded = 4; // The last column (permission) is not padded.
     // A loop, not Math.max(...rows): a session can have more calls than the stack has room for arguments.
     const widths = [0, 1, 2, 3].map((col) => Math.min(48, rows.reduce((widest, row) => Math.max(widest, row[col]!.length), col === 3 ? 6 : 4)));
@@ -61,21 +95,37 @@ export function formatText(summary: Summary): string {
     };
     lines.push('');
     lines.push(row(['id', 'label', 'subject', 'status', 'permission']));
-    summary.calls.forEach((call, index) => {
+    summary.calls.slice(0, MAX_CALLS).forEach((call, index) => {
       lines.push(row(rows[index]!));
-      // Under its call, indented: a terminal's output has lines of its own.
+      // Under its call, indented: a terminal's output has lines of its own. An unfinished call
+      // whose command exited says both, in the viewer's words.
       if (call.terminal) {
-        const exit = call.terminal.exitCode === null ? 'still running' : `exit ${call.terminal.exitCode}`;
+        const exit = call.note ?? (call.terminal.exitCode === null ? 'still running' : `exit ${call.terminal.exitCode}`);
         lines.push(`    terminal (${exit}):`);
-        for (const outputLine of terminalTail(call.terminal.output)) lines.push(`    | ${outputLine}`);
+        for (const outputLine of terminalTail(call.terminal.output)) lines.push(`    | ${outputLine.length > OUTPUT_LINE_CHARS ? `${outputLine.slice(0, OUTPUT_LINE_CHARS - 1)}…` : outputLine}`);
       }
     });
+    if (summary.calls.length > MAX_CALLS) lines.push(`… ${summary.calls.length - MAX_CALLS} more calls (--json lists them all)`);
   }
   if (summary.diagnostics.length) {
     lines.push('', 'bad lines:');
-    for (const bad of summary.diagnostics) lines.push(`  line ${bad.line} (byte ${bad.offset}): ${bad.reason}\n    ${JSON.stringify(bad.excerpt)}`);
+    for (const bad of summary.diagnostics.slice(0, MAX_BAD)) {
+      lines.push(`  line ${bad.line} (byte ${bad.offset}): ${clip(bad.reason, EXCERPT_CHARS)}\n    ${JSON.stringify(clip(bad.excerpt, EXCERPT_CHARS))}`);
+    }
+    if (summary.diagnostics.length > MAX_BAD) lines.push(`  … ${summary.diagnostics.length - MAX_BAD} more bad lines (--json lists them all)`);
   }
   return lines.join('\n');
+}
+
+// Text output is read by a person (or scrolls past in a CI log): it stays a few screens long
+// whatever the input. A binary file has a bad line every few hundred bytes.
+const MAX_CALLS = 200;
+const MAX_BAD = 10;
+const EXCERPT_CHARS = 80;
+const OUTPUT_LINE_CHARS = 200;
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ');
 }
 
 const TERMINAL_LINES = 10;
