@@ -41,9 +41,25 @@ describe('CallRow', () => {
     expect(container.textContent).toContain('the input has no times');
   });
 
+  it('an unfinished call whose command exited 0 says both in one phrase, in its row and its body', () => {
+    const terminals = new Map<string, TerminalState>([['t1', { terminalId: 't1', output: 'ok\n', truncated: false, exitCode: 0 }]]);
+    const open = call({ label: 'Run Command', status: 'in_progress', rawInput: { command: 'npm test' }, content: [{ type: 'terminal', terminalId: 't1' }], terminalIds: ['t1'] });
+    const { container } = show(open, { open: true, terminals });
+    expect(container.querySelector('[data-status]')?.getAttribute('data-status')).toBe('unfinished');
+    expect(container.querySelector('[data-status-note]')?.textContent).toBe('the command exited 0; no completion was recorded');
+    expect(container.textContent).not.toContain('Exit code 0');
+  });
+
+  it('a call the input left open, with times, says how long the input went on after it started', () => {
+    const { container } = show(call({ status: 'in_progress', startMs: 1_000, inputEndMs: 46_000 }), { open: true });
+    expect(container.textContent).toContain('≥ 45.0 s');
+    expect(container.textContent).toContain('no completion was recorded; the input goes on 45.0 s after it started');
+    expect(container.textContent).not.toContain('the input has no times');
+  });
+
   it('draws a command as a terminal: output from its terminal, ANSI colours as spans, exit code', () => {
     const terminals = new Map<string, TerminalState>([['t1', { terminalId: 't1', output: '\u001b[31mred\u001b[0m plain', truncated: false, exitCode: 2 }]]);
-    const { container } = show(call({ label: 'Run Command', subject: 'make', rawInput: { command: 'make' }, content: [{ type: 'terminal', terminalId: 't1' }] }), { open: true, terminals });
+    const { container } = show(call({ label: 'Run Command', subject: 'make', status: 'failed', rawInput: { command: 'make' }, content: [{ type: 'terminal', terminalId: 't1' }] }), { open: true, terminals });
     const red = [...container.querySelectorAll('pre span')].find((s) => s.textContent === 'red') as HTMLElement | undefined;
     expect(red?.style.color).toBe('rgb(187, 0, 0)');
     expect(container.textContent).toContain('Exit code 2');
@@ -51,7 +67,7 @@ describe('CallRow', () => {
   });
 
   it('reads the exit code from rawOutput when there is no terminal', () => {
-    const { container } = show(call({ label: 'Run Command', rawInput: { command: 'false' }, rawOutput: { exit_code: 1, stdout: 'nope' } }), { open: true });
+    const { container } = show(call({ label: 'Run Command', status: 'failed', rawInput: { command: 'false' }, rawOutput: { exit_code: 1, stdout: 'nope' } }), { open: true });
     expect(container.textContent).toContain('Exit code 1');
     expect(container.textContent).toContain('nope');
   });

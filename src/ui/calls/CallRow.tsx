@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { displayStatus } from '../../model/status';
+import { statusNote } from '../../model/summary';
 import type { DisplayStatus, TerminalLookup, ToolCall } from '../../model';
 import { RowBoundary } from '../boundary/RowBoundary';
 import { formatTime } from '../format';
@@ -24,6 +25,20 @@ export function permissionText(call: ToolCall): string | null {
   if (p.outcome.outcome === 'cancelled') return 'permission cancelled';
   const opt = p.options.find((o) => o.optionId === (p.outcome as { optionId: string }).optionId);
   return `permission: ${p.outcome.optionName ?? opt?.name ?? p.outcome.optionId}`;
+}
+
+/** How long the input went on after a call it never saw end started (CONTRACTS §7: every time the input has). */
+function openFor(call: ToolCall): number | undefined {
+  return call.durationMs === undefined && call.startMs !== undefined && call.inputEndMs !== undefined ? call.inputEndMs - call.startMs : undefined;
+}
+
+function durationText(call: ToolCall, runningSince: number | undefined): string {
+  if (call.durationMs !== undefined) return `took ${formatDuration(call.durationMs)}`;
+  if (runningSince !== undefined) return 'still running';
+  const open = openFor(call);
+  if (open !== undefined) return `no completion was recorded; the input goes on ${formatDuration(open)} after it started`;
+  if (call.startMs !== undefined) return 'no completion was recorded';
+  return 'no duration: the input has no times for this call';
 }
 
 /** Capture times (t_ms) count from the start of the recording; others are wall-clock epoch ms. */
@@ -53,6 +68,10 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
     if (open && light && detailError === undefined) onNeedDetail?.(call);
   }, [open, light, call, onNeedDetail, detailError]);
   const status = displayStatus(call, ended);
+  // One phrase with the CLI's for what is known of an open call whose command exited.
+  const lastTerminal = call.terminalIds?.at(-1);
+  const note = statusNote(call, lastTerminal === undefined ? undefined : terminals.get(lastTerminal));
+  const openMs = openFor(call);
   const perm = permissionText(call);
   const [tab, setTab] = useState<'view' | 'raw'>('view');
   const showTitle = call.title && call.title !== call.subject && call.title !== call.label && call.title !== call.name;
@@ -70,6 +89,11 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
         <span className={styles.status} data-status={status}>
           {STATUS_TEXT[status]}
         </span>
+        {note !== null ? (
+          <span className={styles.dimText} data-status-note>
+            {note}
+          </span>
+        ) : null}
         <span className={styles.label}>{call.label}</span>
         {call.subject !== null ? <span className={styles.subject}>{call.subject}</span> : null}
         {showTitle ? <span className={styles.title}>{call.title}</span> : null}
@@ -80,6 +104,10 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
           <span className={styles.duration}>{formatDuration(call.durationMs)}</span>
         ) : runningSince !== undefined ? (
           <Elapsed since={runningSince} className={styles.duration} />
+        ) : openMs !== undefined ? (
+          <span className={styles.duration} title="no completion was recorded: how long the input goes on after the call started">
+            ≥ {formatDuration(openMs)}
+          </span>
         ) : null}
       </button>
       {open ? (
@@ -93,11 +121,7 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
             </button>
             <span className={styles.spacer} />
             <span className={styles.dimText}>
-              {call.durationMs !== undefined
-                ? `took ${formatDuration(call.durationMs)}`
-                : runningSince !== undefined
-                  ? 'still running'
-                  : 'no duration: the input has no times for this call'}
+              {durationText(call, runningSince)}
               {' · '}id <code>{call.id}</code>
               {call.name ? (
                 <>

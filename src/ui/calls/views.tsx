@@ -3,6 +3,7 @@ import type { ContentBlock, TerminalLookup, ToolCall } from '../../model';
 import { Ansi } from '../text/Ansi';
 import { SafeMarkdown } from '../text/SafeMarkdown';
 import { decodeBase64Text, imageDataUri, safeHref } from '../text/safeUrl';
+import { exitedWithoutCompletion, hasEnded } from '../../model/status';
 import { CopyButton } from './CopyButton';
 import { JsonTree } from './JsonTree';
 import { isSmallDiff, LargeDiff } from './LargeDiff';
@@ -132,7 +133,13 @@ function CommandView({ call, terminals }: ViewProps) {
       </div>
       {pieces.length > 0 ? <Ansi text={pieces.join('\n')} /> : <div className={styles.dimText}>No output recorded.</div>}
       <div className={styles.meta}>
-        {exit === undefined ? 'Exit code not recorded' : exit === null ? 'Exited without a code' : `Exit code ${exit}`}
+        {exit === undefined
+          ? 'Exit code not recorded'
+          : !hasEnded(call)
+            ? exitedWithoutCompletion(exit)
+            : exit === null
+              ? 'Exited without a code'
+              : `Exit code ${exit}`}
         {terms.some((t) => t.truncated) ? ' · output truncated by the agent' : ''}
         {terms.find((t) => t.signal)?.signal ? ` · signal ${terms.find((t) => t.signal)?.signal}` : ''}
       </div>

@@ -10,7 +10,8 @@ export function DiagnosticsPanel({ snap, onJumpToLine }: { snap: SessionSnapshot
       <div className={styles.panelTitle}>Diagnostics</div>
       <dl className={styles.countsGrid}>
         <dt>Format</dt>
-        <dd data-count="format">{format}</dd>
+        {/* `unknown`: lines were read but none had a known shape; the counts below say what they were. */}
+        <dd data-count="format">{format === 'unknown' ? 'unknown (no line has a known shape)' : format}</dd>
         {snap.sessionIds.size > 0 ? (
           <>
             <dt>Sessions</dt>
