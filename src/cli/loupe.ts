@@ -9,6 +9,8 @@ const HELP = `loupe: record and view coding-agent sessions (ACP traffic, ledger 
   loupe open [PATH | -] [--follow] [--port N] [--no-browser]
                                               open a session in the viewer (live with --follow)
   loupe summarize FILE [--json]               a plain-text or JSON summary of a session
+  loupe export FILE --format jsonl|html|md [--redact] [--out OUT]
+                                              a session ready to share, secrets replaced with --redact
 
 \`loupe COMMAND --help\` says more.`;
 
@@ -21,6 +23,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return (await import('./open')).main(rest, io);
     case 'summarize':
       return summarize(argv, io);
+    case 'export':
+      return (await import('./export')).main(rest, io);
     case undefined:
     case '--help':
     case '-h':

@@ -1,0 +1,155 @@
+// `loupe export FILE --format jsonl|html|md [--redact] [--out OUT]`: a session made ready to share.
+// Redaction happens on the records as they are read, before any format is made from them, so no
+// format can show what it missed: md and html are made from the redacted records.
+import { createReadStream, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { LineReader } from '../ingest/lines';
+import { ingest } from '../model';
+import { redactLines } from '../model/redact/redactLine';
+import { sessionMarkdown } from './exportMarkdown';
+import type { CliIo } from './summarize';
+
+const USAGE = 'usage: loupe export FILE --format jsonl|html|md [--redact] [--out OUT]';
+
+const HELP = `${USAGE}
+
+  --format jsonl   the records as read, in the same format (reads back as the same calls)
+  --format md      a summary for a pull request or issue: turns, calls by label, failures
+  --format html    one self-contained page, viewer and session inside, that opens offline
+  --redact         replace every secret found (keys, tokens, private keys, passwords) by its
+                   kind, e.g. ‹aws-access-key›; what was replaced is listed on stderr
+  --out OUT        write to OUT (default: stdout)`;
+
+export type ExportFormat = 'jsonl' | 'html' | 'md';
+
+export interface ExportDeps {
+  /** Makes the html page from the (redacted) records; html.ts by default. */
+  htmlPage?: (records: Uint8Array, title: string) => Promise<string>;
+}
+
+/** A secret replaced: where, and of what kind. */
+export interface Finding {
+  line: number;
+  kind: string;
+}
+
+export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps = {}): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: { format: { type: 'string' }, redact: { type: 'boolean' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    io.err(`loupe export: ${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    io.out(HELP);
+    return 0;
+  }
+  const format = parsed.values.format;
+  const [file, ...extra] = parsed.positionals;
+  if (file === undefined || extra.length || (format !== 'jsonl' && format !== 'html' && format !== 'md')) {
+    io.err(USAGE);
+    return 2;
+  }
+  try {
+    if (!(await stat(file)).isFile()) throw new Error('not a file');
+  } catch {
+    io.err(`loupe export: cannot read ${file}`);
+    return 1;
+  }
+  const redact = parsed.values.redact === true;
+  const out = parsed.values.out === undefined ? process.stdout : createWriteStream(parsed.values.out);
+  const findings: Finding[] = [];
+  const skipped: number[] = [];
+
+  if (format === 'jsonl') {
+    for await (const chunk of exportRecords(file, redact, findings, skipped)) await write(out, chunk);
+  } else {
+    const parts: Uint8Array[] = [];
+    for await (const chunk of exportRecords(file, redact, findings, skipped)) parts.push(chunk);
+    const records = Buffer.concat(parts);
+    const title = basename(file);
+    if (format === 'md') {
+      const session = await ingest(records);
+      await write(out, sessionMarkdown(session, { title, redacted: redact ? countKinds(findings) : null }));
+    } else {
+      const page = deps.htmlPage ?? (await import('./exportHtml')).htmlPage;
+      await write(out, await page(records, title));
+    }
+  }
+  if (out !== process.stdout) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+
+  for (const line of skipped) io.err(`loupe export: line ${line} is too long to read and was left out`);
+  if (redact) io.err(findingsReport(findings));
+  return 0;
+}
+
+/**
+ * The file's records, line by line, each redacted where asked. A line with nothing to replace is
+ * written as its exact bytes; a redacted one differs only inside the strings that held a secret.
+ */
+export async function* exportRecords(file: string, redact: boolean, findings: Finding[], skipped: number[]): AsyncGenerator<Uint8Array> {
+  const encoder = new TextEncoder();
+  let pending: { line: number; text: string; bytes: Uint8Array; terminated: boolean }[] = [];
+  const reader = new LineReader((line) => {
+    if (line.tooLong !== undefined) return void skipped.push(line.line);
+    pending.push({ line: line.line, text: line.text, bytes: line.source.slice(line.start, line.end), terminated: line.terminated });
+  });
+  const flush = async (): Promise<Uint8Array> => {
+    const batch = pending;
+    pending = [];
+    const redacted = redact ? await redactLines(batch.map((entry) => entry.text)) : null;
+    const pieces: Uint8Array[] = [];
+    batch.forEach((entry, index) => {
+      const result = redacted?.[index];
+      if (result?.kinds.length) {
+        for (const kind of result.kinds) findings.push({ line: entry.line, kind });
+        pieces.push(encoder.encode(result.text));
+      } else pieces.push(entry.bytes);
+      if (entry.terminated) pieces.push(NEWLINE);
+    });
+    return Buffer.concat(pieces);
+  };
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
+    reader.push(chunk as Buffer);
+    if (pending.length) yield await flush();
+  }
+  reader.end();
+  if (pending.length) yield await flush();
+}
+
+const NEWLINE = new Uint8Array([10]);
+
+export function countKinds(findings: readonly Finding[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const finding of findings) counts.set(finding.kind, (counts.get(finding.kind) ?? 0) + 1);
+  return counts;
+}
+
+const REPORTED_LINES = 10;
+
+/** What was replaced, by kind, with the first lines it was on, so a person can check before sharing. */
+export function findingsReport(findings: readonly Finding[]): string {
+  if (!findings.length) return 'loupe export: no secrets found';
+  const lines = [`loupe export: replaced ${findings.length} secrets`];
+  const byKind = new Map<string, number[]>();
+  for (const finding of findings) byKind.set(finding.kind, [...(byKind.get(finding.kind) ?? []), finding.line]);
+  for (const [kind, at] of byKind) {
+    const unique = [...new Set(at)];
+    const shown = unique.slice(0, REPORTED_LINES).join(', ');
+    lines.push(`  ${kind}: ${at.length} (line${unique.length > 1 ? 's' : ''} ${shown}${unique.length > REPORTED_LINES ? `, … ${unique.length - REPORTED_LINES} more` : ''})`);
+  }
+  return lines.join('\n');
+}
+
+function write(out: NodeJS.WritableStream, data: Uint8Array | string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    out.write(data, (error) => (error ? reject(error) : resolve()));
+  });
+}
