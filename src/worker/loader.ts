@@ -2,6 +2,7 @@
 // interface: a Web Worker (the default in browsers) and an in-thread path (tests, and a fallback
 // where workers are unavailable).
 import type { OpenSession, PumpOptions } from './pump';
+import { cloneBounded } from './sendable';
 import { spawnParserWorker } from './spawn';
 import type { ToolCall } from '../model';
 import type { FromWorker, LoaderEvent, LoadSource, ToWorker } from './protocol';
@@ -33,7 +34,7 @@ export function createInThreadLoader(opts: PumpOptions = {}): SessionLoader {
       if (call.detail === 'full') return call;
       const full = open ? await open.fullCall(call.key) : null;
       // Same as crossing the worker boundary: the store never shares the builder's objects.
-      return full && structuredClone(full);
+      return full && cloneBounded(full);
     },
     search: async (text) => (open ? open.searchCalls(text) : []),
     dispose: () => {

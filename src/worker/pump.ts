@@ -3,7 +3,7 @@
 import { blobReader, hydrateCall, ingest, SessionBuilder } from '../model';
 import { searchLeftInFile } from './fileSearch';
 import type { IngestProgress, ToolCall } from '../model';
-import { cloneBounded } from './sendable';
+import { sendBounded } from './sendable';
 import type { CallPatch, LoaderEvent, LoadSource, SessionDelta } from './protocol';
 
 export interface PumpOptions {
@@ -163,7 +163,7 @@ export async function pump(
   const maxRecords = opts.maxRecordsPerDelta ?? 600;
   let recordsSent = 0;
   const due = (): boolean => Date.now() - lastEmit >= throttleMs || builder.records - recordsSent >= maxRecords;
-  const copy = opts.clone ? <T>(v: T): T => cloneBounded(v) : <T>(v: T): T => v;
+  const copy = opts.clone ? <T>(v: T): T => structuredClone(v) : <T>(v: T): T => v;
   const progress: IngestProgress = { bytesRead: 0, records: 0 };
   const light = isLight(source, opts);
   const builder = new SessionBuilder({ detail: light ? 'light' : 'full' });
@@ -249,7 +249,8 @@ export async function pump(
     warningsSent += warnings.length;
     recordsSent = builder.records;
     lastEmit = Date.now();
-    emit({ type: 'delta', delta: copy(delta) });
+    // A delta too deeply nested to clone (or to post) is sent again bounded: its rows are not lost.
+    sendBounded((sent: SessionDelta) => emit({ type: 'delta', delta: copy(sent) }), delta);
   };
 
   try {

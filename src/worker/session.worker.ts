@@ -1,6 +1,7 @@
 // The parser worker: one per viewer instance. Loads run one at a time; a new load cancels the old.
 import { pump, type OpenSession } from './pump';
 import type { FromWorker, ToWorker } from './protocol';
+import { sendBounded } from './sendable';
 
 const scope = self as unknown as {
   postMessage(msg: FromWorker): void;
@@ -10,6 +11,9 @@ const scope = self as unknown as {
 const running = new Map<number, AbortController>();
 // The latest read, kept so its calls can be completed when they are opened.
 let open: { id: number; session: OpenSession } | null = null;
+
+/** A message too deeply nested to clone is sent with its deepest levels replaced by a note, not lost. */
+const post = (msg: FromWorker): void => sendBounded((m: FromWorker) => scope.postMessage(m), msg);
 
 scope.addEventListener('message', (e) => {
   const msg = e.data;
@@ -31,7 +35,7 @@ scope.addEventListener('message', (e) => {
       return;
     }
     session.fullCall(msg.key).then(
-      (call) => scope.postMessage({ type: 'hydrated', id: msg.id, reqId: msg.reqId, call }),
+      (call) => post({ type: 'hydrated', id: msg.id, reqId: msg.reqId, call }),
       (err: unknown) => scope.postMessage({ type: 'hydrated', id: msg.id, reqId: msg.reqId, call: null, error: String(err) }),
     );
     return;
@@ -44,7 +48,7 @@ scope.addEventListener('message', (e) => {
   const onSession = (session: OpenSession): void => {
     open = { id, session };
   };
-  void pump(msg.source, (ev) => scope.postMessage({ ...ev, id }), controller.signal, { onSession }).finally(() =>
+  void pump(msg.source, (ev) => post({ ...ev, id }), controller.signal, { onSession }).finally(() =>
     running.delete(msg.id),
   );
 });
