@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ingest, summarize } from '../model';
+import { ALREADY_REDACTED_VALUE, leakedSecrets, PLANTED_SECRETS, plantedSession } from '../model/redact/plantedCorpus';
+import { main } from './export';
+import { exportPolicy, htmlPage } from './exportHtml';
+
+const dir = mkdtempSync(join(tmpdir(), 'loupe-export-'));
+const planted = join(dir, 'planted.jsonl');
+writeFileSync(planted, plantedSession());
+const plantedValues = new Set(PLANTED_SECRETS.map((secret) => secret.value)).size;
+
+// A stand-in for the built viewer: these tests are about what the page holds, not how it draws.
+const viewerDir = join(dir, 'viewer');
+mkdirSync(viewerDir);
+writeFileSync(join(viewerDir, 'standalone.js'), 'document.title = "</script> viewer";');
+writeFileSync(join(viewerDir, 'standalone.css'), 'body { margin: 0 }');
+
+async function run(...argv: string[]) {
+  let err = '';
+  const out = join(dir, `out-${Math.random().toString(36).slice(2)}`);
+  const code = await main([...argv, '--out', out], { out: () => {}, err: (text) => (err += `${text}\n`) }, { htmlPage: (records, title) => htmlPage(records, title, viewerDir) });
+  return { code, err, text: code === 0 ? readFileSync(out, 'utf8') : '' };
+}
+
+/** An html export's text with its embedded session decoded beside it. */
+function withPayload(html: string): string {
+  const payload = /id="loupe-session"[^>]*>([^<]*)</.exec(html)?.[1] ?? '';
+  return `${html}\n${Buffer.from(payload, 'base64').toString('utf8')}`;
+}
+
+const shape = async (text: string) => summarize(await ingest(text)).calls.map((call) => [call.id, call.label, call.subject, call.status]);
+
+describe('loupe export', () => {
+  test('without --redact every planted secret is there, in all three formats (so the grep below can fail)', async () => {
+    expect(leakedSecrets((await run(planted, '--format', 'jsonl')).text)).toHaveLength(plantedValues);
+    expect(leakedSecrets(withPayload((await run(planted, '--format', 'html')).text))).toHaveLength(plantedValues);
+    // md shows excerpts of failures only: some planted places are in failed calls' output.
+    expect(leakedSecrets((await run(planted, '--format', 'md')).text).length).toBeGreaterThan(0);
+  });
+
+  test.each(['jsonl', 'md', 'html'])('--redact --format %s leaves no planted secret, however escaped, and keeps the ledger redacted form', async (format) => {
+    const { code, text, err } = await run(planted, '--format', format, '--redact');
+    expect(code).toBe(0);
+    const shown = format === 'html' ? withPayload(text) : text;
+    expect(leakedSecrets(shown)).toEqual([]);
+    expect(shown).toContain('‹aws-access-key›');
+    if (format !== 'md') expect(shown).toContain(ALREADY_REDACTED_VALUE);
+    // stderr says what was replaced and where, so a person can check before sharing.
+    expect(err).toMatch(/replaced \d+ secrets/);
+    expect(err).toMatch(/aws-access-key: \d+ \(lines 3, /);
+  });
+
+  test('a redacted jsonl export reads back as the same calls, labels, subjects and statuses', async () => {
+    const { text } = await run(planted, '--format', 'jsonl', '--redact');
+    expect(await shape(text)).toEqual(await shape(plantedSession()));
+    for (const fixture of ['fixtures/acp/codex-acp-1.6.2_unwrapped.jsonl', 'fixtures/acp/jetbrains-ide_acp-transport-log_acp-replay-example.log', 'fixtures/ledger/golden-s1.ledger-00000000000000000000.jsonl']) {
+      const exported = await run(fixture, '--format', 'jsonl', '--redact');
+      expect(await shape(exported.text), fixture).toEqual(await shape(readFileSync(fixture, 'utf8')));
+    }
+  });
+
+  test('a jsonl export without --redact is the file byte for byte', async () => {
+    const fixture = 'fixtures/acp/zed-1.13.2_acp-logs-export_ny-gemini-acp-0.2.2_excerpt.json';
+    expect((await run(fixture, '--format', 'jsonl')).text).toBe(readFileSync(fixture, 'utf8'));
+  });
+
+  test('the md export of a fixture: turns, calls by label, failures with their output', async () => {
+    const { text } = await run('fixtures/acp/gemini-cli-0.61.0_scripted-model_live-turn_fs-capability.jsonl', '--format', 'md', '--redact');
+    await expect(text).toMatchFileSnapshot('__snapshots__/export.gemini-live-turn-fs.md');
+  });
+
+  test('the html page runs only its own script, by hash, and reaches nothing', async () => {
+    const { text } = await run('fixtures/acp/loupe-tee_text-frames.jsonl', '--format', 'html');
+    const script = /<script type="module">([\s\S]*)<\/script>\n<\/body>/.exec(text)?.[1] ?? '';
+    expect(script).toBe('document.title = "<\\/script> viewer";');
+    const policy = exportPolicy(script);
+    expect(text).toContain(`content="${policy.replace(/'/g, '&#39;')}"`);
+    expect(policy).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+' 'wasm-unsafe-eval'/);
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'none'");
+    expect(policy).toContain("connect-src 'none'");
+  });
+
+  test('usage errors say how to use it', async () => {
+    expect((await run(planted)).code).toBe(2);
+    expect((await run(planted, '--format', 'pdf')).code).toBe(2);
+    expect((await run(join(dir, 'missing.jsonl'), '--format', 'md')).code).toBe(1);
+  });
+});
