@@ -57,7 +57,7 @@ test('the in-thread loader copies a delta too deep to clone the same way', async
   globalThis.structuredClone = ((value: unknown) => {
     if (depthOf(value) > 1000) throw new RangeError('Maximum call stack size exceeded');
     return realClone(value);
-  }) as typeof structuredClone;
+  });
   try {
     await pump({ kind: 'text', text: readFileSync(written!.file, 'utf8') }, (e) => events.push(e), new AbortController().signal, { throttleMs: 0, clone: true });
   } finally {
