@@ -3,7 +3,7 @@
 import type { ToolKind } from '@agentclientprotocol/sdk';
 import type { ToolCall } from './types';
 
-export const LABEL_NAMES: Readonly<Record<string, readonly string[]>> = {
+export const LABEL_NAMES = {
   Read: ['read_file', 'hashline_read', 'read', 'Read', 'NotebookRead', 'view_image', 'read_many_files'],
   Write: ['write', 'Write', 'write_file'],
   Edit: ['search_replace', 'hashline_edit', 'apply_patch', 'edit', 'multiedit', 'patch', 'Edit', 'MultiEdit', 'NotebookEdit', 'replace'],
@@ -14,7 +14,7 @@ export const LABEL_NAMES: Readonly<Record<string, readonly string[]>> = {
   'Web Search': ['web_search', 'websearch', 'WebSearch', 'google_web_search'],
   Plan: ['todo_write', 'todowrite', 'TodoWrite', 'update_plan', 'write_todos'],
   Subagent: ['task', 'spawn_subagent', 'Task', 'Agent'],
-};
+} as const satisfies Readonly<Record<string, readonly string[]>>;
 
 /**
  * ACP `ToolKind` → label, for calls that name no known tool. Checked against the SDK (a new kind
@@ -36,8 +36,22 @@ export const KIND_LABELS = {
 
 export const FALLBACK_LABEL = 'Tool';
 
+/**
+ * The labels Loupe itself knows: the name table's, the ACP kinds' and the fallback. Views and
+ * anything else that treats a label specially are keyed by this union, so a misspelt label fails
+ * the build. (An `x.ai/tool` envelope may carry any other label: it makes a group of its own.)
+ */
+export type LabelId = keyof typeof LABEL_NAMES | (typeof KIND_LABELS)[keyof typeof KIND_LABELS] | typeof FALLBACK_LABEL;
+
+const LABEL_IDS: ReadonlySet<string> = new Set<string>([...Object.keys(LABEL_NAMES), ...Object.values(KIND_LABELS), FALLBACK_LABEL]);
+
+/** The label as a known LabelId, or undefined for a label only an envelope named. */
+export function labelIdOf(label: string): LabelId | undefined {
+  return LABEL_IDS.has(label) ? (label as LabelId) : undefined;
+}
+
 const LABEL_BY_NAME: ReadonlyMap<string, string> = new Map(
-  Object.entries(LABEL_NAMES).flatMap(([label, names]) => names.map((name) => [name, label] as const)),
+  Object.entries(LABEL_NAMES).flatMap(([label, names]: [string, readonly string[]]) => names.map((name) => [name, label] as const)),
 );
 
 export function labelForName(name: string): string | undefined {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { ContentBlock, TerminalLookup, ToolCall } from '../../model';
 import { Ansi } from '../text/Ansi';
 import { SafeMarkdown } from '../text/SafeMarkdown';
@@ -7,7 +7,9 @@ import { exitedWithoutCompletion, hasEnded } from '../../model/status';
 import { CopyButton } from './CopyButton';
 import { JsonTree } from './JsonTree';
 import { isSmallDiff, LargeDiff } from './LargeDiff';
-import { asRecord, contentText, exitCodeOf, inputOf, nonTextBlocks, outputText, pick, terminalsOf } from './extract';
+import { labelIdOf, type LabelId } from '../../model/labels';
+import { commandOf, editsOf, fetchOf, firstLineOf, outputText, planEntriesOf, searchOf } from '../../model/inputs';
+import { contentText, exitCodeOf, nonTextBlocks, terminalsOf } from './extract';
 import styles from './calls.module.css';
 
 const DiffViewer = lazy(() => import('./DiffView'));
@@ -18,34 +20,24 @@ export interface ViewProps {
   dark: boolean;
 }
 
+/** How each known label's calls are drawn; every other label gets the generic view. */
+const VIEW_BY_LABEL: Partial<Record<LabelId, (props: ViewProps) => ReactNode>> = {
+  Edit: EditView,
+  Write: EditView,
+  'Run Command': CommandView,
+  Read: ReadView,
+  Search: SearchView,
+  'List Files': SearchView,
+  'Web Fetch': FetchView,
+  Plan: PlanView,
+};
+
 /** The body of an opened call, drawn by its label. */
 export function CallBody(props: ViewProps) {
   const { call } = props;
-  let body;
-  switch (call.label) {
-    case 'Edit':
-    case 'Write':
-      body = <EditView {...props} />;
-      break;
-    case 'Run Command':
-      body = <CommandView {...props} />;
-      break;
-    case 'Read':
-      body = <ReadView {...props} />;
-      break;
-    case 'Search':
-    case 'List Files':
-      body = <SearchView {...props} />;
-      break;
-    case 'Web Fetch':
-      body = <FetchView {...props} />;
-      break;
-    case 'Plan':
-      body = <PlanView {...props} />;
-      break;
-    default:
-      body = <GenericView {...props} />;
-  }
+  const id = labelIdOf(call.label);
+  const View = (id !== undefined ? VIEW_BY_LABEL[id] : undefined) ?? GenericView;
+  const body = <View {...props} />;
   const blocks = nonTextBlocks(call);
   return (
     <div className={styles.body}>
@@ -55,39 +47,8 @@ export function CallBody(props: ViewProps) {
   );
 }
 
-interface DiffPart {
-  path?: string;
-  oldText: string;
-  newText: string;
-}
-
-function diffsOf(call: ToolCall): DiffPart[] {
-  const out: DiffPart[] = [];
-  for (const c of call.content ?? []) if (c.type === 'diff') out.push({ path: c.path, oldText: c.oldText ?? '', newText: c.newText });
-  if (out.length > 0) return out;
-  const input = inputOf(call);
-  const path = pick(input, 'file_path', 'path', 'filePath', 'target_file');
-  const withPath = (p: Omit<DiffPart, 'path'>): DiffPart => (path !== undefined ? { ...p, path } : p);
-  const oldS = pick(input, 'old_string', 'old', 'oldText', 'old_str');
-  const newS = pick(input, 'new_string', 'new', 'newText', 'new_str');
-  if (oldS !== undefined || newS !== undefined) return [withPath({ oldText: oldS ?? '', newText: newS ?? '' })];
-  const edits = input.edits;
-  if (Array.isArray(edits)) {
-    for (const e of edits) {
-      const r = asRecord(e);
-      const o = pick(r, 'old_string', 'old');
-      const n = pick(r, 'new_string', 'new');
-      if (o !== undefined || n !== undefined) out.push(withPath({ oldText: o ?? '', newText: n ?? '' }));
-    }
-    if (out.length > 0) return out;
-  }
-  const content = pick(input, 'content', 'contents', 'file_text');
-  if (content !== undefined && call.label === 'Write') return [withPath({ oldText: '', newText: content })];
-  return [];
-}
-
 function EditView(props: ViewProps) {
-  const diffs = diffsOf(props.call);
+  const diffs = editsOf(props.call);
   if (diffs.length === 0) return <GenericView {...props} />;
   return (
     <>
@@ -109,10 +70,7 @@ function EditView(props: ViewProps) {
 }
 
 function CommandView({ call, terminals }: ViewProps) {
-  const input = inputOf(call);
-  const argv = Array.isArray(input.command) ? input.command : Array.isArray(call.ledger?.args) ? (call.ledger.args as unknown[]) : null;
-  const command =
-    pick(input, 'command', 'cmd') ?? (argv ? argv.filter((x) => typeof x === 'string').join(' ') : undefined) ?? call.subject ?? call.title ?? undefined;
+  const { command, cwd } = commandOf(call);
   const terms = terminalsOf(call, terminals);
   const exit = exitCodeOf(call, terms);
   const pieces: string[] = [];
@@ -123,7 +81,6 @@ function CommandView({ call, terminals }: ViewProps) {
     const o = outputText(call.rawOutput) ?? outputText(call.ledger?.result);
     if (o) pieces.push(o);
   }
-  const cwd = pick(input, 'cwd', 'workdir', 'directory');
   return (
     <section className={styles.section}>
       <div className={styles.command}>
@@ -148,10 +105,8 @@ function CommandView({ call, terminals }: ViewProps) {
 }
 
 function ReadView({ call }: ViewProps) {
-  const input = inputOf(call);
   const text = contentText(call) || outputText(call.rawOutput) || outputText(call.ledger?.result) || '';
-  const first = Number(input.offset ?? input.line ?? input.start_line ?? call.locations?.[0]?.line ?? 1);
-  const start = Number.isFinite(first) && first > 0 ? Math.floor(first) : 1;
+  const start = firstLineOf(call);
   return (
     <section className={styles.section}>
       {call.subject ? <div className={styles.path}>{call.subject}</div> : null}
@@ -179,9 +134,7 @@ function NumberedLines({ text, start }: { text: string; start: number }) {
 }
 
 function SearchView({ call }: ViewProps) {
-  const input = inputOf(call);
-  const pattern = pick(input, 'pattern', 'query', 'glob', 'regex', 'include');
-  const where = pick(input, 'path', 'dir_path', 'directory', 'target_directory', 'cwd');
+  const { pattern, where } = searchOf(call);
   const text = contentText(call) || outputText(call.rawOutput) || outputText(call.ledger?.result) || '';
   const matches = text ? text.split('\n').filter((l) => l.trim() !== '') : [];
   return (
@@ -218,11 +171,9 @@ function SearchView({ call }: ViewProps) {
 }
 
 function FetchView({ call }: ViewProps) {
-  const input = inputOf(call);
-  const url = pick(input, 'url', 'uri') ?? call.subject ?? '';
+  const { url, prompt } = fetchOf(call);
   const href = url ? safeHref(url) : '';
   const text = contentText(call) || outputText(call.rawOutput) || '';
-  const prompt = pick(input, 'prompt');
   return (
     <section className={styles.section}>
       <div className={styles.path}>
@@ -257,13 +208,8 @@ export function Checklist({ entries }: { entries: { content: string; status: str
 }
 
 function PlanView(props: ViewProps) {
-  const input = inputOf(props.call);
-  const list = Array.isArray(input.todos) ? input.todos : Array.isArray(input.plan) ? input.plan : null;
-  if (!list) return <GenericView {...props} />;
-  const entries = list.map((t) => {
-    const r = asRecord(t);
-    return { content: pick(r, 'content', 'step', 'text', 'title', 'description') ?? JSON.stringify(t), status: pick(r, 'status') ?? 'pending' };
-  });
+  const entries = planEntriesOf(props.call);
+  if (!entries) return <GenericView {...props} />;
   return (
     <section className={styles.section}>
       <Checklist entries={entries} />
