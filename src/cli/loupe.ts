@@ -22,6 +22,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     case 'open':
       return (await import('./open')).main(rest, io);
     case 'summarize':
+      stopQuietlyWhenStdoutCloses();
       return summarize(argv, io);
     case 'export':
       return (await import('./export')).main(rest, io);
@@ -35,6 +36,17 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       io.err(`loupe: unknown command ${command}\n\n${HELP}`);
       return 2;
   }
+}
+
+/**
+ * `loupe summarize FILE | head`: when the reader closes the pipe, stop quietly, as cat and grep
+ * do, instead of dying on an unhandled EPIPE with a stack trace.
+ */
+function stopQuietlyWhenStdoutCloses(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
 }
 
 // A worker thread started by a subcommand (tee's recorder) must not run the command again.

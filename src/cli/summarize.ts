@@ -2,6 +2,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { ingest, summarize, type Summary } from '../model';
+import { terminalSafe, terminalSafeJson, terminalSafeLine } from './terminalText';
 
 export interface CliIo {
   out: (text: string) => void;
@@ -30,13 +31,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const unreadable = await whyUnreadable(file);
   if (unreadable !== null) {
-    io.err(`loupe: ${unreadable}`);
+    io.err(`loupe: ${terminalSafeLine(unreadable)}`);
     return 1;
   }
   // Rows only: the CLI prints no content, so it reads light (see BuilderOptions).
   const session = await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { detail: 'light' });
   const summary = summarize(session);
-  io.out(json ? JSON.stringify(summary, null, 1) : formatText(summary));
+  io.out(json ? terminalSafeJson(JSON.stringify(summary, null, 1)) : formatText(summary));
   if (strict) {
     const failure = strictFailure(summary);
     if (failure !== null) {
@@ -71,7 +72,7 @@ export function strictFailure(summary: Summary): string | null {
     reasons.push(`${summary.counts.bad} bad line${summary.counts.bad === 1 ? '' : 's'}${first ? ` (first: line ${first.line}, ${first.reason})` : ''}`);
   }
   if (summary.chain?.state === 'broken') reasons.push(`the ledger chain is broken at line ${summary.chain.line}: ${summary.chain.reason}`);
-  return reasons.length > 0 ? oneLine(reasons.join('; ')) : null;
+  return reasons.length > 0 ? terminalSafeLine(oneLine(reasons.join('; '))) : null;
 }
 
 export function formatText(summary: Summary): string {
@@ -82,9 +83,10 @@ export function formatText(summary: Summary): string {
     `lines    ${counts.lines}  (events ${counts.events}, unknown ${counts.unknown}, bad ${counts.bad})`,
     `calls    ${summary.calls.length}`,
   ];
-  if (chain) lines.push(`chain    ${chain.state === 'intact' ? `intact (${chain.lines} ledger lines)` : `broken at line ${chain.line}: ${chain.reason}`}`);
+  if (chain) lines.push(`chain    ${chain.state === 'intact' ? `intact (${chain.lines} ledger lines)` : `broken at line ${chain.line}: ${terminalSafeLine(chain.reason)}`}`);
   if (summary.calls.length) {
-    const rows = summary.calls.slice(0, MAX_CALLS).map((call) => [call.id, call.label, call.subject ?? '', call.status, call.permission ?? '']);
+    // Escaped before measuring, so columns line up however many escapes a cell shows.
+    const rows = summary.calls.slice(0, MAX_CALLS).map((call) => [call.id, call.label, call.subject ?? '', call.status, call.permission ?? ''].map((cell) => terminalSafe(oneLine(cell))));
     const padded = 4; // The last column (permission) is not padded.
     // A loop, not Math.max(...rows): a session can have more calls than the stack has room for arguments.
     const widths = [0, 1, 2, 3].map((col) => Math.min(48, rows.reduce((widest, row) => Math.max(widest, row[col]!.length), col === 3 ? 6 : 4)));
@@ -114,7 +116,8 @@ export function formatText(summary: Summary): string {
     }
     if (summary.diagnostics.length > MAX_BAD) lines.push(`  … ${summary.diagnostics.length - MAX_BAD} more bad lines (--json lists them all)`);
   }
-  return lines.join('\n');
+  // Ids, subjects, output and excerpts are the input's: no escape sequence in them reaches the terminal.
+  return terminalSafe(lines.join('\n'));
 }
 
 // Text output is read by a person (or scrolls past in a CI log): it stays a few screens long
