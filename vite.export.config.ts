@@ -23,5 +23,6 @@ export default defineConfig({
     lib: { entry: 'src/app/standalone.tsx', formats: ['es'], fileName: () => 'standalone.js', cssFileName: 'standalone' },
     rollupOptions: { output: { inlineDynamicImports: true } },
   },
-  worker: { format: 'es' },
+  // Classic workers: a page opened from disk has an opaque origin, where module workers do not start.
+  worker: { format: 'iife' },
 });

@@ -4,6 +4,10 @@
 import { z } from 'zod';
 import type { ContentBlock, PlanEntry, ToolCallContent, ToolCallLocation } from './acpTypes';
 
+// No compiled parsers: zod's probe for them (`new Function`) is a violation report under the
+// strict CSP the viewer ships with (no 'unsafe-eval'), even though zod catches it.
+z.config({ jitless: true });
+
 const optString = z.string().optional().catch(undefined);
 const optNumber = z.number().optional().catch(undefined);
 const optBoolean = z.boolean().optional().catch(undefined);
