@@ -114,3 +114,19 @@ test('text pasted on the page (outside any field) is read as a session', async (
   await waitLoaded(page);
   await expect(page.locator('[data-call-id]')).toHaveCount(3);
 });
+
+test('an input whose lines are all unknown names what was found, with the counts, not "empty"', async ({ page }) => {
+  await openByPicker(page, fixture('acp/gemini-cli-0.61.0_scripted-model_fake-responses.jsonl'));
+  const panel = page.getByRole('region', { name: 'Diagnostics' });
+  await expect(panel.locator('[data-count="format"]')).toHaveText('unknown (no line has a known shape)');
+  await expect(panel.locator('[data-count="unknown"]')).toHaveText('5');
+});
+
+test('calls whose id came back are counted as a person counts them', async ({ page }) => {
+  await openByPicker(page, fixture('acp/id-reuse_per-turn-numbering_from-contract.jsonl'));
+  await expect(page.getByRole('region', { name: 'Filters' })).toContainText('Tool calls: 4');
+  const reused = page.locator('[data-call-id="gemini_call_0"]');
+  await expect(reused).toHaveCount(3);
+  await expect(reused.nth(1)).toHaveAttribute('data-status', 'failed');
+  await expect(reused.nth(1)).toContainText('permission: Reject');
+});
