@@ -270,3 +270,15 @@ function pointOf(line: number, sessionId: string | null, turn: number | null, ts
     cost: u.cost ?? null,
   };
 }
+
+/** Input lines where the context was compacted (Grok `compaction_update` / `compaction_summary_chunk`), one per run of them. */
+export function compactionLines(items: Iterable<TranscriptItem>): number[] {
+  const out: number[] = [];
+  let previousWasCompaction = false;
+  for (const item of items) {
+    const isCompaction = item.type === 'event' && item.name.startsWith('compaction');
+    if (isCompaction && !previousWasCompaction) out.push(item.loc.line);
+    previousWasCompaction = isCompaction;
+  }
+  return out;
+}

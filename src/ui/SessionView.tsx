@@ -2,9 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useLatestCallback } from './useLatestCallback';
 import type { ToolCall } from '../model';
 import type { SessionStore } from '../store/createSessionStore';
+import type { Filter } from '../store/filter';
 import { formatBytes } from './format';
 import { DiagnosticsPanel } from './panels/DiagnosticsPanel';
 import { FilterPanel } from './panels/FilterPanel';
+import { Insights, itemIndexOfCall } from './insights/Insights';
+import { ViewTabs } from './insights/ViewTabs';
+import type { ViewName } from './insights/views';
 import { Transcript } from './transcript/Transcript';
 import { useSessionSnapshot, useSystemDark } from './useStore';
 import type { ScrollRequest } from './virtual/VirtualList';
@@ -35,6 +39,9 @@ export interface SessionViewProps {
   keyboardScope?: 'viewer' | 'document';
   /** An opened call was read light: ask for its full state. */
   onNeedDetail?: (call: ToolCall) => void;
+  /** The view shown (transcript, timeline, stats, sessions, usage); the viewer keeps its own when absent. */
+  view?: ViewName;
+  onViewChange?: (view: ViewName) => void;
 }
 
 interface KeyLike {
@@ -48,7 +55,7 @@ interface KeyLike {
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
-export function SessionView({ store, onCancel, onRetry, request, sourceName, theme = 'system', onThemeChange, className, onSelectCall, focusCallId, keyboardScope = 'viewer', onNeedDetail }: SessionViewProps) {
+export function SessionView({ store, onCancel, onRetry, request, sourceName, theme = 'system', onThemeChange, className, onSelectCall, focusCallId, keyboardScope = 'viewer', onNeedDetail, view, onViewChange }: SessionViewProps) {
   const snap = useSessionSnapshot(store);
   const systemDark = useSystemDark();
   const [choice, setChoice] = useState<ThemeChoice>(theme);
@@ -74,6 +81,12 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
     setRowsWhenPaused(store.getSnapshot().view.length);
   };
   const resumeFollowing = (): void => setFollowing(true);
+  const [ownView, setOwnView] = useState<ViewName>(view ?? 'transcript');
+  const shownView = view ?? ownView;
+  const changeView = (next: ViewName): void => {
+    setOwnView(next);
+    onViewChange?.(next);
+  };
 
   // A request is about a position in one filtered view; under another filter it means another row.
   const scrollTo = (pos: number, align: Align): void => {
@@ -94,6 +107,24 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
     store.setCursor(pos);
     store.setExpanded(itemIndex, open);
     selectCallOf(itemIndex, open);
+  };
+
+  // From the views beside the transcript: open a call in it, or show the calls under a filter.
+  const openCallFromInsights = (callKey: string): void => {
+    const idx = itemIndexOfCall(store.getSnapshot(), callKey);
+    if (idx === null) return;
+    changeView('transcript');
+    const pos = store.revealItem(idx);
+    if (pos < 0) return;
+    store.setExpanded(idx, true);
+    store.setCursor(pos);
+    selectCallOf(idx, true);
+    focusAfterScroll.current = true;
+    scrollTo(pos, 'start');
+  };
+  const showCalls = (filter: Partial<Filter>): void => {
+    store.setFilter(filter);
+    changeView('transcript');
   };
 
   // Deep link: open the call once it exists (it may arrive long after the first rows).
@@ -147,6 +178,8 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
       }
       return;
     }
+    // The transcript's keys move its cursor; the other views take their own keys.
+    if (shownView !== 'transcript') return;
     // Enter on a control inside an opened row (a tab, "show source", a JSON node) is that control's.
     if (e.key === 'Enter' && target.closest('button, a, summary') && !target.hasAttribute('data-row-focus')) return;
     // Read the store, not the render's snapshot: this also runs from a document listener.
@@ -273,6 +306,7 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
           {dark ? '☀ Light' : '☾ Dark'}
         </button>
       </header>
+      <ViewTabs view={shownView} onChange={changeView} />
       {failure !== null ? (
         <div className={styles.error} role="alert">
           {failure}
@@ -291,7 +325,9 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
             <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>Esc</kbd> close · <kbd>/</kbd> search · <kbd>Home</kbd>/<kbd>End</kbd>
           </p>
         </aside>
-        {snap.view.length === 0 ? (
+        {shownView !== 'transcript' ? (
+          <Insights view={shownView} snap={snap} store={store} dark={dark} onOpenCall={openCallFromInsights} onShowCalls={showCalls} />
+        ) : snap.view.length === 0 ? (
           <div className={styles.empty}>
             {loading
               ? 'Reading…'

@@ -1,0 +1,46 @@
+import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
+import type { Filter } from '../../store/filter';
+import { SessionsView } from './SessionsView';
+import { StatsView } from './StatsView';
+import { TimelineView } from './TimelineView';
+import { UsageView } from './UsageView';
+import type { ViewName } from './views';
+import styles from './insights.module.css';
+
+export interface InsightsProps {
+  view: Exclude<ViewName, 'transcript'>;
+  snap: SessionSnapshot;
+  store: SessionStore;
+  dark: boolean;
+  /** Open this call in the transcript. */
+  onOpenCall: (callKey: string) => void;
+  /** Show the transcript under this filter. */
+  onShowCalls: (filter: Partial<Filter>) => void;
+}
+
+/** The view beside the transcript that the tab strip chose. */
+export function Insights({ view, snap, store, dark, onOpenCall, onShowCalls }: InsightsProps) {
+  return (
+    <div className={styles.pane} role="tabpanel" aria-labelledby={`loupe-tab-${view}`} data-insight-view={view}>
+      {view === 'stats' ? (
+        <StatsView snap={snap} store={store} onShowCalls={onShowCalls} onOpenCall={onOpenCall} />
+      ) : view === 'sessions' ? (
+        <SessionsView snap={snap} store={store} onShowCalls={onShowCalls} />
+      ) : view === 'timeline' ? (
+        <TimelineView snap={snap} dark={dark} onOpenCall={onOpenCall} />
+      ) : (
+        <UsageView snap={snap} dark={dark} />
+      )}
+    </div>
+  );
+}
+
+/** The item index of a call's row (a linear scan: this runs once per click). */
+export function itemIndexOfCall(snap: Pick<SessionSnapshot, 'items'>, callKey: string): number | null {
+  let i = 0;
+  for (const it of snap.items) {
+    if (it.type === 'call' && it.callKey === callKey) return i;
+    i++;
+  }
+  return null;
+}

@@ -1,0 +1,390 @@
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { BAR_STATUS, barAt, timelineLayout, type TimelineLayout } from '../../model/timeline';
+import type { ToolCall } from '../../model';
+import type { SessionSnapshot } from '../../store/createSessionStore';
+import { useLatestCallback } from '../useLatestCallback';
+import { formatCount, formatDuration } from './format';
+import { drawTimeline, ROW_H, AXIS_H, LANE_GAP, type Viewport, rowTop, paletteFor } from './drawTimeline';
+import styles from './timeline.module.css';
+
+export interface TimelineViewProps {
+  snap: SessionSnapshot;
+  dark: boolean;
+  onOpenCall: (callKey: string) => void;
+}
+
+interface Hover {
+  bar: number;
+  x: number;
+  y: number;
+}
+
+const ZOOM_STEP = 1.5;
+
+/**
+ * Calls as bars on a canvas, a lane per session. Wheel or pinch zooms, drag or arrow keys pan,
+ * hovering shows a call, clicking opens it in the transcript.
+ */
+export function TimelineView({ snap, dark, onOpenCall }: TimelineViewProps) {
+  const deferred = useDeferredValue(snap);
+  const layout = useMemo(
+    () => timelineLayout({ calls: deferred.calls.values(), items: deferred.items, sessionIds: deferred.sessionIds, ended: deferred.ended }),
+    [deferred.calls, deferred.items, deferred.sessionIds, deferred.ended],
+  );
+  // The transcript's focused call is drawn selected.
+  const cursorItem = snap.cursor !== null ? snap.items.get(snap.view[snap.cursor] ?? -1) : undefined;
+  const selectedKey = cursorItem?.type === 'call' ? cursorItem.callKey : null;
+  const selectedBar = useMemo(() => (selectedKey === null ? -1 : layout.keys.indexOf(selectedKey)), [layout, selectedKey]);
+
+  const boxRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  // Until the person zooms or pans, the view fits the whole session (and grows with a live one).
+  const fit = useRef(true);
+  const viewport = useRef<Viewport>({ x0: layout.min, x1: layout.max, scrollY: 0 });
+  const [hover, setHover] = useState<Hover | null>(null);
+  // The call stepped to with n / p, where its tooltip shows.
+  const [keyHover, setKeyHover] = useState<Hover | null>(null);
+  const keyBar = keyHover?.bar ?? null;
+  const frame = useRef<number | null>(null);
+  const palette = useMemo(() => paletteFor(dark), [dark]);
+
+  const contentHeight = AXIS_H + layout.rows * ROW_H + layout.lanes.length * LANE_GAP;
+  const clampScroll = (y: number): number => Math.max(0, Math.min(y, contentHeight - size.height + ROW_H));
+
+  const draw = useLatestCallback(() => {
+    frame.current = null;
+    const canvas = canvasRef.current;
+    if (!canvas || size.width === 0) return;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    if (fit.current) viewport.current = { ...viewport.current, x0: layout.min, x1: layout.max };
+    const dpr = window.devicePixelRatio || 1;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawTimeline(ctx, layout, viewport.current, { width: size.width, height: size.height, palette, hovered: hover?.bar ?? keyBar ?? -1, selected: selectedBar });
+  });
+  const redraw = useLatestCallback(() => {
+    frame.current ??= requestAnimationFrame(() => draw());
+  });
+  useEffect(() => () => {
+    if (frame.current !== null) cancelAnimationFrame(frame.current);
+  }, []);
+
+  useEffect(() => redraw(), [layout, size, palette, hover, keyBar, selectedBar, redraw]);
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const measure = (): void => setSize({ width: box.clientWidth, height: box.clientHeight });
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+
+  const setView = (x0: number, x1: number, scrollY = viewport.current.scrollY): void => {
+    const full = layout.max - layout.min;
+    // Never narrower than a thousandth of a unit, never wider than twice the session.
+    let span = Math.min(Math.max(x1 - x0, Math.min(full, 1e-3)), full * 2);
+    if (!Number.isFinite(span) || span <= 0) span = 1;
+    const centre = (x0 + x1) / 2;
+    const lo = layout.min - full / 2;
+    const hi = layout.max + full / 2;
+    let a = centre - span / 2;
+    a = Math.max(lo, Math.min(a, hi - span));
+    fit.current = false;
+    viewport.current = { x0: a, x1: a + span, scrollY: clampScroll(scrollY) };
+    setHover(null);
+    redraw();
+  };
+  const zoomAround = (factor: number, px: number): void => {
+    const { x0, x1 } = viewport.current;
+    const at = x0 + ((x1 - x0) * px) / Math.max(1, size.width);
+    setView(at - (at - x0) * factor, at + (x1 - at) * factor);
+  };
+  const panBy = (dxPx: number, dyPx = 0): void => {
+    const { x0, x1, scrollY } = viewport.current;
+    const dx = ((x1 - x0) * dxPx) / Math.max(1, size.width);
+    setView(x0 + dx, x1 + dx, scrollY + dyPx);
+  };
+  const resetView = (): void => {
+    fit.current = true;
+    viewport.current = { x0: layout.min, x1: layout.max, scrollY: 0 };
+    redraw();
+  };
+
+  // Wheel zooms about the pointer (a trackpad pinch arrives as a ctrl+wheel); shift or a sideways
+  // swipe pans. React's wheel listener is passive, so this one is added by hand to keep the page still.
+  const onWheel = useLatestCallback((e: WheelEvent) => {
+    e.preventDefault();
+    const rect = canvasRef.current?.getBoundingClientRect();
+    const px = rect ? e.clientX - rect.left : 0;
+    const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? size.height : 1;
+    if (e.altKey) panBy(0, e.deltaY * unit);
+    else if (e.shiftKey) panBy((e.deltaY || e.deltaX) * unit);
+    else if (Math.abs(e.deltaX) > Math.abs(e.deltaY)) panBy(e.deltaX * unit);
+    else zoomAround(Math.exp(e.deltaY * unit * (e.ctrlKey ? 0.01 : 0.002)), px);
+  });
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const fn = (e: WheelEvent) => onWheel(e);
+    canvas.addEventListener('wheel', fn, { passive: false });
+    return () => canvas.removeEventListener('wheel', fn);
+  }, [onWheel]);
+
+  const barUnder = (px: number, py: number): number | null => {
+    const { x0, x1, scrollY } = viewport.current;
+    const y = py + scrollY;
+    if (py < AXIS_H) return null;
+    const row = rowAtY(layout, y);
+    if (row === null) return null;
+    const perPx = (x1 - x0) / Math.max(1, size.width);
+    return barAt(layout, row, x0 + px * perPx, 3 * perPx);
+  };
+
+  // Pointers: one drags (pans), two pinch (zoom).
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const dragged = useRef(false);
+  const pinchDistance = useRef<number | null>(null);
+  const local = (e: PointerEvent<HTMLCanvasElement>) => {
+    const rect = e.currentTarget.getBoundingClientRect();
+    return { x: e.clientX - rect.left, y: e.clientY - rect.top };
+  };
+  const onPointerDown = (e: PointerEvent<HTMLCanvasElement>): void => {
+    pointers.current.set(e.pointerId, local(e));
+    dragged.current = false;
+    if (pointers.current.size === 2) pinchDistance.current = distanceOf([...pointers.current.values()]);
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLCanvasElement>): void => {
+    const p = local(e);
+    const prev = pointers.current.get(e.pointerId);
+    if (prev) {
+      pointers.current.set(e.pointerId, p);
+      if (pointers.current.size === 2 && pinchDistance.current !== null) {
+        const points = [...pointers.current.values()];
+        const d = distanceOf(points);
+        if (d > 0) zoomAround(pinchDistance.current / d, ((points[0]?.x ?? 0) + (points[1]?.x ?? 0)) / 2);
+        pinchDistance.current = d;
+        dragged.current = true;
+        return;
+      }
+      const dx = p.x - prev.x;
+      const dy = p.y - prev.y;
+      if (dragged.current || Math.abs(dx) + Math.abs(dy) > 3) {
+        dragged.current = true;
+        panBy(-dx, -dy);
+        return;
+      }
+    }
+    const bar = barUnder(p.x, p.y);
+    if (bar === null) {
+      if (hover) setHover(null);
+    } else if (bar !== hover?.bar || Math.abs(p.x - hover.x) > 8 || Math.abs(p.y - hover.y) > 8) {
+      setKeyHover(null);
+      setHover({ bar, x: p.x, y: p.y });
+    }
+  };
+  const onPointerUp = (e: PointerEvent<HTMLCanvasElement>): void => {
+    const p = local(e);
+    pointers.current.delete(e.pointerId);
+    if (pointers.current.size < 2) pinchDistance.current = null;
+    if (dragged.current || e.button !== 0) return;
+    const bar = barUnder(p.x, p.y);
+    const key = bar === null ? undefined : layout.keys[bar];
+    if (key !== undefined) onOpenCall(key);
+  };
+
+  // Keys: arrows pan, + and - zoom, 0 fits, n / p step through the calls in time order, Enter opens.
+  const byStart = useMemo(() => {
+    const order = Array.from({ length: layout.keys.length }, (_, i) => i);
+    return order.sort((a, b) => (layout.start[a] ?? 0) - (layout.start[b] ?? 0) || a - b);
+  }, [layout]);
+  const showBar = (bar: number): void => {
+    const { x0, x1, scrollY } = viewport.current;
+    const s = layout.start[bar] ?? 0;
+    const e = layout.end[bar] ?? s;
+    const top = rowTop(layout, layout.row[bar] ?? 0);
+    let nx0 = x0;
+    let nx1 = x1;
+    if (s < x0 || e > x1) {
+      const span = x1 - x0;
+      nx0 = s - span * 0.1;
+      nx1 = nx0 + span;
+    }
+    const ny = top < scrollY + AXIS_H || top + ROW_H > scrollY + size.height ? top - size.height / 2 : scrollY;
+    setView(nx0, nx1, ny);
+    setHover(null);
+    setKeyHover({ bar, ...barPosition(layout, bar, viewport.current, size.width) });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>): void => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const step = size.width / 5;
+    switch (e.key) {
+      case 'ArrowLeft':
+        panBy(-step);
+        break;
+      case 'ArrowRight':
+        panBy(step);
+        break;
+      case 'ArrowUp':
+        panBy(0, -ROW_H * 3);
+        break;
+      case 'ArrowDown':
+        panBy(0, ROW_H * 3);
+        break;
+      case '+':
+      case '=':
+        zoomAround(1 / ZOOM_STEP, size.width / 2);
+        break;
+      case '-':
+      case '_':
+        zoomAround(ZOOM_STEP, size.width / 2);
+        break;
+      case '0':
+        resetView();
+        break;
+      case 'n':
+      case 'p': {
+        if (byStart.length === 0) return;
+        const current = keyBar ?? (selectedBar >= 0 ? selectedBar : null);
+        const at = current === null ? -1 : byStart.indexOf(current);
+        const next = byStart[Math.max(0, Math.min(byStart.length - 1, at < 0 ? 0 : at + (e.key === 'n' ? 1 : -1)))];
+        if (next !== undefined) showBar(next);
+        break;
+      }
+      case 'Enter': {
+        const bar = keyBar ?? hover?.bar ?? null;
+        const key = bar === null ? undefined : layout.keys[bar];
+        if (key === undefined) return;
+        onOpenCall(key);
+        break;
+      }
+      case 'Escape':
+        if (keyBar === null && hover === null) return;
+        setKeyHover(null);
+        setHover(null);
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
+  const tipBar = hover?.bar ?? keyBar;
+  const tipCall = tipBar === null ? undefined : snap.calls.get(layout.keys[tipBar] ?? '');
+  const tipPos = hover ?? keyHover;
+
+  return (
+    <div className={styles.root} data-testid="timeline-view" data-axis={layout.axis} data-bars={layout.keys.length}>
+      <div className={styles.head}>
+        {layout.axis === 'order' ? (
+          <span className={styles.note} data-testid="timeline-no-times">
+            The input has no times: calls are laid out in order, one slot each, and durations are not shown.
+          </span>
+        ) : layout.untimed > 0 ? (
+          <span className={styles.note}>{formatCount(layout.untimed)} calls without a start time are left off.</span>
+        ) : null}
+        <span className={styles.grow} />
+        <Legend layout={layout} palette={palette} />
+        <button type="button" className={styles.button} onClick={resetView} title="Fit the whole session (0)">
+          Fit
+        </button>
+      </div>
+      <div ref={boxRef} className={styles.box}>
+        <canvas
+          ref={canvasRef}
+          className={styles.canvas}
+          width={Math.round(size.width * (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1))}
+          height={Math.round(size.height * (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1))}
+          style={{ width: size.width, height: size.height }}
+          tabIndex={0}
+          role="img"
+          aria-label={`Timeline of ${formatCount(layout.keys.length)} calls in ${formatCount(layout.lanes.length)} lanes. Arrow keys pan, + and - zoom, 0 fits, n and p step through calls, Enter opens one.`}
+          aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown + - 0 n p Enter"
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={(e) => pointers.current.delete(e.pointerId)}
+          onPointerLeave={() => setHover(null)}
+          onKeyDown={onKeyDown}
+          onBlur={() => setKeyHover(null)}
+        />
+        {tipCall && tipPos && tipBar !== null ? <Tooltip call={tipCall} layout={layout} bar={tipBar} x={tipPos.x} y={tipPos.y} width={size.width} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function Tooltip({ call, layout, bar, x, y, width }: { call: ToolCall; layout: TimelineLayout; bar: number; x: number; y: number; width: number }) {
+  const status = BAR_STATUS[layout.status[bar] ?? 0] ?? 'done';
+  const wait = layout.waitEnd[bar]! - layout.waitStart[bar]!;
+  const duration = layout.axis === 'time' ? (layout.end[bar] ?? 0) - (layout.start[bar] ?? 0) : null;
+  const left = Math.min(x + 12, Math.max(0, width - 320));
+  return (
+    <div role="tooltip" className={styles.tooltip} data-call-id={call.id} style={{ left, top: y + 14 }}>
+      <div className={styles.tipHead}>
+        <strong>{call.label}</strong> <span className={styles.tipStatus} data-status={status}>{status}</span>
+      </div>
+      {call.subject !== null ? <div className={styles.tipSubject}>{call.subject}</div> : null}
+      <div className={styles.tipMeta}>
+        {duration === null ? 'no times in the input' : status === 'done' || status === 'failed' ? formatDuration(duration) : `${formatDuration(duration)} so far`}
+        {Number.isFinite(wait) ? ` · waited ${formatDuration(wait)} for permission` : ''}
+        {call.sessionId !== null ? ` · ${call.sessionId}` : ''}
+      </div>
+    </div>
+  );
+}
+
+function Legend({ layout, palette }: { layout: TimelineLayout; palette: ReturnType<typeof paletteFor> }) {
+  const shown = layout.labels.slice(0, 8);
+  return (
+    <span className={styles.legend} aria-label="Legend">
+      {shown.map((label, i) => (
+        <span key={label} className={styles.legendItem}>
+          <span className={styles.swatch} style={{ background: palette.labels[i % palette.labels.length] }} />
+          {label}
+        </span>
+      ))}
+      {layout.labels.length > shown.length ? <span className={styles.legendItem}>+{layout.labels.length - shown.length}</span> : null}
+      <span className={styles.legendItem}>
+        <span className={`${styles.swatch} ${styles.swFailed}`} /> failed
+      </span>
+      <span className={styles.legendItem}>
+        <span className={`${styles.swatch} ${styles.swRunning}`} /> running
+      </span>
+      <span className={styles.legendItem}>
+        <span className={`${styles.swatch} ${styles.swUnfinished}`} /> unfinished
+      </span>
+      <span className={styles.legendItem}>
+        <span className={`${styles.swatch} ${styles.swWait}`} /> permission wait
+      </span>
+    </span>
+  );
+}
+
+function distanceOf(points: { x: number; y: number }[]): number {
+  const [a, b] = points;
+  return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+}
+
+/** The row whose band holds content-y `y` (lanes are separated by a gap that holds no row). */
+function rowAtY(layout: TimelineLayout, y: number): number | null {
+  for (let li = 0; li < layout.lanes.length; li++) {
+    const lane = layout.lanes[li];
+    if (!lane) continue;
+    const top = AXIS_H + lane.firstRow * ROW_H + li * LANE_GAP + LANE_GAP;
+    if (y < top) return null;
+    if (y < top + lane.rows * ROW_H) return lane.firstRow + Math.floor((y - top) / ROW_H);
+  }
+  return null;
+}
+
+function barPosition(layout: TimelineLayout, bar: number, v: Viewport, width: number): { x: number; y: number } {
+  const s = layout.start[bar] ?? 0;
+  const x = ((s - v.x0) / (v.x1 - v.x0)) * width;
+  return { x: Math.max(0, Math.min(width - 20, x)), y: rowTop(layout, layout.row[bar] ?? 0) - v.scrollY + ROW_H / 2 };
+}

@@ -1,0 +1,169 @@
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { compactionLines, usageSeries, type UsagePoint } from '../../model/insights';
+import type { SessionSnapshot } from '../../store/createSessionStore';
+import { formatCount } from './format';
+import styles from './insights.module.css';
+
+export interface UsageViewProps {
+  snap: SessionSnapshot;
+  dark: boolean;
+}
+
+const SERIES: { key: keyof UsagePoint; label: string; light: string; dark: string; scale: 'tokens' | 'context' }[] = [
+  { key: 'inputTokens', label: 'Input', light: '#4e79a7', dark: '#6f9fd8', scale: 'tokens' },
+  { key: 'outputTokens', label: 'Output', light: '#f28e2b', dark: '#f5a35a', scale: 'tokens' },
+  { key: 'cachedReadTokens', label: 'Cached', light: '#59a14f', dark: '#7cc26f', scale: 'tokens' },
+  { key: 'reasoningTokens', label: 'Reasoning', light: '#b07aa1', dark: '#c99bc0', scale: 'tokens' },
+  { key: 'contextUsed', label: 'Context used', light: '#c4271b', dark: '#ff8a80', scale: 'context' },
+];
+
+/** Tokens per turn and the context window over the session: a chart (uPlot), and the numbers as a table. */
+export function UsageView({ snap, dark }: UsageViewProps) {
+  const deferred = useDeferredValue(snap);
+  const points = useMemo(() => usageSeries(deferred.items), [deferred.items]);
+  const compactions = useMemo(() => compactionLines(deferred.items), [deferred.items]);
+  if (points.length === 0) {
+    return (
+      <div className={styles.empty} data-testid="usage-view">
+        {snap.load.state === 'loading' ? 'Reading…' : 'The input reports no token usage (turn_completed usage, usage_update, prompt responses’ usage).'}
+      </div>
+    );
+  }
+  const shown = SERIES.filter((s) => points.some((p) => p[s.key] !== null));
+  const hasCost = points.some((p) => p.cost !== null);
+  const sessions = new Set(points.map((p) => p.sessionId)).size;
+  return (
+    <div className={styles.scroll} data-testid="usage-view">
+      <p className={styles.note}>
+        {formatCount(points.length)} usage report{points.length === 1 ? '' : 's'}
+        {sessions > 1 ? ` from ${formatCount(sessions)} sessions` : ''}
+        {compactions.length > 0 ? ` · ${formatCount(compactions.length)} compaction${compactions.length === 1 ? '' : 's'} (dashed lines)` : ''}
+      </p>
+      <UsageChart points={points} series={shown} compactions={compactions} dark={dark} />
+      <table className={styles.table} aria-label="Usage per turn">
+        <thead>
+          <tr>
+            <th scope="col" className={styles.num}>#</th>
+            <th scope="col">Report</th>
+            {shown.map((s) => (
+              <th key={s.key} scope="col" className={styles.num}>
+                {s.label}
+              </th>
+            ))}
+            {points.some((p) => p.contextSize !== null) ? <th scope="col" className={styles.num}>Window</th> : null}
+            {points.some((p) => p.totalTokens !== null) ? <th scope="col" className={styles.num}>Total</th> : null}
+            {hasCost ? <th scope="col" className={styles.num}>Cost</th> : null}
+            <th scope="col" className={styles.num}>Line</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p, i) => (
+            <tr key={p.line} data-line={p.line}>
+              <td className={styles.num}>{i + 1}</td>
+              <td>
+                {p.turn !== null ? `Turn ${p.turn}` : 'Context update'}
+                {p.stopReason ? <span className={styles.muted}> · {p.stopReason}</span> : null}
+                {sessions > 1 && p.sessionId !== null ? <span className={styles.muted}> · {p.sessionId}</span> : null}
+              </td>
+              {shown.map((s) => {
+                const v = p[s.key];
+                return (
+                  <td key={s.key} className={styles.num}>
+                    {typeof v === 'number' ? formatCount(v) : <span className={styles.muted}>—</span>}
+                  </td>
+                );
+              })}
+              {points.some((q) => q.contextSize !== null) ? <td className={styles.num}>{p.contextSize === null ? '—' : formatCount(p.contextSize)}</td> : null}
+              {points.some((q) => q.totalTokens !== null) ? <td className={styles.num}>{p.totalTokens === null ? '—' : formatCount(p.totalTokens)}</td> : null}
+              {hasCost ? <td className={styles.num}>{p.cost ? `${p.cost.amount.toFixed(4)} ${p.cost.currency}` : '—'}</td> : null}
+              <td className={styles.num}>{p.line}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function canDraw(): boolean {
+  if (typeof document === 'undefined' || typeof matchMedia !== 'function') return false;
+  try {
+    return document.createElement('canvas').getContext('2d') !== null;
+  } catch {
+    return false;
+  }
+}
+
+function UsageChart({ points, series, compactions, dark }: { points: UsagePoint[]; series: typeof SERIES; compactions: number[]; dark: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<uPlot | null>(null);
+  const shape = `${series.map((s) => s.key).join()}|${dark ? 'dark' : 'light'}`;
+  const data = useMemo<uPlot.AlignedData>(
+    () => [points.map((_, i) => i + 1), ...series.map((s) => points.map((p) => p[s.key] as number | null))],
+    [points, series],
+  );
+  // Compactions as the report index they came before.
+  const marks = useMemo(() => compactions.map((line) => points.findIndex((p) => p.line > line) + 0.5).filter((x) => x > 0), [compactions, points]);
+  const latest = useRef({ data, marks });
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el || !canDraw()) return;
+    const axisStroke = dark ? '#9aa3ad' : '#5d6673';
+    const grid = { stroke: dark ? '#2c3036' : '#e3e6ea', width: 1 };
+    const hasContext = series.some((s) => s.scale === 'context');
+    const u = new uPlot(
+      {
+        width: Math.max(300, el.clientWidth),
+        height: 260,
+        scales: { x: { time: false } },
+        axes: [
+          { stroke: axisStroke, grid, label: 'Usage report' },
+          { scale: 'tokens', stroke: axisStroke, grid, label: 'Tokens per turn', size: 70 },
+          ...(hasContext ? [{ scale: 'context', side: 1 as const, stroke: axisStroke, grid: { show: false }, label: 'Context used', size: 70 }] : []),
+        ],
+        series: [
+          { label: 'Report' },
+          ...series.map((s) => ({ label: s.label, scale: s.scale, stroke: dark ? s.dark : s.light, width: 2, points: { show: true, size: 5 }, spanGaps: true })),
+        ],
+        hooks: {
+          draw: [
+            (self: uPlot) => {
+              const ctx = self.ctx;
+              ctx.save();
+              ctx.strokeStyle = axisStroke;
+              ctx.setLineDash([4, 4]);
+              for (const x of latest.current.marks) {
+                const px = self.valToPos(x, 'x', true);
+                ctx.beginPath();
+                ctx.moveTo(px, self.bbox.top);
+                ctx.lineTo(px, self.bbox.top + self.bbox.height);
+                ctx.stroke();
+              }
+              ctx.restore();
+            },
+          ],
+        },
+      },
+      latest.current.data,
+      el,
+    );
+    chart.current = u;
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => u.setSize({ width: Math.max(300, el.clientWidth), height: 260 }));
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      u.destroy();
+      chart.current = null;
+    };
+    // The chart is rebuilt when its series or theme change; new data alone is pushed below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shape]);
+  useEffect(() => {
+    latest.current = { data, marks };
+    chart.current?.setData(data);
+  }, [data, marks]);
+  return <div ref={box} className={styles.chart} data-testid="usage-chart" aria-label="Tokens per turn and context used (the table below has the numbers)" role="img" />;
+}
