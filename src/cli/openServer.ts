@@ -83,6 +83,25 @@ function sessionContentType(path: string): string {
   return extname(path).toLowerCase() === '.json' ? 'application/json' : 'application/x-ndjson';
 }
 
+/**
+ * The viewer's own files only, no inline script; WebAssembly for hashing (hash-wasm); its parser
+ * and diff workers from this server; requests only to this server, which serves only the session
+ * the user opened (and the recordings list).
+ */
+export const OPEN_POLICY = [
+  "default-src 'none'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "object-src 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const appDir = resolve(options.appDir);
   const capturesDir = resolve(options.capturesDir);
@@ -109,6 +128,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // The token is in the page's address: never hand it to another site.
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    res.setHeader('Content-Security-Policy', OPEN_POLICY);
     if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) return fail(res, 403, 'Forbidden: wrong Host');
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) return fail(res, 403, 'Forbidden: wrong Origin');
