@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { SessionViewer, type Filter, type SessionSource, type ToolCall } from '../embed';
+import { SessionViewer, type Filter, type SessionSource, type ToolCall, type ViewName } from '../embed';
 import { Recordings } from './Recordings';
-import { readCallId, readFilter, readSrc, writeCallId, writeFilter } from './url';
+import { readCallId, readFilter, readSrc, readView, writeCallId, writeFilter } from './url';
 import './app.css';
 
 interface Loaded {
@@ -29,6 +29,7 @@ export function App() {
   const [dragging, setDragging] = useState(false);
   const [pasteOpen, setPasteOpen] = useState(false);
   const [callId, setCallId] = useState<string | null>(() => readCallId(location.hash));
+  const [view, setView] = useState<ViewName>(() => readView(location.hash));
   const [initialFilter, setInitialFilter] = useState(() => readFilter(location.search));
   const fileInput = useRef<HTMLInputElement>(null);
   // The page follows the viewer's theme toggle (and the system until it is used).
@@ -53,11 +54,15 @@ export function App() {
   );
 
   useEffect(() => {
-    const onHash = () => setCallId(readCallId(location.hash));
+    const onHash = () => {
+      setCallId(readCallId(location.hash));
+      setView(readView(location.hash));
+    };
     const onPop = () => {
       setInitialFilter(readFilter(location.search));
       setLoaded(fromLocation());
       setCallId(readCallId(location.hash));
+      setView(readView(location.hash));
     };
     window.addEventListener('hashchange', onHash);
     window.addEventListener('popstate', onPop);
@@ -129,7 +134,13 @@ export function App() {
   }, []);
 
   const onSelectCall = useCallback((call: ToolCall | null) => {
-    history.replaceState(null, '', `${location.pathname}${location.search}${writeCallId(call?.id ?? null)}`);
+    history.replaceState(null, '', `${location.pathname}${location.search}${writeCallId(call?.id ?? null, readView(location.hash))}`);
+  }, []);
+
+  // The view is in the hash beside the call (#view=stats&call=…), so a link opens the same view.
+  const onViewChange = useCallback((next: ViewName) => {
+    setView(next);
+    history.replaceState(null, '', `${location.pathname}${location.search}${writeCallId(readCallId(location.hash), next)}`);
   }, []);
 
   const onPick = (e: ChangeEvent<HTMLInputElement>) => {
@@ -173,6 +184,8 @@ export function App() {
                 initialFilter={initialFilter}
                 onFilterChange={i === active ? onFilterChange : undefined}
                 onSelectCall={i === active ? onSelectCall : undefined}
+                view={i === active ? view : undefined}
+                onViewChange={i === active ? onViewChange : undefined}
                 callId={i === active ? callId : null}
                 keyboardScope={i === active ? 'document' : 'viewer'}
                 theme={theme}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCallId, readFilter, readSrc, writeCallId, writeFilter } from './url';
+import { readCallId, readFilter, readSrc, readView, writeCallId, writeFilter } from './url';
 
 describe('page URL', () => {
   it('round-trips the filter next to ?src', () => {
@@ -13,5 +13,16 @@ describe('page URL', () => {
     const id = 'call-1 & #2';
     expect(readCallId(writeCallId(id))).toBe(id);
     expect(readCallId('')).toBeNull();
+  });
+
+  it('keeps the chosen sessions as session= and the view beside the call in the hash', () => {
+    const search = writeFilter('?src=a.jsonl', { labels: [], statuses: [], text: '', sessions: ['s-1', 's 2'] });
+    expect(readFilter(search)).toEqual({ labels: [], statuses: [], text: '', sessions: ['s-1', 's 2'] });
+    expect(readFilter('?src=a.jsonl')).toEqual({ labels: [], statuses: [], text: '' });
+    const hash = writeCallId('call-7', 'timeline');
+    expect([readView(hash), readCallId(hash)]).toEqual(['timeline', 'call-7']);
+    expect(writeCallId(null, 'stats')).toBe('#view=stats');
+    expect(writeCallId(null, 'transcript')).toBe('');
+    expect(readView('#view=bogus')).toBe('transcript');
   });
 });

@@ -1,5 +1,6 @@
-// The page URL holds what to show: ?src=, the filter (label=, status=, q=) and #call=<id>.
-import type { Filter } from '../embed';
+// The page URL holds what to show: ?src=, the filter (label=, status=, q=, session=) and
+// #view=<view>&call=<id>.
+import { VIEWS, type Filter, type ViewName } from '../embed';
 
 export function readSrc(search: string): string | null {
   return new URLSearchParams(search).get('src');
@@ -11,6 +12,7 @@ export function readFilter(search: string): Partial<Filter> {
     labels: p.getAll('label'),
     statuses: p.getAll('status') as Filter['statuses'],
     text: p.get('q') ?? '',
+    ...(p.has('session') ? { sessions: p.getAll('session') } : {}),
   };
 }
 
@@ -19,9 +21,11 @@ export function writeFilter(search: string, f: Filter): string {
   p.delete('label');
   p.delete('status');
   p.delete('q');
+  p.delete('session');
   for (const l of f.labels) p.append('label', l);
   for (const s of f.statuses) p.append('status', s);
   if (f.text) p.set('q', f.text);
+  for (const s of f.sessions ?? []) p.append('session', s);
   const s = p.toString();
   return s ? `?${s}` : '';
 }
@@ -32,6 +36,15 @@ export function readCallId(hash: string): string | null {
   return v || null;
 }
 
-export function writeCallId(id: string | null): string {
-  return id ? `#${new URLSearchParams({ call: id }).toString()}` : '';
+export function writeCallId(id: string | null, view: ViewName = 'transcript'): string {
+  const p = new URLSearchParams();
+  if (view !== 'transcript') p.set('view', view);
+  if (id) p.set('call', id);
+  const s = p.toString();
+  return s ? `#${s}` : '';
+}
+
+export function readView(hash: string): ViewName {
+  const v = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash).get('view');
+  return VIEWS.find((name) => name === v) ?? 'transcript';
 }

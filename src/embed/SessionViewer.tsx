@@ -6,6 +6,7 @@ import { createSessionStore, type SessionStore } from '../store/createSessionSto
 import type { Filter } from '../store/filter';
 import { ViewerBoundary } from '../ui/boundary/RowBoundary';
 import { SessionView, type ThemeChoice } from '../ui/SessionView';
+import type { ViewName } from '../ui/insights/views';
 import type { LoadSource } from '../worker/protocol';
 
 export type SessionSource = File | Blob | string | ReadableStream<Uint8Array> | { text: string } | { records: unknown[] };
@@ -26,6 +27,10 @@ export interface SessionViewerProps {
   className?: string;
   /** 'document' lets keys typed with nothing focused reach the viewer (for a full-page viewer). */
   keyboardScope?: 'viewer' | 'document';
+  /** The view shown: 'transcript' (the default), 'timeline', 'stats', 'sessions' or 'usage'. */
+  view?: ViewName;
+  /** Called when the view's tab strip is used (or a view opens a call in the transcript). */
+  onViewChange?: (view: ViewName) => void;
 }
 
 function toLoadSource(source: SessionSource): LoadSource {
@@ -72,7 +77,7 @@ export function SessionViewer(props: SessionViewerProps) {
   );
 }
 
-function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, onThemeChange, className, keyboardScope }: SessionViewerProps) {
+function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, onThemeChange, className, keyboardScope, view, onViewChange }: SessionViewerProps) {
   const [store] = useState<SessionStore>(() => createSessionStore(initialFilter ? { initialFilter } : {}));
   const [controller] = useState<SessionController>(() => createSessionController(store));
 
@@ -138,6 +143,8 @@ function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, call
       focusCallId={callId ?? null}
       keyboardScope={keyboardScope ?? 'viewer'}
       onNeedDetail={controller.needDetail}
+      view={view}
+      onViewChange={onViewChange}
     />
   );
 }

@@ -2,4 +2,5 @@
 export { SessionViewer, type SessionViewerProps, type SessionSource } from './SessionViewer';
 export type { Filter } from '../store/filter';
 export type { ThemeChoice } from '../ui/SessionView';
+export { VIEWS, type ViewName } from '../ui/insights/views';
 export type { ToolCall, DisplayStatus, Session } from '../model';
