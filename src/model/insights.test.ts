@@ -160,3 +160,13 @@ describe('usageSeries', () => {
     ]);
   });
 });
+
+test('failed calls are listed in input order whatever order the calls are given in', async () => {
+  const { bytes } = generate('acp', 300);
+  const session = await ingest(bytes);
+  const inOrder = [...session.calls.values()].filter((c) => c.status === 'failed').map((c) => c.id);
+  expect(inOrder.length).toBeGreaterThan(3);
+  const stats = callStats([...session.calls.values()].reverse(), { ended: true, listLimit: 3 });
+  expect(stats.failed.map((c) => c.id)).toEqual(inOrder.slice(0, 3));
+  expect(stats.failedTotal).toBe(inOrder.length);
+});

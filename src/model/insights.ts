@@ -36,7 +36,7 @@ export interface CallStats {
   total: { calls: number; failed: number; timed: number; totalMs: number };
   /** The slowest timed calls, slowest first. */
   slowest: CallRef[];
-  /** Failed calls in input order (at most `listLimit`); `failedTotal` counts them all. */
+  /** The first failed calls in input order (at most `listLimit`); `failedTotal` counts them all. */
   failed: CallRef[];
   failedTotal: number;
 }
@@ -63,8 +63,7 @@ export function callStats(calls: Iterable<ToolCall>, opts: StatsOptions): CallSt
   const limit = opts.listLimit ?? 10;
   const sessions = opts.sessions && opts.sessions.size > 0 ? opts.sessions : null;
   const byLabel = new Map<string, { calls: number; failed: number; durations: number[]; totalMs: number }>();
-  const failed: CallRef[] = [];
-  let failedTotal = 0;
+  const failedCalls: ToolCall[] = [];
   // The slowest `limit` calls, kept sorted ascending by duration; most calls are not among them.
   const slowest: { ms: number; call: ToolCall }[] = [];
   let total = 0;
@@ -81,8 +80,7 @@ export function callStats(calls: Iterable<ToolCall>, opts: StatsOptions): CallSt
     entry.calls++;
     if (call.status === 'failed') {
       entry.failed++;
-      failedTotal++;
-      if (failed.length < limit) failed.push(refOf(call, opts.ended));
+      failedCalls.push(call);
     }
     const ms = call.durationMs;
     if (ms !== undefined && Number.isFinite(ms)) {
@@ -114,12 +112,14 @@ export function callStats(calls: Iterable<ToolCall>, opts: StatsOptions): CallSt
     });
   }
   labels.sort((a, b) => b.calls - a.calls || a.label.localeCompare(b.label));
+  // Calls may come in any order (the store's map is not in input order): their ordinals are.
+  const failed = failedCalls.sort((a, b) => a.ordinal - b.ordinal).slice(0, limit).map((call) => refOf(call, opts.ended));
   return {
     labels,
-    total: { calls: total, failed: failedTotal, timed: timedTotal, totalMs },
+    total: { calls: total, failed: failedCalls.length, timed: timedTotal, totalMs },
     slowest: slowest.reverse().map((s) => refOf(s.call, opts.ended)),
     failed,
-    failedTotal,
+    failedTotal: failedCalls.length,
   };
 }
 

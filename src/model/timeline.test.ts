@@ -101,3 +101,10 @@ describe('barAt', () => {
     expect(barAt(layout, 7, 5, 0)).toBeNull();
   });
 });
+
+test('without times, the slot is the call ordinal whatever order the calls are given in', async () => {
+  const session = await ingest(readFileSync(join(ROOT, 'fixtures/acp/codex-acp-1.6.2_unwrapped.jsonl')));
+  const reversed = [...session.calls.values()].reverse();
+  const layout = timelineLayout({ calls: reversed, items: session.items, sessionIds: session.sessionIds, ended: true });
+  for (const call of reversed) expect(layout.start[layout.keys.indexOf(call.key)]).toBe(call.ordinal);
+});

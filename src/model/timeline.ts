@@ -94,7 +94,6 @@ export function timelineLayout({ calls, items, sessionIds, ended }: TimelineInpu
   for (const id of sessionIds) laneOf(id);
 
   const perLane: Pending[][] = lanes.map(() => []);
-  let ordinal = 0;
   for (const call of all) {
     let start: number;
     let end: number;
@@ -105,10 +104,10 @@ export function timelineLayout({ calls, items, sessionIds, ended }: TimelineInpu
       end = call.endMs ?? (call.inputEndMs ?? latest);
       if (!(end >= start)) end = start;
     } else {
-      start = ordinal;
-      end = ordinal + 1;
+      // The call's own ordinal: the store's map does not iterate in input order.
+      start = call.ordinal;
+      end = call.ordinal + 1;
     }
-    ordinal++;
     const lane = laneOf(call.sessionId);
     (perLane[lane] ??= []).push({ call, start, end });
   }
