@@ -9,19 +9,18 @@ import {
   callStatusSchema, chunkSchema, ledgerLineSchema, modelReturnedSchema, permissionParamsSchema, permissionResultSchema, promptParamsSchema,
   promptResultSchema, toolCalledSchema, toolCallFieldsSchema, toolResultSchema, xaiToolSchema,
 } from './schemas';
-import type { JsonObject, LedgerLine, ToolCallFields, XaiTool } from './schemas';
+import { isJsonObject, type JsonObject, type LedgerLine, type ToolCallFields, type XaiTool } from './schemas';
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const optString = (value: unknown) => value === undefined || typeof value === 'string';
 const optNumber = (value: unknown) => value === undefined || typeof value === 'number';
 const STATUSES: ReadonlySet<unknown> = new Set(callStatusSchema.options);
 
 function isTextBlock(value: unknown): value is ContentBlock {
-  return isObject(value) && value.type === 'text' && typeof value.text === 'string';
+  return isJsonObject(value) && value.type === 'text' && typeof value.text === 'string';
 }
 
 function isPlainToolCallContent(value: unknown): value is ToolCallContent {
-  if (!isObject(value)) return false;
+  if (!isJsonObject(value)) return false;
   switch (value.type) {
     case 'content':
       return isTextBlock(value.content);
@@ -35,7 +34,7 @@ function isPlainToolCallContent(value: unknown): value is ToolCallContent {
 }
 
 function isPlainLocation(value: unknown): boolean {
-  return isObject(value) && typeof value.path === 'string' && (value.line === undefined || typeof value.line === 'number');
+  return isJsonObject(value) && typeof value.path === 'string' && (value.line === undefined || typeof value.line === 'number');
 }
 
 function everyItem(value: unknown, check: (item: unknown) => boolean): boolean {
@@ -48,7 +47,7 @@ function everyItem(value: unknown, check: (item: unknown) => boolean): boolean {
 export function readToolCallFields(value: JsonObject): { success: true; data: ToolCallFields } | { success: false; error: z.ZodError } {
   if (
     typeof value.toolCallId === 'string' && optString(value.title) && optString(value.kind) && optString(value.name) &&
-    (value.status === undefined || STATUSES.has(value.status)) && (value._meta === undefined || isObject(value._meta)) &&
+    (value.status === undefined || STATUSES.has(value.status)) && (value._meta === undefined || isJsonObject(value._meta)) &&
     everyItem(value.content, isPlainToolCallContent) && everyItem(value.locations, isPlainLocation)
   ) {
     return { success: true, data: value as ToolCallFields };
@@ -64,9 +63,9 @@ export function readChunk(value: JsonObject): { content: ContentBlock; messageId
 
 export function readXaiTool(value: unknown): { success: true; data: XaiTool } | { success: false; error: z.ZodError } {
   if (
-    isObject(value) && value.version === 1 && typeof value.label === 'string' && value.label.length > 0 &&
+    isJsonObject(value) && value.version === 1 && typeof value.label === 'string' && value.label.length > 0 &&
     typeof value.name === 'string' && optString(value.kind) && optString(value.namespace) &&
-    (value.read_only === undefined || typeof value.read_only === 'boolean') && (value.input === undefined || isObject(value.input))
+    (value.read_only === undefined || typeof value.read_only === 'boolean') && (value.input === undefined || isJsonObject(value.input))
   ) {
     return { success: true, data: value as XaiTool };
   }
@@ -103,14 +102,14 @@ export function readToolResult(data: JsonObject): { success: true; data: ToolRes
 }
 
 function isTextPart(value: unknown): boolean {
-  return isObject(value) && optString(value.kind) && optString(value.text);
+  return isJsonObject(value) && optString(value.kind) && optString(value.text);
 }
 
 export function readModelReturned(data: JsonObject): { success: true; data: ModelReturnedData } | { success: false; error: z.ZodError } {
   const message = data.message;
   if (
-    (message === undefined || (isObject(message) && Array.isArray(message.content) && everyItem(message.content, isTextPart))) &&
-    (data.usage === undefined || isObject(data.usage))
+    (message === undefined || (isJsonObject(message) && Array.isArray(message.content) && everyItem(message.content, isTextPart))) &&
+    (data.usage === undefined || isJsonObject(data.usage))
   ) {
     return { success: true, data };
   }
@@ -129,19 +128,19 @@ export type PromptResult = z.infer<typeof promptResultSchema>;
  * keys; the model reads nothing of a text block but its `text`, so the two readings fold alike.
  */
 export function readPromptParams(value: unknown): { success: true; data: PromptParams } | { success: false; error: z.ZodError } {
-  if (isObject(value) && optString(value.sessionId) && Array.isArray(value.prompt) && everyItem(value.prompt, isTextBlock)) {
+  if (isJsonObject(value) && optString(value.sessionId) && Array.isArray(value.prompt) && everyItem(value.prompt, isTextBlock)) {
     return { success: true, data: value as PromptParams };
   }
   return promptParamsSchema.safeParse(value);
 }
 
 function isPlainOption(value: unknown): boolean {
-  return isObject(value) && typeof value.optionId === 'string' && typeof value.name === 'string' && typeof value.kind === 'string';
+  return isJsonObject(value) && typeof value.optionId === 'string' && typeof value.name === 'string' && typeof value.kind === 'string';
 }
 
 /** Options are kept in the model, so they are built as zod builds them: these three keys only. */
 export function readPermissionParams(value: unknown): { success: true; data: PermissionParams } | { success: false; error: z.ZodError } {
-  if (isObject(value) && optString(value.sessionId) && Array.isArray(value.options) && everyItem(value.options, isPlainOption)) {
+  if (isJsonObject(value) && optString(value.sessionId) && Array.isArray(value.options) && everyItem(value.options, isPlainOption)) {
     const options = (value.options as { optionId: string; name: string; kind: string }[]).map(({ optionId, name, kind }) => ({ optionId, name, kind }));
     return { success: true, data: { sessionId: value.sessionId, toolCall: value.toolCall, options } };
   }
@@ -149,7 +148,7 @@ export function readPermissionParams(value: unknown): { success: true; data: Per
 }
 
 export function readPermissionResult(value: unknown): { success: true; data: PermissionResult } | { success: false; error: z.ZodError } {
-  if (isObject(value) && isObject(value.outcome)) {
+  if (isJsonObject(value) && isJsonObject(value.outcome)) {
     const outcome = value.outcome;
     if ((outcome.outcome === 'selected' && typeof outcome.optionId === 'string') || outcome.outcome === 'cancelled') {
       return { success: true, data: value as PermissionResult };
@@ -159,7 +158,7 @@ export function readPermissionResult(value: unknown): { success: true; data: Per
 }
 
 export function readPromptResult(value: unknown): { success: true; data: PromptResult } | { success: false; error: z.ZodError } {
-  if (isObject(value) && typeof value.stopReason === 'string' && (value.usage === undefined || isObject(value.usage))) {
+  if (isJsonObject(value) && typeof value.stopReason === 'string' && (value.usage === undefined || isJsonObject(value.usage))) {
     return { success: true, data: value as PromptResult };
   }
   return promptResultSchema.safeParse(value);

@@ -2,6 +2,7 @@
 // what it searched for. The keys are data, next to the subject keys (subject.ts), so a harness
 // that names a field differently is taught here once, for the views, exports and the CLI alike.
 // Only own properties count: a `__proto__` or `constructor` key in the input is just a key.
+import { isJsonObject } from '../ingest/schemas';
 import type { ToolCall } from './types';
 
 /** Keys tried in order for each thing a view shows; the first whose value is a string wins. */
@@ -26,7 +27,7 @@ export const INPUT_KEYS = {
 } as const satisfies Record<string, readonly string[]>;
 
 export function asRecord(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return isJsonObject(value) ? value : null;
 }
 
 /** The first of `keys` that the object itself holds as a string. */

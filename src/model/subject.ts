@@ -1,5 +1,6 @@
 // Subjects: the one reading a person recognises a call by (CONTRACTS §6).
 import type { ToolCall } from './types';
+import { isJsonObject } from '../ingest/schemas';
 
 export const SUBJECT_KEYS = [
   'path', 'file_path', 'filePath', 'target_file', 'absolute_path', 'notebook_path', 'directory', 'dir_path',
@@ -9,8 +10,6 @@ export const SUBJECT_KEYS = [
 /** The ledger's own preferred keys (`ToolCalled::subject_of`). */
 export const LEDGER_SUBJECT_KEYS = ['path', 'addr', 'program', 'arm'] as const;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function stringReading(value: unknown): string | null {
   if (typeof value === 'string') return value;
@@ -24,7 +23,7 @@ function stringReading(value: unknown): string | null {
  * order when it differs from JavaScript's enumeration order (integer-like keys).
  */
 export function subjectOf(payload: unknown, keys: readonly string[] = SUBJECT_KEYS, keyOrder?: readonly string[]): string | null {
-  if (!isObject(payload)) return null;
+  if (!isJsonObject(payload)) return null;
   for (const key of keys) {
     if (!Object.hasOwn(payload, key)) continue;
     const reading = stringReading(payload[key]);

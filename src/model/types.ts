@@ -3,6 +3,7 @@
 
 import type { CallStatus, ContentBlock, Direction, PlanEntry, SourceLocation, ToolCallContent, ToolCallLocation } from '../ingest/acpTypes';
 import type { LedgerToolCalled, Shape } from '../ingest/records';
+import type { XaiTool } from '../ingest/schemas';
 
 export type { CallStatus, ContentBlock, Direction, PlanEntry, SourceLocation, ToolCallContent, ToolCallLocation };
 
@@ -10,16 +11,9 @@ export type { CallStatus, ContentBlock, Direction, PlanEntry, SourceLocation, To
 export type DisplayStatus = 'pending' | 'running' | 'done' | 'failed' | 'unfinished';
 
 /** The `x.ai/tool` envelope as merged per field over the valid envelopes of one call (CONTRACTS §3). */
-export interface XaiToolEnvelope {
-  version: 1;
-  label: string;
-  name: string;
-  kind?: string;
-  namespace?: string;
-  read_only?: boolean;
-  input?: Record<string, unknown>;
+export interface XaiToolEnvelope extends XaiTool {
   /** Source-byte key order of `input`, present only when it differs from JS enumeration order. */
-  inputKeyOrder?: string[];
+  inputKeyOrder?: string[] | undefined;
 }
 
 export type PermissionOutcome = { outcome: 'selected'; optionId: string; optionName?: string } | { outcome: 'cancelled' };
