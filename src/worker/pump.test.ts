@@ -9,7 +9,7 @@ const ESC = readFileSync(new URL('../../fixtures/grok/esc-interrupt.updates.json
 function manualStream() {
   let ctl!: ReadableStreamDefaultController<Uint8Array>;
   const stream = new ReadableStream<Uint8Array>({ start: (c) => void (ctl = c) });
-  return { stream, push: (b: Uint8Array) => ctl.enqueue(b), close: () => ctl.close() };
+  return { stream, push: (b: Uint8Array) => ctl.enqueue(b), close: () => ctl.close(), fail: (err: Error) => ctl.error(err) };
 }
 
 function collect() {
@@ -139,14 +139,13 @@ describe('pump, live sources', () => {
   });
 
   it('keeps what was read when the stream breaks mid-line, and reports the cut line', async () => {
-    let ctl!: ReadableStreamDefaultController<Uint8Array>;
-    const stream = new ReadableStream<Uint8Array>({ start: (x) => void (ctl = x) });
+    const s = manualStream();
     const c = collect();
     const lines = ESC.toString('utf8').split('\n');
-    const done = pump({ kind: 'stream', stream }, c.emit, new AbortController().signal, { throttleMs: 0 });
-    ctl.enqueue(new TextEncoder().encode(`${lines.slice(0, 3).join('\n')}\n${lines[3]!.slice(0, 20)}`));
+    const done = pump({ kind: 'stream', stream: s.stream }, c.emit, new AbortController().signal, { throttleMs: 0 });
+    s.push(new TextEncoder().encode(`${lines.slice(0, 3).join('\n')}\n${lines[3]!.slice(0, 20)}`));
     await vi.waitFor(() => expect(c.deltas().at(-1)?.counts.lines).toBe(3), { timeout: 15_000 });
-    ctl.error(new TypeError('network error'));
+    s.fail(new TypeError('network error'));
     await done;
     expect(c.events.at(-1)).toMatchObject({ type: 'error', message: 'network error' });
     const last = c.deltas().at(-1);
