@@ -10,7 +10,7 @@ import { List, Map as PMap } from 'immutable';
 import { sessionOfItem } from '../model/insights';
 import { displayStatus } from '../model/status';
 import type { BadLine, ChainState, Counts, DisplayStatus, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
-import type { SessionDelta } from '../worker/protocol';
+import type { SecretFinding, SessionDelta } from '../worker/protocol';
 import { callHaystack, EMPTY_FILTER, facetsFrom, isFilterActive, itemHaystack, NO_SESSION, normalizeFilter, type Facets, type Filter } from './filter';
 
 export type LoadState = 'idle' | 'loading' | 'done' | 'error' | 'cancelled';
@@ -41,6 +41,8 @@ export interface SessionSnapshot {
   expanded: ReadonlySet<number>;
   /** Calls whose full state could not be read back from the file, with why. */
   detailErrors: ReadonlyMap<string, string>;
+  /** Set when the source was read redacted: every secret replaced, and where. */
+  redaction: { findings: List<SecretFinding> } | null;
 }
 
 export interface SessionStore {
@@ -99,6 +101,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   let expanded = new Set<number>();
   let detailErrors = new Map<string, string>();
   let searchHits: { text: string; keys: ReadonlySet<string> } = { text: '', keys: new Set() };
+  let redaction: SessionSnapshot['redaction'] = null;
   let version = 0;
 
   const labelCounts = new Map<string, number>();
@@ -219,6 +222,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         cursor: cursor !== null && cursor < view.length ? cursor : null,
         expanded,
         detailErrors,
+        redaction,
       };
       return snapshot;
     },
@@ -246,6 +250,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       expanded = new Set();
       detailErrors = new Map();
       searchHits = { text: '', keys: new Set() };
+      redaction = null;
       load = { state: 'idle', progress: { bytesRead: 0, records: 0 } };
       changed({ view: true, facets: true });
     },
@@ -294,6 +299,11 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       bad = appendFrom(bad, d.badFrom, d.bad);
       warnings = appendFrom(warnings, d.warningsFrom, d.warnings);
       sessionIds = appendFrom(sessionIds, d.sessionIdsFrom, d.sessionIds);
+      if (d.findings) {
+        const findings = redaction?.findings ?? List<SecretFinding>();
+        const next = appendFrom(findings, d.findingsFrom ?? findings.size, d.findings);
+        if (!redaction || next !== findings) redaction = { findings: next };
+      }
       counts = d.counts;
       format = d.format;
       chain = d.chain;

@@ -1,13 +1,21 @@
 // The small typed message protocol between a viewer and its parser (in a Worker or in-thread).
+import type { SecretFinding } from './redactStream';
 import type { BadLine, ChainState, Counts, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
 
-/** What a viewer can be given to read. Everything here survives structured clone (streams are transferred). */
-export type LoadSource =
+export type { SecretFinding };
+
+/**
+ * What a viewer can be given to read. Everything here survives structured clone (streams are
+ * transferred). `redact`: every line's secrets are replaced by their kind in the parser, before
+ * the line is parsed, so no secret reaches the page; what was replaced comes back as findings.
+ */
+export type LoadSource = (
   | { kind: 'blob'; blob: Blob; name?: string }
   | { kind: 'url'; url: string }
   | { kind: 'stream'; stream: ReadableStream<Uint8Array> }
   | { kind: 'text'; text: string }
-  | { kind: 'records'; records: unknown[] };
+  | { kind: 'records'; records: unknown[] }
+) & { redact?: boolean };
 
 /**
  * A call created or changed since the previous delta: the call whole except its history, of
@@ -40,6 +48,9 @@ export interface SessionDelta {
   warnings: { line: number; message: string }[];
   ended: boolean;
   progress: IngestProgress;
+  /** Secrets replaced in a redacted load (append-only, from `findingsFrom`); absent otherwise. */
+  findingsFrom?: number;
+  findings?: SecretFinding[];
 }
 
 export type LoaderEvent =

@@ -4,6 +4,7 @@ import { blobReader, hydrateCall, ingest, SessionBuilder } from '../model';
 import { searchLeftInFile } from './fileSearch';
 import type { IngestProgress, ToolCall } from '../model';
 import { sendBounded } from './sendable';
+import { redactedBytes, redactedRecords, type SecretFinding } from './redactStream';
 import type { CallPatch, LoaderEvent, LoadSource, SessionDelta } from './protocol';
 
 export interface PumpOptions {
@@ -28,7 +29,9 @@ export const LIGHT_FROM_BYTES = 48 * 1024 * 1024;
 
 /** Whether calls read from `source` can be completed later by re-reading their lines. */
 export function isLight(source: LoadSource, opts: PumpOptions): boolean {
-  return source.kind === 'blob' && source.blob.size >= (opts.lightFromBytes ?? LIGHT_FROM_BYTES);
+  // A light read completes a call by reading its lines again from the file, unredacted: a
+  // redacted load reads everything once.
+  return source.kind === 'blob' && source.redact !== true && source.blob.size >= (opts.lightFromBytes ?? LIGHT_FROM_BYTES);
 }
 
 /** A finished (or running) read that can still answer for its calls. */
@@ -176,6 +179,20 @@ export async function pump(
     },
     searchCalls: async (text) => (light && source.kind === 'blob' ? searchLeftInFile(source.blob, builder.session.calls.values(), text) : []),
   });
+  const redact = source.redact === true;
+  const findings: SecretFinding[] = [];
+  // A batch's findings come once the parser has read the batch, after the flushes that took its
+  // calls' changes: the calls changed since the last batch are kept to find each finding's call.
+  const changedInBatch = new Set<ToolCall>();
+  let findingsUnmatched = 0;
+  let findingsSent = 0;
+  const onFound = (found: SecretFinding[]): void => {
+    if (found.length) {
+      findings.push(...found);
+      flush();
+    }
+    changedInBatch.clear();
+  };
   let badSent = 0;
   let warningsSent = 0;
   let sessionIdsSent = 0;
@@ -210,6 +227,11 @@ export async function pump(
     idleFlush = null;
     const s = builder.session;
     const changes = builder.takeChanges();
+    if (redact) {
+      for (const call of changes.calls) changedInBatch.add(call);
+      matchFindingsToCalls(findings.slice(findingsUnmatched), changedInBatch);
+      findingsUnmatched = findings.length;
+    }
     const terminals = [];
     for (const t of s.terminals.values()) {
       const seen = terminalSeen.get(t.terminalId);
@@ -244,6 +266,11 @@ export async function pump(
       ended: s.ended,
       progress: { ...progress, records: builder.records },
     };
+    if (redact) {
+      delta.findingsFrom = findingsSent;
+      delta.findings = findings.slice(findingsSent, findingsUnmatched);
+      findingsSent = findingsUnmatched;
+    }
     sessionIdsSent = s.sessionIds.length;
     badSent += bad.length;
     warningsSent += warnings.length;
@@ -258,22 +285,29 @@ export async function pump(
     aborted(signal);
     if (source.kind === 'records') {
       progress.totalBytes = undefined;
-      for (let i = 0; i < source.records.length; i++) {
-        builder.pushValue(source.records[i]);
+      let recordFindings: SecretFinding[] = [];
+      const records = redact ? await redactedRecords(source.records, (found) => void (recordFindings = found)) : source.records;
+      for (let i = 0; i < records.length; i++) {
+        builder.pushValue(records[i]);
         if ((i + 1) % RECORDS_CHUNK === 0) {
           if (due()) flush();
           await yieldTurn();
           aborted(signal);
         }
       }
+      onFound(recordFindings);
     } else {
       // Blob streams hand over megabytes at a time; reading them in slices lets deltas stay small.
-      await ingest(bytesOf(source, signal, progress, opts.fetch ?? fetch.bind(globalThis)), {
+      const bytes = bytesOf(source, signal, progress, opts.fetch ?? fetch.bind(globalThis));
+      // Redacted, the parser reads other bytes than the input's: progress counts the input's.
+      let inputRead = 0;
+      const input = redact ? redactedBytes(bytes, onFound, (n) => void (inputRead = n)) : bytes;
+      await ingest(input, {
         builder,
         signal,
         chunkSize: SLICE,
         onProgress: (read) => {
-          progress.bytesRead = read.bytesRead;
+          progress.bytesRead = redact ? inputRead : read.bytesRead;
           if (due()) flush();
           else flushSoon();
         },
@@ -298,5 +332,23 @@ export async function pump(
     else emit({ type: 'error', message: err instanceof Error ? err.message : String(err) });
   } finally {
     if (idleFlush !== null) clearTimeout(idleFlush);
+  }
+}
+
+/** Gives each finding the call whose update was on its line (a call's history is in line order). */
+function matchFindingsToCalls(unmatched: SecretFinding[], changed: Iterable<ToolCall>): void {
+  if (!unmatched.length) return;
+  const byLine = new Map<number, SecretFinding[]>();
+  let first = Infinity;
+  for (const finding of unmatched) {
+    byLine.set(finding.line, [...(byLine.get(finding.line) ?? []), finding]);
+    first = Math.min(first, finding.line);
+  }
+  for (const call of changed) {
+    for (let index = call.history.length - 1; index >= 0; index--) {
+      const line = call.history[index]!.loc.line;
+      if (line < first) break;
+      for (const finding of byLine.get(line) ?? []) finding.callKey ??= call.key;
+    }
   }
 }
