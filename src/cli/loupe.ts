@@ -8,7 +8,8 @@ const HELP = `loupe: record and view coding-agent sessions (ACP traffic, ledger 
   loupe tee [--out FILE] -- AGENT [ARGS...]   run AGENT, recording its ACP stdio traffic
   loupe open [PATH | -] [--follow] [--port N] [--no-browser]
                                               open a session in the viewer (live with --follow)
-  loupe summarize FILE [--json]               a plain-text or JSON summary of a session
+  loupe summarize FILE [--json] [--strict]    a plain-text or JSON summary of a session
+                                              (--strict: exit 1 on bad lines or a broken chain)
   loupe export FILE --format jsonl|html|md [--redact] [--out OUT]
                                               a session ready to share, secrets replaced with --redact
 
