@@ -5,10 +5,9 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { LineReader } from '../ingest/lines';
 import { ingest } from '../model';
-import { redactLines } from '../model/redact/redactLine';
-import { sessionMarkdown } from './exportMarkdown';
+import { exportJsonl } from '../model/exportJsonl';
+import { sessionMarkdown } from '../model/exportMarkdown';
 import type { CliIo } from './summarize';
 
 const USAGE = 'usage: loupe export FILE --format jsonl|html|md [--redact] [--out OUT]';
@@ -95,36 +94,13 @@ export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps 
  * written as its exact bytes; a redacted one differs only inside the strings that held a secret.
  */
 export async function* exportRecords(file: string, redact: boolean, findings: Finding[], skipped: number[]): AsyncGenerator<Uint8Array> {
-  const encoder = new TextEncoder();
-  let pending: { line: number; text: string; bytes: Uint8Array; terminated: boolean }[] = [];
-  const reader = new LineReader((line) => {
-    if (line.tooLong !== undefined) return void skipped.push(line.line);
-    pending.push({ line: line.line, text: line.text, bytes: line.source.slice(line.start, line.end), terminated: line.terminated });
+  yield* exportJsonl(createReadStream(file, { highWaterMark: 1 << 20 }), {
+    redact,
+    onFinding: (line, kind) => void findings.push({ line, kind }),
+    onSkipped: (line) => void skipped.push(line),
   });
-  const flush = async (): Promise<Uint8Array> => {
-    const batch = pending;
-    pending = [];
-    const redacted = redact ? await redactLines(batch.map((entry) => entry.text)) : null;
-    const pieces: Uint8Array[] = [];
-    batch.forEach((entry, index) => {
-      const result = redacted?.[index];
-      if (result?.kinds.length) {
-        for (const kind of result.kinds) findings.push({ line: entry.line, kind });
-        pieces.push(encoder.encode(result.text));
-      } else pieces.push(entry.bytes);
-      if (entry.terminated) pieces.push(NEWLINE);
-    });
-    return Buffer.concat(pieces);
-  };
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
-    reader.push(chunk as Buffer);
-    if (pending.length) yield await flush();
-  }
-  reader.end();
-  if (pending.length) yield await flush();
 }
 
-const NEWLINE = new Uint8Array([10]);
 
 export function countKinds(findings: readonly Finding[]): Map<string, number> {
   const counts = new Map<string, number>();

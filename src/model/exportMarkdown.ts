@@ -1,6 +1,8 @@
-// The md export: a session as a person reads it in a pull request or an issue comment — its
-// turns, its calls by label, and each failure with an excerpt of what it printed.
-import { summarize, type Session, type SummaryCall, type ToolCall } from '../model';
+// The md export, the CLI's and the viewer's: a session as a person reads it in a pull request or an
+// issue comment — its turns, its calls by label, and each failure with an excerpt of what it printed.
+import { summarize, type SummaryCall } from './summary';
+import type { Session } from './session';
+import type { ToolCall } from './types';
 
 export interface MarkdownOptions {
   title: string;
