@@ -1,6 +1,6 @@
 // Fuzzing the reader with hostile values in every field the model reads: tool_call fields, _meta,
 // the x.ai/tool envelope, permission requests, terminals, prompts, ledger records and ids, as JSON
-// lines, capture lines and persisted updates. Values are nested (up to 3,000 levels), huge (up to
+// lines, capture lines and persisted updates. Values are nested (up to 2,000 levels), huge (up to
 // 200,000 characters), full of escapes and control characters, and named like prototypes
 // (`__proto__`, `constructor`, `toString`…). On every run: ingest never throws, the counts
 // reconcile, Object.prototype is untouched, and distinct ids stay distinct calls.
@@ -51,7 +51,7 @@ const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) 
     { depthSize: 'small', withCrossShrink: true },
     hostileString,
     fc.constantFrom(null, true, 0, -1, 1e308, -0, Number.MAX_SAFE_INTEGER + 2),
-    fc.tuple(fc.integer({ min: 100, max: 3_000 }), hostileKey).map(([depth, key]) => nested(depth, key)),
+    fc.tuple(fc.integer({ min: 100, max: 2_000 }), hostileKey).map(([depth, key]) => nested(depth, key)),
     fc.array(tie('value'), { maxLength: 4 }),
     fc.array(fc.tuple(hostileKey, tie('value')), { maxLength: 4 }).map(own),
   ),
