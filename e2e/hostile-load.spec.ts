@@ -62,7 +62,18 @@ test('a rawInput 2,000 levels deep: every call arrives, and the deep one opens',
   expect(errors).toEqual([]);
 });
 
-for (const name of ['image-chunks', 'same-id-requests', 'same-id-replies', 'terminal-fan-out', 'one-call-updates', 'meta-proto', 'nul-ids'] as const) {
+test('50,000 image chunks: one agent message drawing its first images, with Show more', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const c = generate('image-chunks', info);
+  const { errors } = await load(page, c, info);
+  const message = page.locator('[data-kind="agent"]');
+  await expect(message.locator('img')).toHaveCount(50);
+  await message.getByRole('button', { name: 'Show 200 more (49,950 not shown)' }).click();
+  await expect(message.locator('img')).toHaveCount(250);
+  expect(errors).toEqual([]);
+});
+
+for (const name of ['same-id-requests', 'same-id-replies', 'terminal-fan-out', 'one-call-updates', 'meta-proto', 'nul-ids'] as const) {
   test(`${name}: loads to its end with Node's counts and calls`, async ({ page }, info) => {
     test.setTimeout(120_000);
     const c = generate(name, info);

@@ -258,12 +258,23 @@ function GenericView({ call, terminals }: ViewProps) {
   );
 }
 
+/** Blocks drawn at first, and how many more each Show more draws: 50,000 image chunks make one message. */
+const BLOCKS_SHOWN = 50;
+const BLOCKS_MORE = 200;
+
 export function Blocks({ blocks }: { blocks: ContentBlock[] }) {
+  const [shown, setShown] = useState(BLOCKS_SHOWN);
+  const hidden = blocks.length - shown;
   return (
     <section className={styles.section}>
-      {blocks.map((b, i) => (
+      {blocks.slice(0, shown).map((b, i) => (
         <Block key={i} block={b} />
       ))}
+      {hidden > 0 ? (
+        <button type="button" onClick={() => setShown((n) => n + BLOCKS_MORE)}>
+          Show {Math.min(BLOCKS_MORE, hidden).toLocaleString('en')} more ({hidden.toLocaleString('en')} not shown)
+        </button>
+      ) : null}
     </section>
   );
 }
