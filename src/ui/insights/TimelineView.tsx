@@ -60,8 +60,7 @@ export function TimelineView({ snap, dark, onOpenCall }: TimelineViewProps) {
     if (!ctx) return;
     if (fit.current) viewport.current = { ...viewport.current, x0: layout.min, x1: layout.max };
     const dpr = window.devicePixelRatio || 1;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    drawTimeline(ctx, layout, viewport.current, { width: size.width, height: size.height, palette, hovered: hover?.bar ?? keyBar ?? -1, selected: selectedBar });
+    drawTimeline(ctx, layout, viewport.current, { width: size.width, height: size.height, dpr, palette, hovered: hover?.bar ?? keyBar ?? -1, selected: selectedBar });
   });
   const redraw = useLatestCallback(() => {
     frame.current ??= requestAnimationFrame(() => draw());
