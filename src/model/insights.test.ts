@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ingest } from './index';
-import { callStats, percentile, sessionSummaries, usageSeries } from './insights';
+import { callStats, percentile, sessionSummaries, sessionTree, usageSeries, type SessionNode } from './insights';
 
 const ROOT = join(import.meta.dirname, '../..');
 const GENERATOR = join(ROOT, '../shared/tools/gen-session.mjs');
@@ -169,4 +169,46 @@ test('failed calls are listed in input order whatever order the calls are given 
   const stats = callStats([...session.calls.values()].reverse(), { ended: true, listLimit: 3 });
   expect(stats.failed.map((c) => c.id)).toEqual(inOrder.slice(0, 3));
   expect(stats.failedTotal).toBe(inOrder.length);
+});
+
+describe('sessionTree', () => {
+  const rpc = (sessionId: string, update: object) => JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update } });
+  const treeOf = async (lines: string[]) => {
+    const session = await ingest(lines.join('\n'));
+    const summaries = sessionSummaries(session.sessionIds, session.items, session.calls, session.ended);
+    return sessionTree(summaries, session.items, session.calls);
+  };
+  const shape = (nodes: SessionNode[]): unknown => nodes.map((n) => [n.summary.sessionId, n.title, n.finished, n.viaCall?.id ?? null, shape(n.children)]);
+
+  test('a child announced by subagent_update in the parent stream sits under it, finished once subagent_finished arrives', async () => {
+    const tree = await treeOf([
+      rpc('parent', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'delegating' } }),
+      rpc('parent', { sessionUpdate: 'subagent_update', sessionId: 'child', title: 'Search the docs' }),
+      rpc('child', { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'grep', kind: 'search', status: 'completed' }),
+      rpc('parent', { sessionUpdate: 'subagent_finished', sessionId: 'child' }),
+      rpc('other', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'unrelated' } }),
+    ]);
+    expect(shape(tree.roots)).toEqual([
+      ['parent', null, false, null, [['child', 'Search the docs', true, null, []]]],
+      ['other', null, false, null, []],
+    ]);
+    expect(tree.linked).toBe(1);
+  });
+
+  test('a Subagent call that names a session in its output links that session under the call', async () => {
+    const tree = await treeOf([
+      rpc('main', { sessionUpdate: 'tool_call', toolCallId: 'task-1', title: 'Task', kind: 'other', status: 'in_progress', rawInput: { description: 'look around' }, _meta: { claudeCode: { toolName: 'Task' } } }),
+      rpc('sub', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'looking' } }),
+      rpc('main', { sessionUpdate: 'tool_call_update', toolCallId: 'task-1', status: 'completed', rawOutput: { session: 'sub' } }),
+    ]);
+    expect(shape(tree.roots)).toEqual([['main', null, false, null, [['sub', null, false, 'task-1', []]]]]);
+  });
+
+  test('nothing linked: every session is a root, in input order', async () => {
+    const session = await ingest(fixture('acp/codex-acp-1.6.2_unwrapped.jsonl'));
+    const summaries = sessionSummaries(session.sessionIds, session.items, session.calls, true);
+    const tree = sessionTree(summaries, session.items, session.calls);
+    expect(tree.roots.map((n) => n.summary.sessionId)).toEqual(session.sessionIds);
+    expect(tree.linked).toBe(0);
+  });
 });

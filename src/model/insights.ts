@@ -282,3 +282,95 @@ export function compactionLines(items: Iterable<TranscriptItem>): number[] {
   }
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Sub-agents: the sessions in the input as a tree
+
+export interface SessionNode {
+  summary: SessionSummary;
+  /** The parent's title for it (ACP `subagent_update` title), if any. */
+  title: string | null;
+  /** `subagent_finished` was seen, or the last `subagent_update` state said it stopped. */
+  finished: boolean;
+  /** The parent's Subagent call that spawned it, where the input links them. */
+  viaCall: { key: string; id: string } | null;
+  children: SessionNode[];
+}
+
+const CHILD_ID_KEYS = ['sessionId', 'session_id', 'childSessionId', 'child_session_id', 'subagentSessionId', 'subagent_session_id'];
+
+function childIdOf(raw: unknown): string | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const r = raw as Record<string, unknown>;
+  for (const key of CHILD_ID_KEYS) if (typeof r[key] === 'string' && r[key]) return r[key];
+  return null;
+}
+
+/** Session ids named anywhere in a value (strings equal to a known id), at most `depth` levels down. */
+function namedSessions(value: unknown, known: ReadonlySet<string>, out: Set<string>, depth = 4): void {
+  if (typeof value === 'string') {
+    if (known.has(value)) out.add(value);
+  } else if (value && typeof value === 'object' && depth > 0) {
+    for (const v of Array.isArray(value) ? value : Object.values(value)) namedSessions(v, known, out, depth - 1);
+  }
+}
+
+/**
+ * The sessions as a forest: a child under the session that announced it (`subagent_update` /
+ * `subagent_finished`, sent in the parent's stream) or under the session whose Subagent call names
+ * it (in its input, output or `_meta`). Sessions nothing links stay roots, in input order.
+ */
+export function sessionTree(
+  summaries: readonly SessionSummary[],
+  items: Iterable<TranscriptItem>,
+  calls: { get(key: string): ToolCall | undefined },
+): { roots: SessionNode[]; linked: number } {
+  const nodes = new Map<string | null, SessionNode>();
+  for (const summary of summaries) nodes.set(summary.sessionId, { summary, title: null, finished: false, viaCall: null, children: [] });
+  const known = new Set(summaries.flatMap((s) => (s.sessionId === null ? [] : [s.sessionId])));
+  const parentOf = new Map<string, string>();
+  const link = (parent: string | null, child: string): void => {
+    if (parent === null || parent === child || parentOf.has(child) || !nodes.has(child)) return;
+    // Never a cycle: the parent must not descend from the child.
+    for (let p: string | undefined = parent; p !== undefined; p = parentOf.get(p)) if (p === child) return;
+    parentOf.set(child, parent);
+  };
+  // The stream an update came in is the session of the row before it (event rows name none).
+  let lastSession: string | null = null;
+  for (const item of items) {
+    if (item.type === 'event') {
+      if (item.name !== 'subagent_update' && item.name !== 'subagent_finished') continue;
+      const child = childIdOf(item.raw);
+      const node = child === null ? undefined : nodes.get(child);
+      if (child === null || !node) continue;
+      link(lastSession, child);
+      const raw = item.raw as Record<string, unknown>;
+      if (typeof raw.title === 'string') node.title = raw.title;
+      if (item.name === 'subagent_finished') node.finished = true;
+      else if (raw.state && typeof raw.state === 'object' && typeof (raw.state as Record<string, unknown>).stopReason === 'string') node.finished = true;
+      continue;
+    }
+    if (item.type === 'unknown') continue;
+    const call = item.type === 'call' ? calls.get(item.callKey) : undefined;
+    const session = call ? call.sessionId : item.type === 'call' ? null : item.sessionId;
+    if (session !== null) lastSession = session;
+    if (call?.label !== 'Subagent' || call.sessionId === null) continue;
+    const named = new Set<string>();
+    namedSessions(call.rawInput, known, named);
+    namedSessions(call.rawOutput, known, named);
+    namedSessions(call.meta, known, named);
+    for (const child of named) {
+      link(call.sessionId, child);
+      const node = nodes.get(child);
+      if (node && parentOf.get(child) === call.sessionId) node.viaCall ??= { key: call.key, id: call.id };
+    }
+  }
+  const roots: SessionNode[] = [];
+  for (const [id, node] of nodes) {
+    const parent = id === null ? undefined : parentOf.get(id);
+    const parentNode = parent === undefined ? undefined : nodes.get(parent);
+    if (parentNode) parentNode.children.push(node);
+    else roots.push(node);
+  }
+  return { roots, linked: parentOf.size };
+}
