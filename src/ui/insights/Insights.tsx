@@ -25,7 +25,7 @@ export function Insights({ view, snap, store, dark, onOpenCall, onShowCalls }: I
       {view === 'stats' ? (
         <StatsView snap={snap} store={store} onShowCalls={onShowCalls} onOpenCall={onOpenCall} />
       ) : view === 'sessions' ? (
-        <SessionsView snap={snap} store={store} onShowCalls={onShowCalls} />
+        <SessionsView snap={snap} store={store} onShowCalls={onShowCalls} onOpenCall={onOpenCall} />
       ) : view === 'timeline' ? (
         <TimelineView snap={snap} dark={dark} onOpenCall={onOpenCall} />
       ) : (

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { sessionSummaries, type SessionSummary } from '../../model/insights';
+import { sessionSummaries, sessionTree, type SessionNode, type SessionSummary } from '../../model/insights';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
 import { NO_SESSION, type Filter } from '../../store/filter';
 import { formatTime } from '../format';
@@ -13,15 +13,18 @@ export interface SessionsViewProps {
   snap: SessionSnapshot;
   store: SessionStore;
   onShowCalls: (filter: Partial<Filter>) => void;
+  /** Open a call (a sub-agent's spawning call) in the transcript. */
+  onOpenCall: (callKey: string) => void;
 }
 
 /** The sessions in the input, with start time, calls and failures; choosing one shows its transcript. */
-export function SessionsView({ snap, store, onShowCalls }: SessionsViewProps) {
+export function SessionsView({ snap, store, onShowCalls, onOpenCall }: SessionsViewProps) {
   const deferred = useDeferredValue(snap);
   const list = useMemo(
     () => sessionSummaries(deferred.sessionIds, deferred.items, deferred.calls, deferred.ended),
     [deferred.sessionIds, deferred.items, deferred.calls, deferred.ended],
   );
+  const tree = useMemo(() => sessionTree(list, deferred.items, deferred.calls), [list, deferred.items, deferred.calls]);
   const [limit, setLimit] = useState(PAGE);
   const chosen = new Set(snap.filter.sessions ?? []);
   if (list.length === 0) {
@@ -44,6 +47,12 @@ export function SessionsView({ snap, store, onShowCalls }: SessionsViewProps) {
           ' · the transcript shows them all'
         )}
       </p>
+      {tree.linked > 0 ? (
+        <section aria-label="Sub-agents" className={styles.treeSection} data-testid="session-tree">
+          <h3 className={styles.h3}>Sub-agents</h3>
+          <SessionTreeList nodes={tree.roots} onShow={(id) => onShowCalls({ sessions: [id], labels: [], statuses: [], text: '' })} onOpenCall={onOpenCall} />
+        </section>
+      ) : null}
       <table className={styles.table} aria-label="Sessions">
         <thead>
           <tr>
@@ -93,5 +102,49 @@ export function SessionsView({ snap, store, onShowCalls }: SessionsViewProps) {
         </button>
       ) : null}
     </div>
+  );
+}
+
+function nodeStatus(node: SessionNode): 'failed' | 'running' | 'finished' | 'done' {
+  if (node.summary.failed > 0) return 'failed';
+  if (node.finished) return 'finished';
+  return node.summary.open > 0 ? 'running' : 'done';
+}
+
+/** Nested lists: a node is its session (choosing it shows its transcript), its counts and status. */
+function SessionTreeList({ nodes, onShow, onOpenCall }: { nodes: SessionNode[]; onShow: (id: string) => void; onOpenCall: (key: string) => void }) {
+  return (
+    <ul className={styles.tree}>
+      {nodes.map((node) => {
+        const id = node.summary.sessionId ?? NO_SESSION;
+        const status = nodeStatus(node);
+        return (
+          <li key={id} data-tree-session-id={id} data-status={status}>
+            <button type="button" className={styles.sessionButton} onClick={() => onShow(id)} title="Show this session's transcript">
+              {node.title ?? node.summary.sessionId ?? '(rows naming no session)'}
+            </button>
+            {node.title !== null ? <span className={styles.muted}> {node.summary.sessionId}</span> : null}
+            <span className={styles.treeMeta}>
+              {' · '}
+              {formatCount(node.summary.calls)} calls
+              {node.summary.failed > 0 ? ` · ${formatCount(node.summary.failed)} failed` : ''}
+              {' · '}
+              <span className={styles.treeStatus} data-status={status}>
+                {status}
+              </span>
+            </span>
+            {node.viaCall ? (
+              <>
+                {' · '}
+                <button type="button" className={styles.linkButton} onClick={() => node.viaCall && onOpenCall(node.viaCall.key)}>
+                  spawned by {node.viaCall.id}
+                </button>
+              </>
+            ) : null}
+            {node.children.length > 0 ? <SessionTreeList nodes={node.children} onShow={onShow} onOpenCall={onOpenCall} /> : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

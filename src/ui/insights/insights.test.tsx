@@ -30,7 +30,7 @@ function liveStore(): { store: SessionStore; feed: (text: string) => void; end: 
 
 function Live({ store, view, onShowCalls }: { store: SessionStore; view: 'stats' | 'sessions'; onShowCalls: (f: Partial<Filter>) => void }) {
   const snap = useSessionSnapshot(store);
-  return view === 'stats' ? <StatsView snap={snap} store={store} onShowCalls={onShowCalls} onOpenCall={() => undefined} /> : <SessionsView snap={snap} store={store} onShowCalls={onShowCalls} />;
+  return view === 'stats' ? <StatsView snap={snap} store={store} onShowCalls={onShowCalls} onOpenCall={() => undefined} /> : <SessionsView snap={snap} store={store} onShowCalls={onShowCalls} onOpenCall={() => undefined} />;
 }
 
 const lines = CODEX.split('\n');
@@ -89,5 +89,30 @@ describe('ViewTabs', () => {
     fireEvent.keyDown(stats, { key: 'End' });
     fireEvent.keyDown(stats, { key: 'Home' });
     expect(onChange.mock.calls.map((c) => c[0] as string)).toEqual(['sessions', 'timeline', 'usage', 'transcript']);
+  });
+});
+
+describe('sub-agent tree', () => {
+  it('nests a child under its parent with its counts and status; choosing it shows its transcript', async () => {
+    const rpc = (sessionId: string, update: object) => JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update } });
+    const store = createSessionStore();
+    await createSessionController(store).load({
+      kind: 'text',
+      text: [
+        rpc('parent', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'delegating' } }),
+        rpc('parent', { sessionUpdate: 'subagent_update', sessionId: 'child', title: 'Search the docs' }),
+        rpc('child', { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'grep', kind: 'search', status: 'failed' }),
+        rpc('child', { sessionUpdate: 'tool_call', toolCallId: 'c2', title: 'grep', kind: 'search', status: 'completed' }),
+        rpc('parent', { sessionUpdate: 'subagent_finished', sessionId: 'child' }),
+      ].join('\n'),
+    });
+    const onShowCalls = vi.fn();
+    render(<Live store={store} view="sessions" onShowCalls={onShowCalls} />);
+    const tree = await screen.findByTestId('session-tree');
+    const child = tree.querySelector('[data-tree-session-id="parent"] [data-tree-session-id="child"]');
+    expect(child?.getAttribute('data-status')).toBe('failed');
+    expect(child?.textContent).toContain('2 calls · 1 failed');
+    fireEvent.click(within(child as HTMLElement).getByRole('button', { name: 'Search the docs' }));
+    expect(onShowCalls).toHaveBeenCalledWith({ sessions: ['child'], labels: [], statuses: [], text: '' });
   });
 });
