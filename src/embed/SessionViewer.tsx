@@ -8,6 +8,7 @@ import { ViewerBoundary } from '../ui/boundary/RowBoundary';
 import { SessionView, type ThemeChoice } from '../ui/SessionView';
 import type { ViewName } from '../ui/insights/views';
 import type { LoadSource } from '../worker/protocol';
+import { canReread, exportSession } from './exportSession';
 
 export type SessionSource = File | Blob | string | ReadableStream<Uint8Array> | { text: string } | { records: unknown[] };
 
@@ -31,6 +32,8 @@ export interface SessionViewerProps {
   view?: ViewName;
   /** Called when the view's tab strip is used (or a view opens a call in the transcript). */
   onViewChange?: (view: ViewName) => void;
+  /** Read the session redacted from the start (the toolbar's "Redact secrets" toggle changes it). */
+  redact?: boolean;
 }
 
 function toLoadSource(source: SessionSource): LoadSource {
@@ -77,7 +80,7 @@ export function SessionViewer(props: SessionViewerProps) {
   );
 }
 
-function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, onThemeChange, className, keyboardScope, view, onViewChange }: SessionViewerProps) {
+function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, onThemeChange, className, keyboardScope, view, onViewChange, redact: redactFirst }: SessionViewerProps) {
   const [store] = useState<SessionStore>(() => createSessionStore(initialFilter ? { initialFilter } : {}));
   const [controller] = useState<SessionController>(() => createSessionController(store));
 
@@ -118,13 +121,18 @@ function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, call
     store.reset();
   }, [source, controller, store]);
 
+  // Redacting reads the source again, with each line's secrets replaced in the parser.
+  const [redact, setRedact] = useState(redactFirst ?? false);
+  const loadSource = source === undefined ? undefined : { ...toLoadSource(source), redact };
+  const rereadable = loadSource !== undefined && canReread(loadSource);
+
   const query = useQuery({
-    queryKey: ['loupe-session', sourceVersion],
+    queryKey: ['loupe-session', sourceVersion, redact],
     enabled: source !== undefined,
     gcTime: 0,
     queryFn: async ({ signal }) => {
       if (source === undefined) return null;
-      await controller.load(toLoadSource(source), signal);
+      await controller.load({ ...toLoadSource(source), redact }, signal);
       return store.getSnapshot().load.state;
     },
   });
@@ -145,6 +153,11 @@ function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, call
       onNeedDetail={controller.needDetail}
       view={view}
       onViewChange={onViewChange}
+      sharing={{
+        redact,
+        ...(rereadable ? { onRedactChange: setRedact } : {}),
+        ...(loadSource && rereadable ? { exportAs: (format) => exportSession(format, loadSource, store.getSnapshot(), nameOf(source) ?? 'session') } : {}),
+      }}
     />
   );
 }

@@ -11,6 +11,8 @@ import { sessionOfItem } from '../model/insights';
 import { displayStatus } from '../model/status';
 import type { BadLine, ChainState, Counts, DisplayStatus, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
 import type { SecretFinding, SessionDelta } from '../worker/protocol';
+
+export type { SecretFinding };
 import { callHaystack, EMPTY_FILTER, facetsFrom, isFilterActive, itemHaystack, NO_SESSION, normalizeFilter, type Facets, type Filter } from './filter';
 
 export type LoadState = 'idle' | 'loading' | 'done' | 'error' | 'cancelled';

@@ -6,6 +6,8 @@ import type { Filter } from '../store/filter';
 import { formatBytes } from './format';
 import { DiagnosticsPanel } from './panels/DiagnosticsPanel';
 import { FilterPanel } from './panels/FilterPanel';
+import { SecretsPanel } from './sharing/SecretsPanel';
+import { SharingTools, type SharingProps } from './sharing/SharingTools';
 import { Insights, itemIndexOfCall } from './insights/Insights';
 import { ViewTabs } from './insights/ViewTabs';
 import type { ViewName } from './insights/views';
@@ -42,6 +44,8 @@ export interface SessionViewProps {
   /** The view shown (transcript, timeline, stats, sessions, usage); the viewer keeps its own when absent. */
   view?: ViewName;
   onViewChange?: (view: ViewName) => void;
+  /** The toolbar's "Redact secrets" toggle and Export menu; absent, neither is shown. */
+  sharing?: SharingProps;
 }
 
 interface KeyLike {
@@ -55,7 +59,7 @@ interface KeyLike {
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
-export function SessionView({ store, onCancel, onRetry, request, sourceName, theme = 'system', onThemeChange, className, onSelectCall, focusCallId, keyboardScope = 'viewer', onNeedDetail, view, onViewChange }: SessionViewProps) {
+export function SessionView({ store, onCancel, onRetry, request, sourceName, theme = 'system', onThemeChange, className, onSelectCall, focusCallId, keyboardScope = 'viewer', onNeedDetail, view, onViewChange, sharing }: SessionViewProps) {
   const snap = useSessionSnapshot(store);
   const systemDark = useSystemDark();
   const [choice, setChoice] = useState<ThemeChoice>(theme);
@@ -253,6 +257,11 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
     scrollTo(pos, 'start');
   };
 
+  const jumpToFinding = ({ line, callKey }: { line: number; callKey?: string }): void => {
+    if (callKey !== undefined && itemIndexOfCall(store.getSnapshot(), callKey) !== null) openCallFromInsights(callKey);
+    else jumpToLine(line);
+  };
+
   const { load } = snap;
   const loading = request ? request.fetching : load.state === 'loading';
   const failure = request ? request.error : load.state === 'error' ? (load.error ?? 'The session could not be read.') : null;
@@ -295,6 +304,7 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
           </>
         ) : null}
         <span className={styles.grow} />
+        {sharing ? <SharingTools {...sharing} /> : null}
         <button type="button" className={styles.button} onClick={() => setShowDiag((v) => !v)} aria-pressed={showDiag}>
           Diagnostics{snap.counts.bad > 0 ? ` (${snap.counts.bad} bad)` : ''}
         </button>
@@ -321,6 +331,7 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
         <aside className={styles.side}>
           <FilterPanel snap={snap} store={store} searchRef={searchRef} />
           {showDiag ? <DiagnosticsPanel snap={snap} onJumpToLine={jumpToLine} /> : null}
+          {sharing?.redact ? <SecretsPanel snap={snap} onJumpToFinding={jumpToFinding} /> : null}
           <p className={styles.keys}>
             <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>Esc</kbd> close · <kbd>/</kbd> search · <kbd>Home</kbd>/<kbd>End</kbd>
           </p>

@@ -1,0 +1,80 @@
+// The toolbar's sharing controls: read the session redacted, and export it as a file.
+import { useState } from 'react';
+import styles from '../SessionView.module.css';
+
+export type ShareFormat = 'jsonl' | 'md';
+
+export interface SharingProps {
+  /** Whether the session is read redacted. */
+  redact: boolean;
+  /** Reads the source again, redacted or not; absent when it cannot be read again (a stream). */
+  onRedactChange?: (redact: boolean) => void;
+  /** The session as shown (filter applied, redacted if the view is) as a file; absent when it cannot be made. */
+  exportAs?: (format: ShareFormat) => Promise<{ blob: Blob; name: string }>;
+}
+
+const FORMATS: { format: ShareFormat; label: string }[] = [
+  { format: 'jsonl', label: 'Records (.jsonl)' },
+  { format: 'md', label: 'Summary (.md)' },
+];
+
+export function SharingTools({ redact, onRedactChange, exportAs }: SharingProps) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const download = async (format: ShareFormat): Promise<void> => {
+    setOpen(false);
+    if (!exportAs) return;
+    try {
+      setError(null);
+      const { blob, name } = await exportAs(format);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      link.rel = 'noopener';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // The download has taken the blob by now; the URL only keeps it in memory.
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.button}
+        aria-pressed={redact}
+        disabled={!onRedactChange}
+        title="Read the session again with every secret found replaced by its kind (e.g. ‹aws-access-key›)"
+        onClick={() => onRedactChange?.(!redact)}
+      >
+        Redact secrets
+      </button>
+      {exportAs ? (
+        <span className={styles.menuAnchor}>
+          <button type="button" className={styles.button} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+            Export ▾
+          </button>
+          {open ? (
+            <span role="menu" className={styles.menu}>
+              {FORMATS.map(({ format, label }) => (
+                <button key={format} type="button" role="menuitem" className={styles.menuItem} data-export={format} onClick={() => void download(format)}>
+                  {label}
+                  {redact ? ', redacted' : ''}
+                </button>
+              ))}
+            </span>
+          ) : null}
+        </span>
+      ) : null}
+      {error !== null ? (
+        <span role="alert" className={styles.muted}>
+          Export failed: {error}
+        </span>
+      ) : null}
+    </>
+  );
+}
