@@ -1,8 +1,38 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/**
+ * The app's Content-Security-Policy, as a meta element in the built page: its own scripts only (no
+ * inline script), WebAssembly for hashing (hash-wasm), workers from itself (and blob: for an
+ * embedder's inlined ones), no plugins, no <base>, no form posts. A meta policy is fixed when the
+ * page is built, but what the user opens (`?src=`) is known only when it loads, so this one allows
+ * requests to any http(s) origin and `src/app/csp.ts` adds a second policy at start-up naming only
+ * this origin and the one `?src=` points at: a page under two policies must satisfy both, so the
+ * second one can only narrow the first. Dev (`vite`) injects inline scripts, so the policy is
+ * added to builds only. `frame-ancestors` has no effect in a meta policy; a host sends it as a header.
+ */
+export const APP_POLICY = [
+  "default-src 'none'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self' https: http:",
+  "manifest-src 'self'",
+  "base-uri 'none'",
+  "object-src 'none'",
+  "form-action 'none'",
+].join('; ');
+
+const strictPolicy = (): Plugin => ({
+  name: 'loupe-app-csp',
+  apply: 'build',
+  transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: APP_POLICY }, injectTo: 'head-prepend' }],
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), strictPolicy()],
   // Relative base so the built app also works when served from a sub-path or opened from a static host.
   base: './',
   build: {

@@ -1,9 +1,9 @@
 // The embedding example (examples/dashboard) as two host apps would run it, one on React 18.3 and
 // one on React 19, each with Loupe installed from the packed tarball (npm run build:hosts): two
 // viewers side by side, inside a host page with its own header and deliberately broad styles.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DASHBOARD_HOSTS } from '../playwright.config';
-import { expectedCalls, fixture } from './helpers';
+import { expect, expectedCalls, fixture, test } from './helpers';
 
 async function hostStyles(page: Page) {
   return page.evaluate(() => {

@@ -5,8 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, test } from '@playwright/test';
-import { expectCallsShown, expectedCalls, fixture, ROOT, waitLoaded } from './helpers';
+import { expect, expectCallsShown, expectedCalls, fixture, ROOT, test, waitLoaded } from './helpers';
 
 const FIXTURES = ['acp/codex-acp-1.6.2_unwrapped.jsonl', 'ledger/golden-p0.ledger-00000000000000000000.jsonl'];
 

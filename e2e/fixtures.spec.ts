@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { test, expect } from '@playwright/test';
-import { expectCallsShown, expectedCalls, fixture, openByDrop, openByPicker, openByUrl, waitLoaded } from './helpers';
+import { expect, expectCallsShown, expectedCalls, fixture, openByDrop, openByPicker, openByUrl, test, waitLoaded } from './helpers';
 
 // Every real sample, read three ways; the rows must carry what the model (CONTRACTS §5–§6) prescribes.
 const SAMPLES = ['acp', 'grok', 'ledger'].flatMap((dir) =>

@@ -2,8 +2,44 @@
 // expected calls computed by the same model in Node (so the tests follow the contract, not a copy).
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { ingest } from '../src/model';
+
+export { expect };
+
+/** Violations a test provokes on purpose (a fetch the policy must block), by pattern. */
+export interface CspViolations {
+  seen: string[];
+  allow: (pattern: RegExp) => void;
+}
+
+const VIOLATION = 'Content-Security-Policy violation:';
+
+/**
+ * Every spec's `test`: the app, `loupe open` and the html export run under a strict CSP, and a
+ * test fails on any violation it did not ask for. Each page reports `securitypolicyviolation`
+ * events to the console (workers' refusals reach it as Chromium's own messages).
+ */
+export const test = base.extend<{ cspViolations: CspViolations }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const allowed: RegExp[] = [];
+      const violations: CspViolations = { seen: [], allow: (pattern) => void allowed.push(pattern) };
+      await context.addInitScript((prefix) => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`${prefix} ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+        });
+      }, VIOLATION);
+      context.on('console', (message) => {
+        const text = message.text();
+        if (text.startsWith(VIOLATION) || /Refused to .*Content Security Policy/i.test(text)) violations.seen.push(text);
+      });
+      await use(violations);
+      expect(violations.seen.filter((text) => !allowed.some((pattern) => pattern.test(text))), 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const ROOT = join(import.meta.dirname, '..');
 export const fixture = (rel: string): string => join(ROOT, 'fixtures', rel);

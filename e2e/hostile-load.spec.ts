@@ -4,8 +4,8 @@
 // `npm run bench:hostile` and `bench:browser`, not timed assertions).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { test, expect, type Page, type TestInfo } from '@playwright/test';
-import { ROOT, cssEscape, expectedSession, openByPicker } from './helpers';
+import type { Page, TestInfo } from '@playwright/test';
+import { cssEscape, expect, expectedSession, openByPicker, ROOT, test } from './helpers';
 
 interface HostileCase {
   name: string;

@@ -5,11 +5,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { callStats } from '../src/model/insights';
 import { timelineLayout } from '../src/model/timeline';
 import { AXIS_H, ROW_H, rowTop } from '../src/ui/insights/drawTimeline';
-import { expectedSession, fixture, GENERATOR, openByUrl } from './helpers';
+import { expect, expectedSession, fixture, GENERATOR, openByUrl, test } from './helpers';
 
 const CODEX = fixture('acp/codex-acp-1.6.2_unwrapped.jsonl');
 

@@ -1,6 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { test, expect } from '@playwright/test';
-import { GENERATOR, expectedSession, fixture, openByPicker, openByUrl, waitLoaded } from './helpers';
+import { expect, expectedSession, fixture, GENERATOR, openByPicker, openByUrl, test, waitLoaded } from './helpers';
 
 const GEMINI = fixture('acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl');
 const EDIT_ID = 'replace__replace_1795981971029_0';

@@ -4,8 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { ROOT } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, ROOT, test } from './helpers';
 
 const SESSION = 'sess-live';
 

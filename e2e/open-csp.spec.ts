@@ -1,9 +1,8 @@
 // `loupe open` serves the viewer under a strict CSP (OPEN_POLICY): the session opens and its rows
 // draw with no violation report. Needs `npm run build` (dist/app).
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { OPEN_POLICY, startServer, type RunningServer } from '../src/cli/openServer';
-import { expectCallsShown, expectedCalls, fixture, ROOT, waitLoaded } from './helpers';
+import { expect, expectCallsShown, expectedCalls, fixture, ROOT, test, waitLoaded } from './helpers';
 
 const SESSION = fixture('acp/codex-acp-1.6.2_unwrapped.jsonl');
 let server: RunningServer | null = null;
@@ -13,7 +12,7 @@ test.afterEach(async () => {
   server = null;
 });
 
-test('loupe open sends its CSP and the viewer runs under it without a violation', async ({ page }, info) => {
+test('loupe open sends its CSP and the viewer runs under it without a violation', async ({ page, cspViolations }, info) => {
   server = await startServer({ appDir: join(ROOT, 'dist/app'), capturesDir: info.outputPath('captures'), port: 0, session: { kind: 'file', path: SESSION, follow: false } });
   const violations: string[] = [];
   page.on('console', (message) => {
@@ -30,6 +29,7 @@ test('loupe open sends its CSP and the viewer runs under it without a violation'
   await page.locator('[data-call-id]').first().click();
   expect(violations).toEqual([]);
   // Nothing but this server can be reached.
+  cspViolations.allow(/connect-src|Refused to connect/);
   const blocked = await page.evaluate(() => fetch('https://example.com/').then(() => 'fetched', () => 'blocked'));
   expect(blocked).toBe('blocked');
   expect(violations.some((text) => text.includes('connect-src'))).toBe(true);

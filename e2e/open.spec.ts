@@ -4,9 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { test, expect } from '@playwright/test';
 import { ingest } from '../src/model';
-import { ROOT, fixture, waitLoaded } from './helpers';
+import { expect, fixture, ROOT, test, waitLoaded } from './helpers';
 
 const GEMINI = fixture('acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl');
 const LOUPE = join(ROOT, 'bin/loupe.mjs');

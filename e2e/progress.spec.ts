@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test, expect } from '@playwright/test';
-import { fixture } from './helpers';
+import { expect, fixture, test } from './helpers';
 
 // A server that sends the first part of a session and then holds the connection open: the state
 // "the file has not finished" lasts as long as the test needs, with no timing involved.

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { test, expect } from '@playwright/test';
-import { GENERATOR, expectedSession, openByPicker } from './helpers';
+import { expect, expectedSession, GENERATOR, openByPicker, test } from './helpers';
 
 test.describe.configure({ timeout: 180_000 });
 

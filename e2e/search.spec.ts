@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { test, expect, type Page } from '@playwright/test';
-import { fixture, openByPicker } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, fixture, openByPicker, test } from './helpers';
 
 // Search finds a call by what is in its output, not only by its name: here a string that is only
 // in one call's terminal output, and one only in another call's output content.

@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { test, expect } from '@playwright/test';
-import { openByPicker } from './helpers';
+import { expect, openByPicker, test } from './helpers';
 import { XSS_CALL_IDS, xssSessionLines } from './xss-session';
 
 test('hostile text is shown as text and runs nothing', async ({ page }, info) => {

@@ -1,5 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { narrowConnectSrc } from './csp';
+import { readSrc } from './url';
+
+narrowConnectSrc(readSrc(location.search));
 
 const el = document.getElementById('root');
 if (el) createRoot(el).render(<App />);

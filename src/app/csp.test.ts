@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { connectPolicy } from './csp';
+
+describe('the connect-src the app narrows itself to', () => {
+  const base = 'https://loupe.example/app/';
+  it('allows only its own origin when no URL was given', () => {
+    expect(connectPolicy(null, base)).toBe("connect-src 'self'");
+  });
+  it("adds the origin ?src= names, and nothing more", () => {
+    expect(connectPolicy('https://files.example:8443/a/session.jsonl?x=1', base)).toBe("connect-src 'self' https://files.example:8443");
+  });
+  it('needs nothing more for a relative or same-origin src', () => {
+    expect(connectPolicy('fixtures/a.jsonl', base)).toBe("connect-src 'self'");
+    expect(connectPolicy('https://loupe.example/other.jsonl', base)).toBe("connect-src 'self'");
+  });
+  it('allows no other scheme', () => {
+    expect(connectPolicy('javascript:alert(1)', base)).toBe("connect-src 'self'");
+    expect(connectPolicy('ftp://files.example/a', base)).toBe("connect-src 'self'");
+  });
+});
