@@ -13,6 +13,7 @@ export default defineConfig({
     // The library inlines its parser and diff workers (see src/worker/spawn.inline.ts).
     alias: [
       { find: /^\.\/spawn$/, replacement: fileURLToPath(new URL('./src/worker/spawn.inline.ts', import.meta.url)) },
+      { find: /^\.\/workerRedactor$/, replacement: fileURLToPath(new URL('./src/worker/workerRedactor.inline.ts', import.meta.url)) },
       { find: /^\.\/spawnDiffWorker$/, replacement: fileURLToPath(new URL('./src/ui/calls/spawnDiffWorker.inline.ts', import.meta.url)) },
     ],
   },

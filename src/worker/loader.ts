@@ -2,8 +2,9 @@
 // interface: a Web Worker (the default in browsers) and an in-thread path (tests, and a fallback
 // where workers are unavailable).
 import type { OpenSession, PumpOptions } from './pump';
+import type { RedactLines } from './redactStream';
 import { cloneBounded } from './sendable';
-import { spawnParserWorker } from './spawn';
+import { spawnParserWorker, WORKER_LOADS_CHUNKS } from './spawn';
 import type { ToolCall } from '../model';
 import type { FromWorker, LoaderEvent, LoadSource, ToWorker } from './protocol';
 
@@ -28,7 +29,8 @@ export function createInThreadLoader(opts: PumpOptions = {}): SessionLoader {
     load: async (source, onEvent, signal) => {
       open = null;
       const { pump } = await import('./pump');
-      return pump(source, onEvent, signal, { ...opts, clone: true, onSession: (s) => void (open = s) });
+      const redactor = (): Promise<RedactLines> => import('../model/redact/redactLine').then((m) => m.redactLines);
+      return pump(source, onEvent, signal, { redactor, ...opts, clone: true, onSession: (s) => void (open = s) });
     },
     hydrate: async (call) => {
       if (call.detail === 'full') return call;
@@ -142,22 +144,31 @@ export function createDefaultLoader(): SessionLoader {
   if (typeof Worker !== 'function') return createInThreadLoader();
   const viaWorker = createWorkerLoader();
   let fallback: SessionLoader | null = null;
+  let inThread: SessionLoader | null = null;
+  // The loader of the latest load, which answers for its calls.
+  let latest: SessionLoader = viaWorker;
   return {
     load(source, onEvent, signal) {
+      if (source.redact && !WORKER_LOADS_CHUNKS && !fallback) {
+        latest = inThread ??= createInThreadLoader();
+        return inThread.load(source, onEvent, signal);
+      }
+      latest = fallback ?? viaWorker;
       if (fallback) return fallback.load(source, onEvent, signal);
       try {
         return viaWorker.load(source, onEvent, signal);
       } catch {
         // A page's CSP can forbid workers; parsing in-thread is slower but shows the same session.
-        fallback = createInThreadLoader();
+        latest = fallback = createInThreadLoader();
         return fallback.load(source, onEvent, signal);
       }
     },
-    hydrate: (call) => (fallback ?? viaWorker).hydrate(call),
-    search: (text) => (fallback ?? viaWorker).search?.(text) ?? Promise.resolve([]),
+    hydrate: (call) => latest.hydrate(call),
+    search: (text) => latest.search?.(text) ?? Promise.resolve([]),
     dispose() {
       viaWorker.dispose();
       fallback?.dispose();
+      inThread?.dispose();
     },
   };
 }

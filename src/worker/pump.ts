@@ -4,7 +4,7 @@ import { blobReader, hydrateCall, ingest, SessionBuilder } from '../model';
 import { searchLeftInFile } from './fileSearch';
 import type { IngestProgress, ToolCall } from '../model';
 import { sendBounded } from './sendable';
-import { redactedBytes, redactedRecords, type SecretFinding } from './redactStream';
+import { redactedBytes, redactedRecords, type Redactor, type SecretFinding } from './redactStream';
 import type { CallPatch, LoaderEvent, LoadSource, SessionDelta } from './protocol';
 
 export interface PumpOptions {
@@ -20,6 +20,8 @@ export interface PumpOptions {
   fetch?: typeof fetch;
   /** Files at least this large are read light: call bulk stays in the file until a call is opened. */
   lightFromBytes?: number;
+  /** How a redacted load loads the ruleset; without it a redacted load fails (nothing unredacted is shown). */
+  redactor?: Redactor;
   /** Receives a handle on the read, to complete calls later (see OpenSession). */
   onSession?: (session: OpenSession) => void;
 }
@@ -180,6 +182,7 @@ export async function pump(
     searchCalls: async (text) => (light && source.kind === 'blob' ? searchLeftInFile(source.blob, builder.session.calls.values(), text) : []),
   });
   const redact = source.redact === true;
+  const redactor: Redactor = opts.redactor ?? (() => Promise.reject(new Error('redaction is not available in this viewer')));
   const findings: SecretFinding[] = [];
   // A batch's findings come once the parser has read the batch, after the flushes that took its
   // calls' changes: the calls changed since the last batch are kept to find each finding's call.
@@ -286,7 +289,7 @@ export async function pump(
     if (source.kind === 'records') {
       progress.totalBytes = undefined;
       let recordFindings: SecretFinding[] = [];
-      const records = redact ? await redactedRecords(source.records, (found) => void (recordFindings = found)) : source.records;
+      const records = redact ? await redactedRecords(source.records, redactor, (found) => void (recordFindings = found)) : source.records;
       for (let i = 0; i < records.length; i++) {
         builder.pushValue(records[i]);
         if ((i + 1) % RECORDS_CHUNK === 0) {
@@ -301,7 +304,7 @@ export async function pump(
       const bytes = bytesOf(source, signal, progress, opts.fetch ?? fetch.bind(globalThis));
       // Redacted, the parser reads other bytes than the input's: progress counts the input's.
       let inputRead = 0;
-      const input = redact ? redactedBytes(bytes, onFound, (n) => void (inputRead = n)) : bytes;
+      const input = redact ? redactedBytes(bytes, redactor, onFound, (n) => void (inputRead = n)) : bytes;
       await ingest(input, {
         builder,
         signal,

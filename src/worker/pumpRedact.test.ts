@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { leakedSecrets, PLANTED_SECRETS, plantedSession } from '../model/redact/plantedCorpus';
+import { redactLines } from '../model/redact/redactLine';
 import { pump } from './pump';
 import type { LoaderEvent, LoadSource, SessionDelta } from './protocol';
 
 async function read(source: LoadSource): Promise<SessionDelta[]> {
   const events: LoaderEvent[] = [];
-  await pump(source, (e) => events.push(e), new AbortController().signal, { throttleMs: 0 });
+  await pump(source, (e) => events.push(e), new AbortController().signal, { throttleMs: 0, redactor: () => Promise.resolve(redactLines) });
   expect(events.at(-1)).toEqual({ type: 'done' });
   return events.flatMap((e) => (e.type === 'delta' ? [e.delta] : []));
 }
@@ -49,4 +50,11 @@ describe('a redacted load', () => {
     const deltas = await read({ kind: 'text', text: planted });
     expect(deltas.some((d) => d.findings !== undefined)).toBe(false);
   });
+});
+
+it('fails a redacted load where no ruleset can be loaded, showing nothing unredacted', async () => {
+  const events: LoaderEvent[] = [];
+  await pump({ kind: 'text', text: planted, redact: true }, (e) => events.push(e), new AbortController().signal, { throttleMs: 0 });
+  expect(events.at(-1)).toEqual({ type: 'error', message: 'redaction is not available in this viewer' });
+  expect(leakedSecrets(JSON.stringify(events))).toEqual([]);
 });

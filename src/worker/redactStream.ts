@@ -1,7 +1,8 @@
 // Redaction where the bytes are: a load asked to redact has each line's secrets replaced before the
 // parser sees it, so no secret reaches the page (not in a row, a search, a copy, nor an export).
 // The ruleset (secretlint and its preset, the largest part of redaction) is loaded only when a load
-// asks for it, so a viewer that never redacts never downloads it.
+// asks for it, so a viewer that never redacts never downloads it: whoever runs the parser says how
+// to load it (`Redactor`), since a worker and the page find that chunk in different ways.
 import { LineReader } from '../ingest/lines';
 
 /** A secret replaced: on which input line, of what kind, and in which call when the line updated one. */
@@ -11,10 +12,9 @@ export interface SecretFinding {
   callKey?: string;
 }
 
-type RedactLines = (lines: readonly string[]) => Promise<{ text: string; kinds: string[] }[]>;
-
-let loading: Promise<RedactLines> | null = null;
-const loadRedactor = (): Promise<RedactLines> => (loading ??= import('../model/redact/redactLine').then((m) => m.redactLines));
+export type RedactLines = (lines: readonly string[]) => Promise<{ text: string; kinds: string[] }[]>;
+/** Loads the ruleset on first use. */
+export type Redactor = () => Promise<RedactLines>;
 
 const NEWLINE = 10;
 
@@ -26,10 +26,11 @@ const NEWLINE = 10;
  */
 export async function* redactedBytes(
   bytes: AsyncIterable<Uint8Array>,
+  redactor: Redactor,
   onFound: (findings: SecretFinding[]) => void,
   onRead: (inputBytes: number) => void = () => undefined,
 ): AsyncGenerator<Uint8Array> {
-  const redactLines = await loadRedactor();
+  const redactLines = await redactor();
   const encoder = new TextEncoder();
   // The lines each chunk completes are redacted together: one pass of the ruleset over many lines
   // costs far less than one a line.
@@ -79,8 +80,8 @@ export async function* redactedBytes(
 }
 
 /** Already-parsed records, each redacted as the line it would be written as. */
-export async function redactedRecords(records: readonly unknown[], onFound: (findings: SecretFinding[]) => void): Promise<unknown[]> {
-  const redactLines = await loadRedactor();
+export async function redactedRecords(records: readonly unknown[], redactor: Redactor, onFound: (findings: SecretFinding[]) => void): Promise<unknown[]> {
+  const redactLines = await redactor();
   const texts = records.map((record) => JSON.stringify(record) ?? 'null');
   const redacted = await redactLines(texts);
   const findings: SecretFinding[] = [];

@@ -2,6 +2,7 @@
 import { pump, type OpenSession } from './pump';
 import type { FromWorker, ToWorker } from './protocol';
 import { sendBounded } from './sendable';
+import { workerRedactor } from './workerRedactor';
 
 const scope = self as unknown as {
   postMessage(msg: FromWorker): void;
@@ -48,7 +49,7 @@ scope.addEventListener('message', (e) => {
   const onSession = (session: OpenSession): void => {
     open = { id, session };
   };
-  void pump(msg.source, (ev) => post({ ...ev, id }), controller.signal, { onSession }).finally(() =>
+  void pump(msg.source, (ev) => post({ ...ev, id }), controller.signal, { onSession, ...(workerRedactor ? { redactor: workerRedactor } : {}) }).finally(() =>
     running.delete(msg.id),
   );
 });

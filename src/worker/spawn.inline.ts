@@ -6,3 +6,10 @@ import ParserWorker from './session.worker.ts?worker&inline';
 export function spawnParserWorker(): Worker {
   return new ParserWorker({ name: 'loupe-parser' });
 }
+
+/**
+ * An inlined worker runs from a blob: URL, where the chunks it would import on demand (the
+ * redaction ruleset) cannot be found: a redacted load is read in-thread instead, where the host's
+ * bundler loads that chunk.
+ */
+export const WORKER_LOADS_CHUNKS = false;

@@ -3,3 +3,6 @@
 export function spawnParserWorker(): Worker {
   return new Worker(new URL('./session.worker.ts', import.meta.url), { type: 'module', name: 'loupe-parser' });
 }
+
+/** The worker is a file of its own, so it can load the redaction ruleset (a chunk beside it) when asked. */
+export const WORKER_LOADS_CHUNKS = true;
