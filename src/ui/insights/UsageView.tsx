@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { compactionLines, usageSeries, type UsagePoint } from '../../model/insights';
 import type { SessionSnapshot } from '../../store/createSessionStore';
@@ -96,7 +96,14 @@ function canDraw(): boolean {
   }
 }
 
-function UsageChart({ points, series, compactions, dark }: { points: UsagePoint[]; series: typeof SERIES; compactions: number[]; dark: boolean }) {
+type Series = typeof SERIES;
+interface ChartData {
+  data: uPlot.AlignedData;
+  /** Compactions, as positions on the x axis. */
+  marks: number[];
+}
+
+function UsageChart({ points, series, compactions, dark }: { points: UsagePoint[]; series: Series; compactions: number[]; dark: boolean }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   const shape = `${series.map((s) => s.key).join()}|${dark ? 'dark' : 'light'}`;
@@ -106,57 +113,29 @@ function UsageChart({ points, series, compactions, dark }: { points: UsagePoint[
   );
   // Compactions as the report index they came before.
   const marks = useMemo(() => compactions.map((line) => points.findIndex((p) => p.line > line) + 0.5).filter((x) => x > 0), [compactions, points]);
-  const latest = useRef({ data, marks });
+  const latest = useRef<ChartData>({ data, marks });
 
   useEffect(() => {
     const el = box.current;
     if (!el || !canDraw()) return;
-    const axisStroke = dark ? '#9aa3ad' : '#5d6673';
-    const grid = { stroke: dark ? '#2c3036' : '#e3e6ea', width: 1 };
-    const hasContext = series.some((s) => s.scale === 'context');
-    const u = new uPlot(
-      {
-        width: Math.max(300, el.clientWidth),
-        height: 260,
-        scales: { x: { time: false } },
-        axes: [
-          { stroke: axisStroke, grid, label: 'Usage report' },
-          { scale: 'tokens', stroke: axisStroke, grid, label: 'Tokens per turn', size: 70 },
-          ...(hasContext ? [{ scale: 'context', side: 1 as const, stroke: axisStroke, grid: { show: false }, label: 'Context used', size: 70 }] : []),
-        ],
-        series: [
-          { label: 'Report' },
-          ...series.map((s) => ({ label: s.label, scale: s.scale, stroke: dark ? s.dark : s.light, width: 2, points: { show: true, size: 5 }, spanGaps: true })),
-        ],
-        hooks: {
-          draw: [
-            (self: uPlot) => {
-              const ctx = self.ctx;
-              ctx.save();
-              ctx.strokeStyle = axisStroke;
-              ctx.setLineDash([4, 4]);
-              for (const x of latest.current.marks) {
-                const px = self.valToPos(x, 'x', true);
-                ctx.beginPath();
-                ctx.moveTo(px, self.bbox.top);
-                ctx.lineTo(px, self.bbox.top + self.bbox.height);
-                ctx.stroke();
-              }
-              ctx.restore();
-            },
-          ],
-        },
-      },
-      latest.current.data,
-      el,
-    );
-    chart.current = u;
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => u.setSize({ width: Math.max(300, el.clientWidth), height: 260 }));
-    observer?.observe(el);
+    // Loaded when first drawn: uPlot reads the window as it is imported, and is not needed before.
+    let cancelled = false;
+    let cleanup = (): void => undefined;
+    void import('uplot').then(({ default: UPlot }) => {
+      if (cancelled) return;
+      const u = drawChart(UPlot, el, series, dark, latest);
+      chart.current = u;
+      const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => u.setSize({ width: Math.max(300, el.clientWidth), height: 260 }));
+      observer?.observe(el);
+      cleanup = () => {
+        observer?.disconnect();
+        u.destroy();
+        chart.current = null;
+      };
+    });
     return () => {
-      observer?.disconnect();
-      u.destroy();
-      chart.current = null;
+      cancelled = true;
+      cleanup();
     };
     // The chart is rebuilt when its series or theme change; new data alone is pushed below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -166,4 +145,46 @@ function UsageChart({ points, series, compactions, dark }: { points: UsagePoint[
     chart.current?.setData(data);
   }, [data, marks]);
   return <div ref={box} className={styles.chart} data-testid="usage-chart" aria-label="Tokens per turn and context used (the table below has the numbers)" role="img" />;
+}
+
+function drawChart(UPlot: typeof uPlot, el: HTMLElement, series: Series, dark: boolean, latest: { readonly current: ChartData }): uPlot {
+  const axisStroke = dark ? '#9aa3ad' : '#5d6673';
+  const grid = { stroke: dark ? '#2c3036' : '#e3e6ea', width: 1 };
+  const hasContext = series.some((s) => s.scale === 'context');
+  return new UPlot(
+    {
+      width: Math.max(300, el.clientWidth),
+      height: 260,
+      scales: { x: { time: false } },
+      axes: [
+        { stroke: axisStroke, grid, label: 'Usage report' },
+        { scale: 'tokens', stroke: axisStroke, grid, label: 'Tokens per turn', size: 70 },
+        ...(hasContext ? [{ scale: 'context', side: 1 as const, stroke: axisStroke, grid: { show: false }, label: 'Context used', size: 70 }] : []),
+      ],
+      series: [
+        { label: 'Report' },
+        ...series.map((s) => ({ label: s.label, scale: s.scale, stroke: dark ? s.dark : s.light, width: 2, points: { show: true, size: 5 }, spanGaps: true })),
+      ],
+      hooks: {
+        draw: [
+          (self: uPlot) => {
+            const ctx = self.ctx;
+            ctx.save();
+            ctx.strokeStyle = axisStroke;
+            ctx.setLineDash([4, 4]);
+            for (const x of latest.current.marks) {
+              const px = self.valToPos(x, 'x', true);
+              ctx.beginPath();
+              ctx.moveTo(px, self.bbox.top);
+              ctx.lineTo(px, self.bbox.top + self.bbox.height);
+              ctx.stroke();
+            }
+            ctx.restore();
+          },
+        ],
+      },
+    },
+    latest.current.data,
+    el,
+  );
 }

@@ -11,6 +11,7 @@ import { useSessionSnapshot } from '../useStore';
 import type { Filter } from '../../store/filter';
 import { SessionsView } from './SessionsView';
 import { StatsView } from './StatsView';
+import { UsageView } from './UsageView';
 import { ViewTabs } from './ViewTabs';
 
 afterEach(cleanup);
@@ -114,5 +115,16 @@ describe('sub-agent tree', () => {
     expect(child?.textContent).toContain('2 calls · 1 failed');
     fireEvent.click(within(child as HTMLElement).getByRole('button', { name: 'Search the docs' }));
     expect(onShowCalls).toHaveBeenCalledWith({ sessions: ['child'], labels: [], statuses: [], text: '' });
+  });
+});
+
+describe('usage', () => {
+  it('lists each turn\'s tokens in a table even where no chart can be drawn', async () => {
+    const store = createSessionStore();
+    await createSessionController(store).load({ kind: 'text', text: readFileSync(join(import.meta.dirname, '../../../fixtures/grok/esc-interrupt.updates.jsonl'), 'utf8') });
+    render(<UsageView snap={store.getSnapshot()} dark={false} />);
+    const rows = within(screen.getByRole('table', { name: 'Usage per turn' })).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('13,463'), expect.stringContaining('13,599')]);
+    expect(rows[0]?.textContent).toContain('cancelled');
   });
 });
