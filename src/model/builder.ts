@@ -108,7 +108,6 @@ export class SessionBuilder {
   /** The session id noted last: most records repeat it, so most are checked with one comparison. */
   private lastSessionId: string | null = null;
   private readonly callIndex = new Map<CallScope, Map<string, ToolCall>>();
-  private readonly terminalCalls = new Map<string, Set<string>>();
   private itemsTaken = 0;
   /**
    * The last message's blocks, when this builder made that array and nobody has taken it since:
@@ -116,8 +115,6 @@ export class SessionBuilder {
    * image chunks quadratic). Taking changes hands it out, so the next chunk copies it once.
    */
   private ownedBlocks: ContentBlock[] | null = null;
-  /** Terminals whose output or exit changed since the last take; their calls are re-sent then. */
-  private readonly touchedTerminals = new Set<string>();
   /** The latest time any record gave, for calls the input leaves open. */
   private lastTs: number | undefined;
   private lastItemChanged = false;
@@ -187,10 +184,6 @@ export class SessionBuilder {
   }
 
   takeChanges(): SessionChanges {
-    for (const terminalId of this.touchedTerminals) {
-      for (const key of this.terminalCalls.get(terminalId) ?? []) this.changedCalls.add(key);
-    }
-    this.touchedTerminals.clear();
     this.ownedBlocks = null;
     const items = this.session.items;
     const itemsFrom = this.lastItemChanged ? Math.min(this.itemsTaken, items.length - 1) : this.itemsTaken;
@@ -456,7 +449,6 @@ export class SessionBuilder {
       else call.contentBlocks = fields.content.length;
       for (const block of fields.content) {
         if (block.type === 'terminal') {
-          this.linkTerminal(block.terminalId, call.key);
           // Kept even when light: the terminal's output lives in `session.terminals`, not in the content.
           if (!call.terminalIds?.includes(block.terminalId)) call.terminalIds = [...(call.terminalIds ?? []), block.terminalId];
         }
@@ -640,7 +632,6 @@ export class SessionBuilder {
             terminal.exitCode = parsed.data.exitStatus.exitCode;
             terminal.signal = parsed.data.exitStatus.signal;
           }
-          this.touchTerminalCalls(request.terminalId);
         }
         return;
       }
@@ -650,7 +641,6 @@ export class SessionBuilder {
           const terminal = this.terminal(request.terminalId);
           terminal.exitCode = parsed.data.exitCode;
           terminal.signal = parsed.data.signal;
-          this.touchTerminalCalls(request.terminalId);
         }
         return;
       }
@@ -668,19 +658,6 @@ export class SessionBuilder {
     return terminal;
   }
 
-  private linkTerminal(terminalId: string, key: string): void {
-    const keys = this.terminalCalls.get(terminalId);
-    if (keys) keys.add(key);
-    else this.terminalCalls.set(terminalId, new Set([key]));
-  }
-
-  /**
-   * Calls showing this terminal must be redrawn: they are marked when changes are next taken, so
-   * 20,000 outputs of a terminal 20,000 calls show cost no more than one.
-   */
-  private touchTerminalCalls(terminalId: string): void {
-    if (this.takingChanges) this.touchedTerminals.add(terminalId);
-  }
 
   private foldLedger(record: IngestRecord, body: Extract<RecordBody, { kind: 'ledger' }>, bytes: ByteRange | null): void {
     const { line, body: ledger } = body;
