@@ -126,6 +126,18 @@ describe('session store, as a session streams in', () => {
     expect(store.getSnapshot().view).toEqual([0]);
   });
 
+  it('grows the last message from what a delta adds to it, leaving earlier snapshots as they were', () => {
+    const store = createSessionStore({ initialFilter: { text: 'world' } });
+    store.applyDelta(delta({ itemsFrom: 0, items: [agentMessage('hello ')] }));
+    const before = store.getSnapshot();
+    store.applyDelta(delta({ grown: { index: 0, textFrom: 6, text: 'world', blocksFrom: 0, blocks: [] }, itemsFrom: 1, items: [] }));
+    const after = store.getSnapshot();
+    expect(after.items.get(0)).toMatchObject({ type: 'message', text: 'hello world' });
+    expect(after.view).toEqual([0]);
+    expect(before.items.get(0)).toMatchObject({ text: 'hello ' });
+    expect(before.view).toEqual([]);
+  });
+
   it('never changes a snapshot it has handed out', async () => {
     const text = GEMINI;
     const half = text.indexOf('\n', text.length >> 1) + 1;

@@ -45,6 +45,8 @@ export interface SessionSnapshot {
   detailErrors: ReadonlyMap<string, string>;
   /** Set when the source was read redacted: every secret replaced, and where. */
   redaction: { findings: List<SecretFinding> } | null;
+  /** The input's content hash once it has been read whole (notes are kept under it); null before. */
+  contentHash: string | null;
 }
 
 export interface SessionStore {
@@ -104,6 +106,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   let detailErrors = new Map<string, string>();
   let searchHits: { text: string; keys: ReadonlySet<string> } = { text: '', keys: new Set() };
   let redaction: SessionSnapshot['redaction'] = null;
+  let contentHash: string | null = null;
   let version = 0;
 
   const labelCounts = new Map<string, number>();
@@ -225,6 +228,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         expanded,
         detailErrors,
         redaction,
+        contentHash,
       };
       return snapshot;
     },
@@ -253,6 +257,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       detailErrors = new Map();
       searchHits = { text: '', keys: new Set() };
       redaction = null;
+      contentHash = null;
       load = { state: 'idle', progress: { bytesRead: 0, records: 0 } };
       changed({ view: true, facets: true });
     },
@@ -263,6 +268,16 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     applyDelta(d) {
       const now = Date.now();
       items = items.withMutations((list) => {
+        const grown = d.grown;
+        const before = grown ? list.get(grown.index) : undefined;
+        if (grown && before?.type === 'message') {
+          // A new object: the snapshot holding the old one keeps it as it was.
+          list.set(grown.index, {
+            ...before,
+            text: before.text.slice(0, grown.textFrom) + grown.text,
+            blocks: grown.blocks.length > 0 || before.blocks.length !== grown.blocksFrom ? before.blocks.slice(0, grown.blocksFrom).concat(grown.blocks) : before.blocks,
+          });
+        }
         // The last item may have been replaced (a message that grew); everything before it stays.
         if (list.size !== d.itemsFrom) list.setSize(d.itemsFrom);
         for (const it of d.items) {
@@ -306,6 +321,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         const next = appendFrom(findings, d.findingsFrom ?? findings.size, d.findings);
         if (!redaction || next !== findings) redaction = { findings: next };
       }
+      if (d.contentHash !== undefined) contentHash = d.contentHash;
       counts = d.counts;
       format = d.format;
       chain = d.chain;

@@ -1,6 +1,6 @@
 // The small typed message protocol between a viewer and its parser (in a Worker or in-thread).
 import type { SecretFinding } from './redactStream';
-import type { BadLine, ChainState, Counts, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
+import type { BadLine, ChainState, ContentBlock, Counts, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
 
 export type { SecretFinding };
 
@@ -33,6 +33,12 @@ export interface CallPatch {
  * message grows); calls are sent as patches; terminals whole when changed.
  */
 export interface SessionDelta {
+  /**
+   * The message last sent, grown: its text from `textFrom` on and its blocks from `blocksFrom` on
+   * (agents stream a message in thousands of chunks; re-sending it whole each time is quadratic).
+   * Applied before `items`, which then start after it.
+   */
+  grown?: { index: number; textFrom: number; text: string; blocksFrom: number; blocks: ContentBlock[] };
   itemsFrom: number;
   items: TranscriptItem[];
   calls: CallPatch[];
@@ -51,6 +57,8 @@ export interface SessionDelta {
   /** Secrets replaced in a redacted load (append-only, from `findingsFrom`); absent otherwise. */
   findingsFrom?: number;
   findings?: SecretFinding[];
+  /** The input's BLAKE3 (hex), in the last delta of a read to its end: notes are kept under it. */
+  contentHash?: string;
 }
 
 export type LoaderEvent =

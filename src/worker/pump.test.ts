@@ -154,3 +154,24 @@ describe('pump, live sources', () => {
     expect(c.deltas().flatMap((d) => d.bad).map((b) => b.line)).toEqual([4]);
   });
 });
+
+describe('pump, a message streamed in many chunks', () => {
+  it('sends what each delta added to the last message, not the message again', async () => {
+    const s = manualStream();
+    const c = collect();
+    const done = pump({ kind: 'stream', stream: s.stream }, c.emit, new AbortController().signal, { throttleMs: 0 });
+    const chunk = (text: string) => `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"${text}"}}\n`;
+    const words = ['alpha ', 'beta ', 'gamma ', 'delta'];
+    for (const [i, word] of words.entries()) {
+      s.push(new TextEncoder().encode(chunk(word)));
+      await vi.waitFor(() => expect(c.deltas().at(-1)?.counts.lines).toBe(i + 1), { timeout: 15_000 });
+    }
+    s.close();
+    await done;
+    const deltas = c.deltas();
+    const sentText = deltas.map((d) => [...d.items.map((it) => (it.type === 'message' ? it.text : '')), d.grown?.text ?? ''].join('')).join('');
+    // Each word is sent once: the first delta has the message, the others what it grew by.
+    expect(sentText).toBe(words.join(''));
+    expect(deltas.filter((d) => d.grown).map((d) => d.grown?.textFrom)).toEqual([6, 11, 17]);
+  });
+});

@@ -1,8 +1,9 @@
 // Reads a source in chunks into a SessionBuilder and emits throttled deltas. Shared by the Worker
 // and the in-thread loader so both paths behave the same.
+import { createBLAKE3 } from 'hash-wasm';
 import { blobReader, hydrateCall, ingest, SessionBuilder } from '../model';
 import { searchLeftInFile } from './fileSearch';
-import type { IngestProgress, ToolCall } from '../model';
+import type { IngestProgress, ToolCall, TranscriptItem } from '../model';
 import { sendBounded } from './sendable';
 import { redactedBytes, redactedRecords, type Redactor, type SecretFinding } from './redactStream';
 import type { CallPatch, LoaderEvent, LoadSource, SessionDelta } from './protocol';
@@ -75,6 +76,18 @@ function rowOf(c: ToolCall): ToolCall {
   // Their output is sent with the terminals: rows keep the link, so search finds it.
   if (c.terminalIds !== undefined) row.terminalIds = c.terminalIds;
   return row;
+}
+
+type MessageItem = Extract<TranscriptItem, { type: 'message' }>;
+
+/** What `next`, at `index`, added to the message sent last at that index; null when it is another item. */
+function grownMessage(sent: { index: number; message: MessageItem } | null, index: number, next: TranscriptItem | undefined): SessionDelta['grown'] | null {
+  if (!sent || sent.index !== index || next?.type !== 'message') return null;
+  const before = sent.message;
+  // The same message (one item at one place) only ever grows by appending (the builder's
+  // appendChunk), so what was sent of it is its start; comparing the text would be quadratic.
+  if (next.loc.line !== before.loc.line || next.role !== before.role || next.text.length < before.text.length || next.blocks.length < before.blocks.length) return null;
+  return { index, textFrom: before.text.length, text: next.text.slice(before.text.length), blocksFrom: before.blocks.length, blocks: next.blocks.slice(before.blocks.length) };
 }
 
 const TEXT_CHUNK = 1 << 20;
@@ -211,6 +224,10 @@ export async function pump(
   // since every flush looks at every terminal.
   const terminalSeen = new Map<string, { len: number; exit: unknown; signal: unknown; truncated: boolean; command: unknown }>();
   let lastEmit = -Infinity;
+  // The input's BLAKE3, once read whole: what notes on its calls are kept under.
+  let contentHash: string | undefined;
+  // The last item sent, when it is a message: the next delta may only add to it.
+  let lastSent: { index: number; message: MessageItem } | null = null;
 
   // A live source can pause right after a line: what it sent is shown after at most one throttle
   // interval, not when the next bytes happen to come.
@@ -252,9 +269,18 @@ export async function pump(
     }
     const bad = s.diagnostics.bad.slice(badSent);
     const warnings = s.diagnostics.warnings.slice(warningsSent);
+    let { itemsFrom, items } = changes;
+    const grown = grownMessage(lastSent, itemsFrom, items[0]);
+    if (grown) {
+      itemsFrom++;
+      items = items.slice(1);
+    }
+    const last = changes.items.at(-1);
+    lastSent = last?.type === 'message' ? { index: changes.itemsFrom + changes.items.length - 1, message: last } : null;
     const delta: SessionDelta = {
-      itemsFrom: changes.itemsFrom,
-      items: changes.items,
+      ...(grown ? { grown } : {}),
+      itemsFrom,
+      items,
       calls: changes.calls.map(patchOf),
       terminals,
       counts: { ...s.counts },
@@ -269,6 +295,7 @@ export async function pump(
       ended: s.ended,
       progress: { ...progress, records: builder.records },
     };
+    if (contentHash !== undefined) delta.contentHash = contentHash;
     if (redact) {
       delta.findingsFrom = findingsSent;
       delta.findings = findings.slice(findingsSent, findingsUnmatched);
@@ -301,7 +328,8 @@ export async function pump(
       onFound(recordFindings);
     } else {
       // Blob streams hand over megabytes at a time; reading them in slices lets deltas stay small.
-      const bytes = bytesOf(source, signal, progress, opts.fetch ?? fetch.bind(globalThis));
+      const hasher = await createBLAKE3();
+      const bytes = hashed(bytesOf(source, signal, progress, opts.fetch ?? fetch.bind(globalThis)), hasher);
       // Redacted, the parser reads other bytes than the input's: progress counts the input's.
       let inputRead = 0;
       const input = redact ? redactedBytes(bytes, redactor, onFound, (n) => void (inputRead = n)) : bytes;
@@ -316,6 +344,7 @@ export async function pump(
         },
       });
       aborted(signal);
+      contentHash = hasher.digest('hex');
     }
     if (!builder.session.ended) builder.end();
     if (progress.totalBytes === undefined) progress.totalBytes = progress.bytesRead;
@@ -353,5 +382,13 @@ function matchFindingsToCalls(unmatched: SecretFinding[], changed: Iterable<Tool
       if (line < first) break;
       for (const finding of byLine.get(line) ?? []) finding.callKey ??= call.key;
     }
+  }
+}
+
+/** The bytes as they pass, fed to `hasher` (before any redaction: notes follow the file, read either way). */
+async function* hashed(bytes: AsyncIterable<Uint8Array>, hasher: { update: (data: Uint8Array) => unknown }): AsyncGenerator<Uint8Array> {
+  for await (const chunk of bytes) {
+    hasher.update(chunk);
+    yield chunk;
   }
 }
