@@ -56,7 +56,9 @@ export interface Facets {
 
 export function facetsFrom(labels: ReadonlyMap<string, number>, statuses: Record<DisplayStatus, number>, total: number): Facets {
   return {
-    labels: [...labels].map(([label, count]) => ({ label, count })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
+    // Code-unit order for ties, not localeCompare: this runs on every delta, over every label
+    // (50,000 of them in a hostile file), and localeCompare is many times slower.
+    labels: [...labels].map(([label, count]) => ({ label, count })).sort((a, b) => b.count - a.count || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0)),
     statuses: { ...statuses },
     total,
   };
