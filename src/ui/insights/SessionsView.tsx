@@ -1,4 +1,5 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useLiveSnapshot } from './useLiveSnapshot';
 import { sessionSummaries, sessionTree, type SessionNode, type SessionSummary } from '../../model/insights';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
 import { NO_SESSION, type Filter } from '../../store/filter';
@@ -19,7 +20,7 @@ export interface SessionsViewProps {
 
 /** The sessions in the input, with start time, calls and failures; choosing one shows its transcript. */
 export function SessionsView({ snap, store, onShowCalls, onOpenCall }: SessionsViewProps) {
-  const deferred = useDeferredValue(snap);
+  const deferred = useLiveSnapshot(snap);
   const list = useMemo(
     () => sessionSummaries(deferred.sessionIds, deferred.items, deferred.calls, deferred.ended),
     [deferred.sessionIds, deferred.items, deferred.calls, deferred.ended],

@@ -1,4 +1,5 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
+import { useLiveSnapshot } from './useLiveSnapshot';
 import { callStats, type CallRef } from '../../model/insights';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
 import type { Filter } from '../../store/filter';
@@ -15,8 +16,7 @@ export interface StatsViewProps {
 
 /** Per label: calls, failed share, p50/p95/max duration and total time; the slowest and the failed calls. */
 export function StatsView({ snap, store, onShowCalls, onOpenCall }: StatsViewProps) {
-  // A live session sends a snapshot every few frames: the table may lag one behind rather than block typing.
-  const deferred = useDeferredValue(snap);
+  const deferred = useLiveSnapshot(snap);
   const sessionsKey = (deferred.filter.sessions ?? []).join('\u0000');
   const stats = useMemo(
     () => callStats(deferred.calls.values(), { ended: deferred.ended, sessions: sessionsKey ? new Set(sessionsKey.split('\u0000')) : null, listLimit: 10 }),

@@ -1,4 +1,5 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useLiveSnapshot } from './useLiveSnapshot';
 import { BAR_STATUS, barAt, timelineLayout, type TimelineLayout } from '../../model/timeline';
 import type { ToolCall } from '../../model';
 import type { SessionSnapshot } from '../../store/createSessionStore';
@@ -26,7 +27,7 @@ const ZOOM_STEP = 1.5;
  * hovering shows a call, clicking opens it in the transcript.
  */
 export function TimelineView({ snap, dark, onOpenCall }: TimelineViewProps) {
-  const deferred = useDeferredValue(snap);
+  const deferred = useLiveSnapshot(snap);
   const layout = useMemo(
     () => timelineLayout({ calls: deferred.calls.values(), items: deferred.items, sessionIds: deferred.sessionIds, ended: deferred.ended }),
     [deferred.calls, deferred.items, deferred.sessionIds, deferred.ended],

@@ -1,4 +1,5 @@
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useLiveSnapshot } from './useLiveSnapshot';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { compactionLines, usageSeries, type UsagePoint } from '../../model/insights';
@@ -21,7 +22,7 @@ const SERIES: { key: keyof UsagePoint; label: string; light: string; dark: strin
 
 /** Tokens per turn and the context window over the session: a chart (uPlot), and the numbers as a table. */
 export function UsageView({ snap, dark }: UsageViewProps) {
-  const deferred = useDeferredValue(snap);
+  const deferred = useLiveSnapshot(snap);
   const points = useMemo(() => usageSeries(deferred.items), [deferred.items]);
   const compactions = useMemo(() => compactionLines(deferred.items), [deferred.items]);
   if (points.length === 0) {
