@@ -7,6 +7,7 @@ import { sessionMarkdown } from '../model/exportMarkdown';
 import type { Session, ToolCall } from '../model';
 import type { SessionSnapshot } from '../store/createSessionStore';
 import { isFilterActive } from '../store/filter';
+import { pageNotes } from '../store/notes';
 import type { LoadSource } from '../worker/protocol';
 
 export type ExportFormat = 'jsonl' | 'md';
@@ -24,7 +25,8 @@ export async function exportSession(format: ExportFormat, source: LoadSource, sn
   const base = baseName(sourceName) + (redact ? '.redacted' : '');
   if (format === 'md') {
     const redacted = redact ? countKinds(snap.redaction?.findings ?? []) : null;
-    return { blob: new Blob([sessionMarkdown(shownSession(snap), { title: baseName(sourceName), redacted })], { type: 'text/markdown' }), name: `${base}.md` };
+    const notes = snap.contentHash ? await pageNotes.load(snap.contentHash) : {};
+    return { blob: new Blob([sessionMarkdown(shownSession(snap), { title: baseName(sourceName), redacted, notes })], { type: 'text/markdown' }), name: `${base}.md` };
   }
   const keep = isFilterActive(snap.filter) ? shownLines(snap) : null;
   const parts: Uint8Array<ArrayBuffer>[] = [];

@@ -8,6 +8,8 @@ export interface MarkdownOptions {
   title: string;
   /** Secrets replaced, by kind, when the session was redacted; null when it was not. */
   redacted: Map<string, number> | null;
+  /** Notes and bookmarks a person wrote on calls (the viewer's), by call key. */
+  notes?: Readonly<Record<string, { text: string; bookmarked: boolean }>>;
 }
 
 const PROMPT_CHARS = 160;
@@ -41,6 +43,18 @@ export function sessionMarkdown(session: Session, options: MarkdownOptions): str
     for (const [label, calls] of [...byLabel].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))) {
       const count = (status: string) => calls.filter((call) => call.status === status).length;
       out.push(`| ${cell(label)} | ${calls.length} | ${count('failed')} | ${count('unfinished')} |`);
+    }
+  }
+
+  const noted = Object.entries(options.notes ?? {}).flatMap(([key, note]) => {
+    const call = session.calls.get(key);
+    return call ? [{ call, note }] : [];
+  });
+  if (noted.length) {
+    out.push('', '## Notes', '');
+    for (const { call, note } of noted.sort((a, b) => a.call.ordinal - b.call.ordinal)) {
+      const text = note.text.trim() ? `: ${inline(note.text)}` : '';
+      out.push(`- ${note.bookmarked ? '★ ' : ''}${inline(call.label)}${call.subject ? ` · ${inline(clip(call.subject, 120))}` : ''} (call \`${call.id.replace(/`/g, "'")}\`, line ${call.firstLine})${text}`);
     }
   }
 

@@ -6,6 +6,7 @@ import type { Filter } from '../store/filter';
 import { formatBytes } from './format';
 import { DiagnosticsPanel } from './panels/DiagnosticsPanel';
 import { FilterPanel } from './panels/FilterPanel';
+import { NotesPanel } from './sharing/NotesPanel';
 import { SecretsPanel } from './sharing/SecretsPanel';
 import { SharingTools, type SharingProps } from './sharing/SharingTools';
 import { Insights, itemIndexOfCall } from './insights/Insights';
@@ -332,6 +333,7 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
           <FilterPanel snap={snap} store={store} searchRef={searchRef} />
           {showDiag ? <DiagnosticsPanel snap={snap} onJumpToLine={jumpToLine} /> : null}
           {sharing?.redact ? <SecretsPanel snap={snap} onJumpToFinding={jumpToFinding} /> : null}
+          {sharing ? <NotesPanel snap={snap} onOpenCall={(callKey) => jumpToFinding({ line: 0, callKey })} /> : null}
           <p className={styles.keys}>
             <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>Esc</kbd> close · <kbd>/</kbd> search · <kbd>Home</kbd>/<kbd>End</kbd>
           </p>

@@ -58,3 +58,13 @@ it('fails a redacted load where no ruleset can be loaded, showing nothing unreda
   expect(events.at(-1)).toEqual({ type: 'error', message: 'redaction is not available in this viewer' });
   expect(leakedSecrets(JSON.stringify(events))).toEqual([]);
 });
+
+describe('the content hash', () => {
+  const hashOf = async (source: LoadSource) => (await read(source)).at(-1)?.contentHash;
+  it('names the input: the same bytes however read (redacted too), other bytes another name', async () => {
+    const plain = await hashOf({ kind: 'text', text: planted });
+    expect(plain).toMatch(/^[0-9a-f]{64}$/);
+    expect(await hashOf({ kind: 'blob', blob: new Blob([planted]), redact: true })).toBe(plain);
+    expect(await hashOf({ kind: 'text', text: `${planted}\n` })).not.toBe(plain);
+  });
+});

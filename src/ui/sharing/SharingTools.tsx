@@ -1,6 +1,7 @@
 // The toolbar's sharing controls: read the session redacted, and export it as a file.
 import { useState } from 'react';
 import styles from '../SessionView.module.css';
+import { downloadBlob } from './download';
 
 export type ShareFormat = 'jsonl' | 'md';
 
@@ -27,16 +28,7 @@ export function SharingTools({ redact, onRedactChange, exportAs }: SharingProps)
     try {
       setError(null);
       const { blob, name } = await exportAs(format);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      link.rel = 'noopener';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The download has taken the blob by now; the URL only keeps it in memory.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      downloadBlob(blob, name);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     }

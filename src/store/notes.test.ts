@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createNotesStore, type NotesBackend } from './notes';
+
+const HASH_A = 'a'.repeat(64);
+const HASH_B = 'b'.repeat(64);
+
+function memoryBackend(): NotesBackend & { data: Map<string, unknown> } {
+  const data = new Map<string, unknown>();
+  return { data, get: (key) => Promise.resolve(structuredClone(data.get(key))), set: (key, value) => Promise.resolve(void data.set(key, structuredClone(value))) };
+}
+
+describe('notes on calls', () => {
+  it('come back for the same file in a new page, and never for another file', async () => {
+    const backend = memoryBackend();
+    await createNotesStore(backend).setNote(HASH_A, 's1\u0000call-1', { text: 'flaky here', bookmarked: true });
+    const later = createNotesStore(backend);
+    expect(await later.load(HASH_A)).toEqual({ 's1\u0000call-1': { text: 'flaky here', bookmarked: true } });
+    expect(await later.load(HASH_B)).toEqual({});
+  });
+
+  it('drop a note emptied and unbookmarked', async () => {
+    const notes = createNotesStore(memoryBackend());
+    await notes.setNote(HASH_A, 'k', { text: 'x', bookmarked: false });
+    await notes.setNote(HASH_A, 'k', { text: '  ', bookmarked: false });
+    expect(notes.notesOf(HASH_A)).toEqual({});
+  });
+
+  it('travel as a sidecar that imports into the same file only', async () => {
+    const mine = createNotesStore(memoryBackend());
+    await mine.setNote(HASH_A, 'k', { text: 'look', bookmarked: false });
+    const json = JSON.stringify(mine.sidecar(HASH_A));
+    const theirs = createNotesStore(memoryBackend());
+    await expect(theirs.importSidecar(HASH_B, json)).rejects.toThrow('another file');
+    await expect(theirs.importSidecar(HASH_A, '{"notes":{}}')).rejects.toThrow('not a Loupe notes file');
+    expect(await theirs.importSidecar(HASH_A, json)).toBe(1);
+    expect(theirs.notesOf(HASH_A)).toEqual({ k: { text: 'look', bookmarked: false } });
+  });
+});

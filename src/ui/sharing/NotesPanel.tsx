@@ -1,0 +1,108 @@
+// Notes and bookmarks on calls: written on the call the cursor is on, kept in this browser under
+// the file's content hash (so they come back when the same file is opened again), listed with a
+// click to show their call, and exported or imported as a sidecar JSON file.
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { SessionSnapshot } from '../../store/createSessionStore';
+import { pageNotes, type FileNotes } from '../../store/notes';
+import styles from '../SessionView.module.css';
+import { downloadBlob } from './download';
+
+const NONE: FileNotes = Object.freeze({});
+
+export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpenCall: (callKey: string) => void }) {
+  const hash = snap.contentHash;
+  const notes = useSyncExternalStore(pageNotes.subscribe, () => (hash ? pageNotes.notesOf(hash) : NONE));
+  const [message, setMessage] = useState<string | null>(null);
+  const importRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (hash) void pageNotes.load(hash);
+  }, [hash]);
+
+  const item = snap.cursor === null ? undefined : snap.items.get(snap.view[snap.cursor] ?? -1);
+  const call = item?.type === 'call' ? snap.calls.get(item.callKey) : undefined;
+  const note = call ? notes[call.key] : undefined;
+  const noted = Object.entries(notes);
+
+  const importFile = async (file: File): Promise<void> => {
+    if (!hash) return;
+    try {
+      const count = await pageNotes.importSidecar(hash, await file.text());
+      setMessage(`Imported ${count} note${count === 1 ? '' : 's'}.`);
+    } catch (err) {
+      setMessage(`Not imported: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+
+  return (
+    <section className={styles.panel} aria-label="Notes" data-panel="notes">
+      <div className={styles.panelTitle}>Notes</div>
+      {!hash ? (
+        <div className={styles.muted}>Notes can be written once the whole file has been read.</div>
+      ) : (
+        <>
+          {call ? (
+            <label className={styles.noteEditor}>
+              <span className={styles.panelSub}>Note on {call.title ?? call.label}</span>
+              <textarea
+                rows={3}
+                value={note?.text ?? ''}
+                onChange={(event) => void pageNotes.setNote(hash, call.key, { text: event.target.value, bookmarked: note?.bookmarked ?? false })}
+              />
+              <button
+                type="button"
+                className={styles.button}
+                aria-pressed={note?.bookmarked ?? false}
+                onClick={() => void pageNotes.setNote(hash, call.key, { text: note?.text ?? '', bookmarked: !(note?.bookmarked ?? false) })}
+              >
+                {note?.bookmarked ? '★ Bookmarked' : '☆ Bookmark'}
+              </button>
+            </label>
+          ) : (
+            <div className={styles.muted}>Choose a call to write a note on it.</div>
+          )}
+          {noted.length > 0 ? (
+            <ul className={styles.diagList} data-testid="notes-list">
+              {noted.map(([key, { text, bookmarked }]) => {
+                const noteCall = snap.calls.get(key);
+                return (
+                  <li key={key}>
+                    <button type="button" className={styles.diagItem} disabled={!noteCall} onClick={() => onOpenCall(key)}>
+                      {bookmarked ? '★ ' : ''}
+                      <span className={styles.lineRef}>{noteCall ? (noteCall.title ?? noteCall.label) : key}</span> {text}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+          <div>
+            <button
+              type="button"
+              className={styles.button}
+              disabled={noted.length === 0}
+              onClick={() => downloadBlob(new Blob([JSON.stringify(pageNotes.sidecar(hash), null, 1)], { type: 'application/json' }), 'session.notes.json')}
+            >
+              Export notes
+            </button>{' '}
+            <button type="button" className={styles.button} onClick={() => importRef.current?.click()}>
+              Import notes
+            </button>
+            <input
+              ref={importRef}
+              type="file"
+              accept=".json,application/json"
+              hidden
+              data-testid="notes-import"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) void importFile(file);
+              }}
+            />
+          </div>
+          {message !== null ? <div className={styles.muted} role="status">{message}</div> : null}
+        </>
+      )}
+    </section>
+  );
+}
