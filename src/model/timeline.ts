@@ -60,12 +60,6 @@ export interface TimelineInput {
   ended: boolean;
 }
 
-interface Pending {
-  call: ToolCall;
-  start: number;
-  end: number;
-}
-
 export function timelineLayout({ calls, items, sessionIds, ended }: TimelineInput): TimelineLayout {
   const all: ToolCall[] = [];
   let timedCount = 0;
@@ -93,8 +87,13 @@ export function timelineLayout({ calls, items, sessionIds, ended }: TimelineInpu
   };
   for (const id of sessionIds) laneOf(id);
 
-  const perLane: Pending[][] = lanes.map(() => []);
-  for (const call of all) {
+  // Calls by lane as indices into `all`, with their extent in columns (no object per call).
+  const perLane: number[][] = lanes.map(() => []);
+  const callStart = new Float64Array(all.length);
+  const callEnd = new Float64Array(all.length);
+  for (let c = 0; c < all.length; c++) {
+    const call = all[c];
+    if (!call) continue;
     let start: number;
     let end: number;
     if (axis === 'time') {
@@ -108,8 +107,9 @@ export function timelineLayout({ calls, items, sessionIds, ended }: TimelineInpu
       start = call.ordinal;
       end = call.ordinal + 1;
     }
-    const lane = laneOf(call.sessionId);
-    (perLane[lane] ??= []).push({ call, start, end });
+    callStart[c] = start;
+    callEnd[c] = end;
+    (perLane[laneOf(call.sessionId)] ??= []).push(c);
   }
 
   // Turn ends per lane: a turn_end's time, or (without times) the number of calls before it.
@@ -146,17 +146,26 @@ export function timelineLayout({ calls, items, sessionIds, ended }: TimelineInpu
     const lane = lanes[li];
     const pending = perLane[li] ?? [];
     if (!lane) continue;
-    pending.sort((a, b) => a.start - b.start || a.end - b.end);
+    // Calls mostly arrive in start order: sort only when they did not.
+    let sorted = true;
+    for (let k = 1; k < pending.length && sorted; k++) {
+      const a = pending[k - 1] ?? 0;
+      const b = pending[k] ?? 0;
+      sorted = (callStart[a] ?? 0) < (callStart[b] ?? 0) || ((callStart[a] ?? 0) === (callStart[b] ?? 0) && (callEnd[a] ?? 0) <= (callEnd[b] ?? 0));
+    }
+    if (!sorted) pending.sort((a, b) => (callStart[a] ?? 0) - (callStart[b] ?? 0) || (callEnd[a] ?? 0) - (callEnd[b] ?? 0));
     // Greedy interval partitioning: each bar goes in the first row free at its start.
     const rowEnds: number[] = [];
     lane.firstRow = nextRow;
     lane.calls = pending.length;
-    for (const p of pending) {
+    for (const c of pending) {
+      const call = all[c];
+      if (!call) continue;
+      const p = { start: callStart[c] ?? 0, end: callEnd[c] ?? 0 };
       let r = 0;
       while (r < rowEnds.length && (rowEnds[r] ?? Infinity) > p.start) r++;
       if (r >= MAX_ROWS_PER_LANE) r = MAX_ROWS_PER_LANE - 1;
       rowEnds[r] = Math.max(rowEnds[r] ?? -Infinity, p.end);
-      const { call } = p;
       keys[bar] = call.key;
       ids[bar] = call.id;
       start[bar] = p.start;
