@@ -199,14 +199,16 @@ describe('loupe tee between an SDK client and an SDK agent', () => {
     expect(summary.format).toBe('acp-capture');
     expect(summary.counts.bad).toBe(0);
     expect(summary.counts.events + summary.counts.unknown).toBe(summary.counts.lines);
+    // Statuses as the viewer says them; capture times give every call a duration.
+    const common = { session: 'scripted-session', direction: 'agent->client', note: null, durationMs: expect.any(Number) as unknown };
     expect(summary.calls).toEqual([
-      { id: 'call-edit', session: 'scripted-session', label: 'Edit', subject: '/ws/hello.py', status: 'completed', permission: 'allow_once', terminal: null },
-      { id: 'call-run', session: 'scripted-session', label: 'Run Command', subject: 'python3 hello.py', status: 'completed', permission: null, terminal: { output: 'hello\n', exitCode: 0 } },
-      { id: 'call-fetch', session: 'scripted-session', label: 'Web Fetch', subject: 'https://docs.invalid/python', status: 'failed', permission: null, terminal: null },
+      { ...common, id: 'call-edit', label: 'Edit', subject: '/ws/hello.py', status: 'done', permission: 'allow_once', terminal: null },
+      { ...common, id: 'call-run', label: 'Run Command', subject: 'python3 hello.py', status: 'done', permission: null, terminal: { output: 'hello\n', exitCode: 0 } },
+      { ...common, id: 'call-fetch', label: 'Web Fetch', subject: 'https://docs.invalid/python', status: 'failed', permission: null, terminal: null },
     ]);
     const text = await summarize(run.capture);
-    expect(text).toMatch(/call-edit +Edit +\/ws\/hello\.py +completed +allow_once/);
-    expect(text).toMatch(/call-run +Run Command +python3 hello\.py +completed *\n {4}terminal \(exit 0\):\n {4}\| hello\n/);
+    expect(text).toMatch(/call-edit +Edit +\/ws\/hello\.py +done +allow_once/);
+    expect(text).toMatch(/call-run +Run Command +python3 hello\.py +done *\n {4}terminal \(exit 0\):\n {4}\| hello\n/);
     expect(text).toMatch(/call-fetch +Web Fetch +https:\/\/docs\.invalid\/python +failed/);
   });
 });
@@ -225,7 +227,8 @@ test('when the agent crashes mid-turn, the capture keeps all it sent, its half l
   expect(frames.filter((frame) => frame.dir === 'stderr').at(-1)?.text).toBe('scripted agent: about to crash');
   expect(existsSync(`${run.capture}.live`)).toBe(false);
   const summary = JSON.parse(await summarize(run.capture, '--json')) as { calls: { id: string; status: string }[] };
-  expect(summary.calls.map(({ id, status }) => [id, status])).toEqual([['call-crash', 'in_progress']]);
+  // The input ended with the call open: unfinished, as the viewer says.
+  expect(summary.calls.map(({ id, status }) => [id, status])).toEqual([['call-crash', 'unfinished']]);
 });
 
 test('a signal sent to tee reaches the agent; tee exits with 128 + its number', async () => {
