@@ -9,7 +9,9 @@ test('filters by label and status narrow the rows, live in the URL and survive a
   await openByUrl(page, GEMINI);
   await expect(page.locator('[data-call-id]')).toHaveCount(3);
   const labels = page.getByRole('group', { name: 'By label' });
-  await expect(labels.locator('[data-facet-label="Edit"]')).toContainText('2');
+  // gemini names its tool at the head of the id: write_file__… is a Write, replace__… an Edit (CONTRACTS §5).
+  await expect(labels.locator('[data-facet-label="Edit"]')).toContainText('1');
+  await expect(labels.locator('[data-facet-label="Write"]')).toContainText('1');
   await labels.getByLabel('Run Command').check();
   await expect(page.locator('[data-call-id]')).toHaveCount(1);
   await expect(page.locator(`[data-call-id="${RUN_ID}"]`)).toBeVisible();
