@@ -35,4 +35,16 @@ describe('notes on calls', () => {
     expect(await theirs.importSidecar(HASH_A, json)).toBe(1);
     expect(theirs.notesOf(HASH_A)).toEqual({ k: { text: 'look', bookmarked: false } });
   });
+
+  it('still work for the page where they cannot be kept (no IndexedDB), and say why', async () => {
+    const broken: NotesBackend = {
+      get: () => Promise.reject(new ReferenceError('indexedDB is not defined')),
+      set: () => Promise.reject(new ReferenceError('indexedDB is not defined')),
+    };
+    const notes = createNotesStore(broken);
+    await expect(notes.load(HASH_A)).resolves.toEqual({});
+    await notes.setNote(HASH_A, 'k', { text: 'kept in memory', bookmarked: false });
+    expect(notes.notesOf(HASH_A)).toEqual({ k: { text: 'kept in memory', bookmarked: false } });
+    expect(notes.problem()).toContain('indexedDB is not defined');
+  });
 });

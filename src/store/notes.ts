@@ -39,6 +39,11 @@ export interface NotesStore {
   sidecar: (contentHash: string) => NotesSidecar;
   /** Adds a sidecar's notes to the file's (theirs win on the same call); refuses notes for another file. */
   importSidecar: (contentHash: string, json: string) => Promise<number>;
+  /**
+   * Why notes cannot be kept in this browser (no IndexedDB: a sandboxed frame, some private
+   * modes, a test DOM), or null. Notes still work for the page's life and can be exported.
+   */
+  problem: () => string | null;
 }
 
 export function createNotesStore(backend: NotesBackend = idbBackend): NotesStore {
@@ -47,10 +52,19 @@ export function createNotesStore(backend: NotesBackend = idbBackend): NotesStore
   const changed = (): void => {
     for (const listener of [...listeners]) listener();
   };
+  let problem: string | null = null;
+  const failed = (err: unknown): void => {
+    problem = `notes cannot be kept in this browser (${err instanceof Error ? err.message : String(err)}); they last until the page is closed`;
+    changed();
+  };
   const save = async (contentHash: string, notes: FileNotes): Promise<void> => {
     cache.set(contentHash, notes);
     changed();
-    await backend.set(keyOf(contentHash), notes);
+    try {
+      await backend.set(keyOf(contentHash), notes);
+    } catch (err) {
+      failed(err);
+    }
   };
   const store: NotesStore = {
     subscribe(listener) {
@@ -58,8 +72,15 @@ export function createNotesStore(backend: NotesBackend = idbBackend): NotesStore
       return () => listeners.delete(listener);
     },
     notesOf: (contentHash) => cache.get(contentHash) ?? EMPTY,
+    problem: () => problem,
     async load(contentHash) {
-      const stored = FILE_NOTES.safeParse((await backend.get(keyOf(contentHash))) ?? {});
+      let kept: unknown = {};
+      try {
+        kept = (await backend.get(keyOf(contentHash))) ?? {};
+      } catch (err) {
+        failed(err);
+      }
+      const stored = FILE_NOTES.safeParse(kept);
       const notes = { ...(stored.success ? stored.data : {}), ...cache.get(contentHash) };
       cache.set(contentHash, notes);
       changed();

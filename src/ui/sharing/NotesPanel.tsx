@@ -12,6 +12,7 @@ const NONE: FileNotes = Object.freeze({});
 export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpenCall: (callKey: string) => void }) {
   const hash = snap.contentHash;
   const notes = useSyncExternalStore(pageNotes.subscribe, () => (hash ? pageNotes.notesOf(hash) : NONE));
+  const problem = useSyncExternalStore(pageNotes.subscribe, pageNotes.problem);
   const [message, setMessage] = useState<string | null>(null);
   const importRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -100,6 +101,7 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
               }}
             />
           </div>
+          {problem !== null ? <div className={styles.muted}>Note: {problem}.</div> : null}
           {message !== null ? <div className={styles.muted} role="status">{message}</div> : null}
         </>
       )}
