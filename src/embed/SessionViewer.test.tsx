@@ -114,4 +114,24 @@ describe('SessionViewer', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it('a Subagent call links to the session it spawned, and the link shows that session', async () => {
+    const update = (sessionId: string, u: object) => JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: u } });
+    const text = [
+      update('parent', { sessionUpdate: 'tool_call', toolCallId: 'spawn', title: 'Task', kind: 'other', status: 'completed', rawInput: { description: 'look around' }, _meta: { claudeCode: { toolName: 'Task' } }, rawOutput: { sessionId: 'child' } }),
+      update('child', { sessionUpdate: 'tool_call', toolCallId: 'child-read', title: 'Read', kind: 'read', status: 'completed', rawInput: { path: '/child.txt' } }),
+      update('parent', { sessionUpdate: 'tool_call', toolCallId: 'parent-read', title: 'Read', kind: 'read', status: 'completed', rawInput: { path: '/parent.txt' } }),
+    ].join('\n');
+    const { container } = render(<SessionViewer source={{ text }} />);
+    await waitFor(() => expect(container.querySelector('[data-load-state="done"]')).toBeTruthy());
+    (container.querySelector('[data-call-id="spawn"] > button') as HTMLButtonElement).click();
+    const link = await waitFor(() => {
+      const found = container.querySelector<HTMLButtonElement>('[data-session-link="child"]');
+      expect(found).toBeTruthy();
+      return found!;
+    });
+    link.click();
+    await waitFor(() => expect(container.querySelector('[data-call-id="parent-read"]')).toBeNull());
+    expect(container.querySelector('[data-call-id="child-read"]')).toBeTruthy();
+  });
 });

@@ -315,6 +315,16 @@ function namedSessions(value: unknown, known: ReadonlySet<string>, out: Set<stri
   }
 }
 
+/** The known sessions a Subagent call names in its input, output or `_meta`: the ones it spawned. */
+export function sessionsNamedBy(call: Pick<ToolCall, 'rawInput' | 'rawOutput' | 'meta' | 'sessionId'>, known: ReadonlySet<string>): string[] {
+  const named = new Set<string>();
+  namedSessions(call.rawInput, known, named);
+  namedSessions(call.rawOutput, known, named);
+  namedSessions(call.meta, known, named);
+  if (call.sessionId !== null) named.delete(call.sessionId);
+  return [...named];
+}
+
 /**
  * The sessions as a forest: a child under the session that announced it (`subagent_update` /
  * `subagent_finished`, sent in the parent's stream) or under the session whose Subagent call names
@@ -355,11 +365,7 @@ export function sessionTree(
     const session = call ? call.sessionId : item.type === 'call' ? null : item.sessionId;
     if (session !== null) lastSession = session;
     if (call?.label !== 'Subagent' || call.sessionId === null) continue;
-    const named = new Set<string>();
-    namedSessions(call.rawInput, known, named);
-    namedSessions(call.rawOutput, known, named);
-    namedSessions(call.meta, known, named);
-    for (const child of named) {
+    for (const child of sessionsNamedBy(call, known)) {
       link(call.sessionId, child);
       const node = nodes.get(child);
       if (node && parentOf.get(child) === call.sessionId) node.viaCall ??= { key: call.key, id: call.id };

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLatestCallback } from './useLatestCallback';
 import type { ToolCall } from '../model';
-import type { SessionStore } from '../store/createSessionStore';
+import type { SessionSnapshot, SessionStore } from '../store/createSessionStore';
 import type { Filter } from '../store/filter';
 import { formatBytes } from './format';
 import { DiagnosticsPanel } from './panels/DiagnosticsPanel';
@@ -13,6 +13,7 @@ import { Insights, itemIndexOfCall } from './insights/Insights';
 import { ViewTabs } from './insights/ViewTabs';
 import type { ViewName } from './insights/views';
 import { Transcript } from './transcript/Transcript';
+import { SessionLinksContext, type SessionLinks } from './calls/SpawnedSessions';
 import { useSessionSnapshot, useSystemDark } from './useStore';
 import type { ScrollRequest } from './virtual/VirtualList';
 import type { Align } from './virtual/controller';
@@ -269,6 +270,7 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
   // A source with no known size that has not ended: a stream, or a file still being written.
   const live = loading && load.progress.totalBytes === undefined;
   const newRows = Math.max(0, snap.view.length - rowsWhenPaused);
+  const sessionLinks = useSessionLinks(store, snap.sessionIds);
   const pct = load.progress.totalBytes ? Math.min(100, (100 * load.progress.bytesRead) / load.progress.totalBytes) : undefined;
 
   return (
@@ -354,17 +356,19 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
           </div>
         ) : (
           <div className={styles.transcriptPane}>
-            <Transcript
-              snap={snap}
-              store={store}
-              dark={dark}
-              scrollRequest={scrollRequest?.scope === filterScope ? scrollRequest : null}
-              onToggle={toggle}
-              onNeedDetail={onNeedDetail}
-              live={live}
-              followEnd={live && following}
-              onUserScroll={(atEnd) => (atEnd ? resumeFollowing() : pauseFollowing())}
-            />
+            <SessionLinksContext.Provider value={sessionLinks}>
+              <Transcript
+                snap={snap}
+                store={store}
+                dark={dark}
+                scrollRequest={scrollRequest?.scope === filterScope ? scrollRequest : null}
+                onToggle={toggle}
+                onNeedDetail={onNeedDetail}
+                live={live}
+                followEnd={live && following}
+                onUserScroll={(atEnd) => (atEnd ? resumeFollowing() : pauseFollowing())}
+              />
+            </SessionLinksContext.Provider>
             {live && !following ? (
               <button type="button" className={styles.jumpToLatest} data-testid="jump-to-latest" onClick={() => moveCursor(Number.MAX_SAFE_INTEGER)}>
                 ↓ {newRows > 0 ? `${newRows.toLocaleString('en')} new row${newRows === 1 ? '' : 's'} · ` : ''}Jump to latest
@@ -375,4 +379,9 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
       </div>
     </div>
   );
+}
+
+/** What a Subagent call's links need: the sessions read so far, and a way to show one of them. */
+function useSessionLinks(store: SessionStore, sessionIds: SessionSnapshot['sessionIds']): SessionLinks {
+  return useMemo(() => ({ known: new Set(sessionIds), show: (id: string) => store.setFilter({ sessions: [id] }) }), [store, sessionIds]);
 }

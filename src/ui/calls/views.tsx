@@ -5,6 +5,7 @@ import { SafeMarkdown } from '../text/SafeMarkdown';
 import { decodeBase64Text, imageDataUri, safeHref } from '../text/safeUrl';
 import { exitedWithoutCompletion, hasEnded } from '../../model/status';
 import { CopyButton } from './CopyButton';
+import { SpawnedSessions } from './SpawnedSessions';
 import { JsonTree } from './JsonTree';
 import { isSmallDiff, LargeDiff } from './LargeDiff';
 import { labelIdOf, type LabelId } from '../../model/labels';
@@ -41,6 +42,7 @@ export function CallBody(props: ViewProps) {
   const blocks = nonTextBlocks(call);
   return (
     <div className={styles.body}>
+      {id === 'Subagent' ? <SpawnedSessions call={call} /> : null}
       {body}
       {blocks.length > 0 ? <Blocks blocks={blocks} /> : null}
     </div>

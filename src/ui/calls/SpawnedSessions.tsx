@@ -1,0 +1,32 @@
+// A Subagent call links to the sessions it spawned: choosing one shows that session's transcript.
+import { createContext, useContext } from 'react';
+import { sessionsNamedBy } from '../../model/insights';
+import type { ToolCall } from '../../model';
+import styles from './calls.module.css';
+
+export interface SessionLinks {
+  /** The session ids read so far. */
+  known: ReadonlySet<string>;
+  /** Show this session's transcript. */
+  show: (sessionId: string) => void;
+}
+
+/** Provided by the viewer; without it (a call drawn alone) no links are drawn. */
+export const SessionLinksContext = createContext<SessionLinks | null>(null);
+
+export function SpawnedSessions({ call }: { call: ToolCall }) {
+  const links = useContext(SessionLinksContext);
+  if (!links) return null;
+  const spawned = sessionsNamedBy(call, links.known);
+  if (spawned.length === 0) return null;
+  return (
+    <div className={styles.section} data-testid="spawned-sessions">
+      <div className={styles.heading}>Sub-agent session{spawned.length === 1 ? '' : 's'}</div>
+      {spawned.map((id) => (
+        <button key={id} type="button" className={styles.inlineButton} data-session-link={id} onClick={() => links.show(id)}>
+          {id} →
+        </button>
+      ))}
+    </div>
+  );
+}
