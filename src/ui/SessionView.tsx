@@ -383,5 +383,5 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
 
 /** What a Subagent call's links need: the sessions read so far, and a way to show one of them. */
 function useSessionLinks(store: SessionStore, sessionIds: SessionSnapshot['sessionIds']): SessionLinks {
-  return useMemo(() => ({ known: new Set(sessionIds), show: (id: string) => store.setFilter({ sessions: [id] }) }), [store, sessionIds]);
+  return useMemo(() => ({ sessionIds, show: (id: string) => store.setFilter({ sessions: [id] }) }), [store, sessionIds]);
 }

@@ -1,12 +1,12 @@
 // A Subagent call links to the sessions it spawned: choosing one shows that session's transcript.
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { sessionsNamedBy } from '../../model/insights';
 import type { ToolCall } from '../../model';
 import styles from './calls.module.css';
 
 export interface SessionLinks {
-  /** The session ids read so far. */
-  known: ReadonlySet<string>;
+  /** The session ids read so far (as a set only where a Subagent call is open: there may be a million). */
+  sessionIds: Iterable<string>;
   /** Show this session's transcript. */
   show: (sessionId: string) => void;
 }
@@ -16,8 +16,9 @@ export const SessionLinksContext = createContext<SessionLinks | null>(null);
 
 export function SpawnedSessions({ call }: { call: ToolCall }) {
   const links = useContext(SessionLinksContext);
+  const ids = links?.sessionIds;
+  const spawned = useMemo(() => (ids ? sessionsNamedBy(call, new Set(ids)) : []), [call, ids]);
   if (!links) return null;
-  const spawned = sessionsNamedBy(call, links.known);
   if (spawned.length === 0) return null;
   return (
     <div className={styles.section} data-testid="spawned-sessions">
