@@ -2,34 +2,9 @@
 // the worker with no page error, the counts and calls Node reads, and its rows shown. The longest
 // main-thread task while loading is recorded as an annotation, not asserted (speed is for
 // `npm run bench:hostile` and `bench:browser`, not timed assertions).
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { cssEscape, expect, expectedSession, openByPicker, ROOT, test } from './helpers';
-
-interface HostileCase {
-  name: string;
-  file: string;
-  bytes: number;
-}
-
-function generate(name: string, info: TestInfo): HostileCase {
-  const out = execFileSync('node', [join(ROOT, 'scripts/hostile.mjs'), info.outputPath('hostile'), name], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  const [c] = JSON.parse(out) as HostileCase[];
-  if (!c) throw new Error(`the generator wrote no case ${name}`);
-  return c;
-}
-
-/** Records every long task (> 50 ms) the page runs, from its first script on. */
-async function watchLongTasks(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __longTasks: number[] };
-    w.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
-}
+import { cssEscape, expect, expectedSession, openByPicker, test } from './helpers';
+import { generate, watchLongTasks, type HostileCase } from './hostile';
 
 /** Loads `c` and checks what any case must keep: no page error, Node's counts and calls, rows shown. */
 async function load(page: Page, c: HostileCase, info: TestInfo): Promise<{ errors: string[]; expected: Awaited<ReturnType<typeof expectedSession>> }> {
