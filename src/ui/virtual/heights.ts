@@ -43,8 +43,19 @@ export class HeightIndex {
     }
     this.heights.fill(this.estimate, this.n, count);
     this.measured.fill(0, this.n, count);
+    // Appending keeps every existing node of the tree (a node sums only rows at or before it):
+    // each new node is its row plus the rows its range covers before it, two prefix sums. A
+    // million-row session streaming in no longer rebuilds the whole tree on every delta.
+    if (this.tree.length < count + 1) {
+      const grown = new Float64Array(Math.max(count + 1, this.tree.length * 2));
+      grown.set(this.tree.subarray(0, this.n + 1));
+      this.tree = grown;
+    }
+    const from = this.n;
     this.n = count;
-    this.rebuild();
+    for (let i = from + 1; i <= count; i++) {
+      this.tree[i] = (this.heights[i - 1] ?? 0) + this.prefix(i - 1) - this.prefix(i - (i & -i));
+    }
   }
 
   heightOf(i: number): number {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { HeightIndex } from './heights';
 import { visibleRange, scrollTopFor } from './range';
 import { MAX_DOM_HEIGHT, scaleSpace, toDom, toVirtual } from './scale';
@@ -135,5 +136,40 @@ describe('scrollTopFor', () => {
     const top = scrollTopFor(h, 199_999, viewport, 0, 'end');
     const r = visibleRange({ heights: h, scrollTop: top, viewport, overscan: 0 });
     expect(r.rows.some((row) => row.index === 199_999)).toBe(true);
+  });
+});
+
+describe('HeightIndex, as rows stream in', () => {
+  it('gives the same offsets as plain sums after any mix of appends, shrinks and measurements', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.record({ grow: fc.integer({ min: 0, max: 300 }) }), fc.record({ shrinkTo: fc.nat() }), fc.record({ at: fc.nat(), h: fc.integer({ min: 1, max: 400 }) })), { maxLength: 60 }),
+        (ops) => {
+          const index = new HeightIndex(20);
+          const plain: number[] = [];
+          for (const op of ops) {
+            if ('grow' in op) {
+              index.setCount(plain.length + op.grow);
+              for (let k = 0; k < op.grow; k++) plain.push(20);
+            } else if ('shrinkTo' in op) {
+              const n = plain.length === 0 ? 0 : op.shrinkTo % plain.length;
+              index.setCount(n);
+              plain.length = n;
+            } else if (plain.length > 0) {
+              const i = op.at % plain.length;
+              index.setHeight(i, op.h);
+              plain[i] = op.h;
+            }
+          }
+          let sum = 0;
+          for (let i = 0; i < plain.length; i++) {
+            expect(index.offsetOf(i)).toBe(sum);
+            sum += plain[i] ?? 0;
+          }
+          expect(index.total).toBe(sum);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
