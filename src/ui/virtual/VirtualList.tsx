@@ -51,6 +51,13 @@ export function VirtualList({ count, estimate, rowKey, rowIds, renderRow, scroll
   const [applyScroll] = useState(() => (top: number): void => {
     const el = scrollerRef.current;
     if (!el) return;
+    // The element moved since the list last knew where it was, and its scroll event has not come
+    // yet: a person (or the host page) scrolled. That wins over a target still pending (End, a
+    // deep link, following), which would otherwise pull the view back.
+    if (Math.abs(el.scrollTop - ctl.currentScrollTop) > 1) {
+      ctl.setScrollTop(el.scrollTop, true);
+      return;
+    }
     expectedScroll.current = top;
     el.scrollTop = top;
     ctl.setScrollTop(el.scrollTop, false);

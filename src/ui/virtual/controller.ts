@@ -34,6 +34,11 @@ export class VirtualController {
 
   getSnapshot = (): VisibleRange => this.range;
 
+  /** The scroll position last reported (by a scroll event or a scroll this controller asked for). */
+  get currentScrollTop(): number {
+    return this.scrollTop;
+  }
+
   private compute(): VisibleRange {
     return visibleRange({
       heights: this.heights,
