@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { main, startServer } from './open';
-import type { RunningServer, SessionInput } from './openServer';
+import { main } from './open';
+import { startServer, type RunningServer, type SessionInput } from './openServer';
 
 const LINE_1 = '{"t_ms":1,"dir":"client->agent","msg":{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}}\n';
 const LINE_2 = '{"t_ms":2,"dir":"agent->client","msg":{"jsonrpc":"2.0","id":0,"result":{}}}\n';

@@ -11,8 +11,6 @@ import { capturesDir } from './captures';
 import { startServer, type SessionInput } from './openServer';
 import type { CliIo } from './summarize';
 
-export { startServer } from './openServer';
-
 const USAGE = 'usage: loupe open [PATH | -] [--follow] [--port N] [--no-browser]';
 
 const HELP = `${USAGE}
