@@ -9,7 +9,3 @@ export const VIEW_TITLES: Record<ViewName, string> = {
   sessions: 'Sessions',
   usage: 'Usage',
 };
-
-export function isViewName(v: unknown): v is ViewName {
-  return typeof v === 'string' && (VIEWS as readonly string[]).includes(v);
-}
