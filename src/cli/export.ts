@@ -101,7 +101,6 @@ export async function* exportRecords(file: string, redact: boolean, findings: Fi
   });
 }
 
-
 export function countKinds(findings: readonly Finding[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const finding of findings) counts.set(finding.kind, (counts.get(finding.kind) ?? 0) + 1);
@@ -115,7 +114,11 @@ export function findingsReport(findings: readonly Finding[]): string {
   if (!findings.length) return 'loupe export: no secrets found';
   const lines = [`loupe export: replaced ${findings.length} secrets`];
   const byKind = new Map<string, number[]>();
-  for (const finding of findings) byKind.set(finding.kind, [...(byKind.get(finding.kind) ?? []), finding.line]);
+  for (const finding of findings) {
+    const at = byKind.get(finding.kind);
+    if (at) at.push(finding.line);
+    else byKind.set(finding.kind, [finding.line]);
+  }
   for (const [kind, at] of byKind) {
     const unique = [...new Set(at)];
     const shown = unique.slice(0, REPORTED_LINES).join(', ');
