@@ -100,27 +100,21 @@ test('the largest diff drawn on the main thread keeps the diff viewer\'s look', 
   expect(errors).toEqual([]);
 });
 
-test('terminal output of 100,000 bold escapes is one styled span', async ({ page }, info) => {
-  const c = generate('ansi-bold', info);
-  const errors = await load(page, c, info);
-  const row = await openCall(page, 'ansi-bold');
-  const terminal = row.locator('[data-terminal]');
-  await expect(terminal).toContainText('xxxxxxxxxx');
-  await recordOpening(page, c, info);
-  expect(await terminal.locator('span').count()).toBeLessThan(5);
-  expect(errors).toEqual([]);
-});
-
-test('1 MB of unterminated escapes opens as a bounded terminal view', async ({ page }, info) => {
-  const c = generate('ansi-unterminated', info);
-  const errors = await load(page, c, info);
-  const row = await openCall(page, 'ansi-open');
-  const terminal = row.locator('[data-terminal]');
-  await expect(terminal).toContainText('earlier characters not shown');
-  await recordOpening(page, c, info);
-  expect(await terminal.locator('span').count()).toBeLessThan(5);
-  expect(errors).toEqual([]);
-});
+for (const { title, fixture, call, shows } of [
+  { title: 'terminal output of 100,000 bold escapes is one styled span', fixture: 'ansi-bold', call: 'ansi-bold', shows: 'xxxxxxxxxx' },
+  { title: '1 MB of unterminated escapes opens as a bounded terminal view', fixture: 'ansi-unterminated', call: 'ansi-open', shows: 'earlier characters not shown' },
+] as const) {
+  test(title, async ({ page }, info) => {
+    const c = generate(fixture, info);
+    const errors = await load(page, c, info);
+    const row = await openCall(page, call);
+    const terminal = row.locator('[data-terminal]');
+    await expect(terminal).toContainText(shows);
+    await recordOpening(page, c, info);
+    expect(await terminal.locator('span').count()).toBeLessThan(5);
+    expect(errors).toEqual([]);
+  });
+}
 
 test('50,000 distinct labels draw a few facets, and any label can be found', async ({ page }, info) => {
   test.setTimeout(120_000);
