@@ -3,7 +3,7 @@
 // page of this server (Host and Origin), so another site in the browser cannot read a session
 // even by rebinding a DNS name to 127.0.0.1.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, writeFileSync, type Stats } from 'node:fs';
 import { lstat, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -157,7 +157,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (route === 'recordings') return sendJson(res, await listRecordings(capturesDir), head);
     if (rest[0] === 'recordings' && rest.length === 2) {
       const name = rest[1]!;
-      const path = await recordingPath(capturesDir, name);
+      const path = (await recording(capturesDir, name))?.path;
       if (!path) return fail(res, 404, 'No such recording');
       // A recording still being written is followed until tee exits.
       return sendSession(req, res, path, followOf(path, isCaptureLive(path)), head);
@@ -299,22 +299,21 @@ function sendJson(res: ServerResponse, value: unknown, head: boolean): void {
 }
 
 /** A recording's name is a plain file name inside the folder: no links, no markers, nothing hidden. */
-async function recordingPath(folder: string, name: string): Promise<string | null> {
+async function recording(folder: string, name: string): Promise<{ path: string; info: Stats } | null> {
   if (name.startsWith('.') || name.endsWith(LIVE_SUFFIX)) return null;
   const path = join(folder, name);
   if (basename(path) !== name) return null;
   const info = await lstat(path).catch(() => null);
-  return info?.isFile() ? path : null;
+  return info?.isFile() ? { path, info } : null;
 }
 
 export async function listRecordings(folder: string): Promise<RecordingsListing> {
   const names = await readdir(folder).catch(() => [] as string[]);
   const entries: RecordingEntry[] = [];
   for (const name of names) {
-    const path = await recordingPath(folder, name);
-    if (!path) continue;
-    const info = await lstat(path).catch(() => null);
-    if (!info) continue;
+    const found = await recording(folder, name);
+    if (!found) continue;
+    const { path, info } = found;
     const live = isCaptureLive(path);
     const agent = (live ? await markerAgent(path) : undefined) ?? agentFromName(name);
     entries.push({ name, bytes: info.size, mtimeMs: info.mtimeMs, live, ...(agent ? { agent } : {}) });
