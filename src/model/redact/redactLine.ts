@@ -2,7 +2,7 @@
 // and written back as a JSON string at the same place in the line; everything else in the line
 // stays byte for byte, so key order (which decides subjects, CONTRACTS §6) and every other value
 // read the same. A secret written with escapes (`\u0041KIA…`, `\/`) is found in the decoded text.
-import { applySpans, findSecrets, placeholder, type Redacted, type SecretSpan } from './detect';
+import { applySpans, findSecrets, type Redacted, type SecretSpan } from './detect';
 import { SECRET_KEY_NAMES } from './rules';
 
 const STRING_TOKEN = /"(?:[^"\\]|\\.)*"/g;
@@ -151,4 +151,3 @@ function joinSpans(spans: SecretSpan[]): SecretSpan[] {
   return joined;
 }
 
-export { placeholder };

@@ -22,7 +22,7 @@ export interface DiffBound {
   timeoutMs: number;
 }
 
-export const WORKER_BOUND: DiffBound = { maxEditLength: 20_000, timeoutMs: 3000 };
+const WORKER_BOUND: DiffBound = { maxEditLength: 20_000, timeoutMs: 3000 };
 
 /** Lines of `text` as the diff counts them: a final newline ends the last line, it does not start another. */
 export function splitLines(text: string): string[] {

@@ -43,7 +43,7 @@ function byte(n: number | undefined): number | null {
 }
 
 /** The style after one SGR sequence's parameters (`1;31`, `38;5;208`, ...). */
-export function applySgr(style: AnsiStyle, params: string): AnsiStyle {
+function applySgr(style: AnsiStyle, params: string): AnsiStyle {
   const s = { ...style };
   const codes = params === '' ? [0] : params.split(/[;:]/).map((p) => (p === '' ? 0 : Number(p)));
   for (let i = 0; i < codes.length; i++) {
