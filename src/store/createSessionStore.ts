@@ -8,12 +8,13 @@
 // not to the session.
 import { List, Map as PMap } from 'immutable';
 import { sessionOfItem } from '../model/insights';
+import { callSearchText } from '../model/search';
 import { displayStatus } from '../model/status';
 import type { BadLine, ChainState, Counts, DisplayStatus, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
 import type { SecretFinding, SessionDelta } from '../worker/protocol';
 
 export type { SecretFinding };
-import { callHaystack, EMPTY_FILTER, facetsFrom, isFilterActive, itemHaystack, NO_SESSION, normalizeFilter, type Facets, type Filter } from './filter';
+import { EMPTY_FILTER, facetsFrom, isFilterActive, itemHaystack, NO_SESSION, normalizeFilter, type Facets, type Filter } from './filter';
 
 export type LoadState = 'idle' | 'loading' | 'done' | 'error' | 'cancelled';
 
@@ -146,7 +147,8 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   const haystackOf = (call: ToolCall): string => {
     let h = haystacks.get(call.key);
     if (h === undefined) {
-      h = callHaystack(call, terminals);
+      // Everything the free-text filter searches for one call: its names, input and output.
+      h = callSearchText(call, terminals);
       haystacks.set(call.key, h);
     }
     return h;

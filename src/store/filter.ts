@@ -1,5 +1,5 @@
 // What a filter keeps, and the counts shown beside each filter option.
-import { callSearchText, type DisplayStatus, type ToolCall, type TranscriptItem, type TerminalLookup } from '../model';
+import type { DisplayStatus, TranscriptItem } from '../model';
 
 export interface Filter {
   /** Keep calls with one of these labels (empty: any label). */
@@ -30,11 +30,6 @@ export function normalizeFilter(f: Partial<Filter> | undefined): Filter {
   const statuses = (f?.statuses ?? []).filter((s): s is DisplayStatus => DISPLAY_STATUSES.includes(s));
   const sessions = [...new Set(f?.sessions ?? [])];
   return { labels: [...new Set(f?.labels ?? [])], statuses: [...new Set(statuses)], text: f?.text ?? '', ...(sessions.length > 0 ? { sessions } : {}) };
-}
-
-/** Everything the free-text filter searches for one call: its names, input and output (see model/search.ts). */
-export function callHaystack(call: ToolCall, terminals: TerminalLookup): string {
-  return callSearchText(call, terminals);
 }
 
 export function itemHaystack(item: TranscriptItem): string | null {
