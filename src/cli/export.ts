@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ingest } from '../model';
 import { exportJsonl } from '../model/exportJsonl';
-import { sessionMarkdown } from '../model/exportMarkdown';
+import { countKinds, sessionMarkdown } from '../model/exportMarkdown';
 import type { CliIo } from './summarize';
 
 const USAGE = 'usage: loupe export FILE --format jsonl|html|md [--redact] [--out OUT]';
@@ -99,12 +99,6 @@ export async function* exportRecords(file: string, redact: boolean, findings: Fi
     onFinding: (line, kind) => void findings.push({ line, kind }),
     onSkipped: (line) => void skipped.push(line),
   });
-}
-
-export function countKinds(findings: readonly Finding[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const finding of findings) counts.set(finding.kind, (counts.get(finding.kind) ?? 0) + 1);
-  return counts;
 }
 
 const REPORTED_LINES = 10;

@@ -3,7 +3,7 @@
 // records) and keeps the lines of the rows shown; md is made from the rows the page holds, which a
 // redacted read already holds redacted.
 import { exportJsonl } from '../model/exportJsonl';
-import { sessionMarkdown } from '../model/exportMarkdown';
+import { countKinds, sessionMarkdown } from '../model/exportMarkdown';
 import type { Session, ToolCall } from '../model';
 import type { SessionSnapshot } from '../store/createSessionStore';
 import { isFilterActive } from '../store/filter';
@@ -95,12 +95,6 @@ async function* bytesOf(source: LoadSource): AsyncGenerator<Uint8Array> {
     case 'stream':
       throw new Error('A stream is read once: it cannot be read again to export its records');
   }
-}
-
-function countKinds(findings: Iterable<{ kind: string }>): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const { kind } of findings) counts.set(kind, (counts.get(kind) ?? 0) + 1);
-  return counts;
 }
 
 function baseName(name: string): string {

@@ -142,3 +142,10 @@ function clip(text: string, chars: number): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return oneLine.length > chars ? `${oneLine.slice(0, chars - 1)}…` : oneLine;
 }
+
+/** How many secrets of each kind were replaced: what the markdown export's redaction line says. */
+export function countKinds(findings: Iterable<{ kind: string }>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { kind } of findings) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return counts;
+}
