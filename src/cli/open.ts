@@ -2,12 +2,12 @@
 // served from 127.0.0.1, following the file as it grows.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { capturesDir } from './captures';
+import { whyUnreadable } from './files';
 import { startServer, type SessionInput } from './openServer';
 import type { CliIo } from './summarize';
 
@@ -59,7 +59,7 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   let session: SessionInput | undefined;
   if (parsed.path === '-') session = { kind: 'stream', stream: deps.stdin };
   else if (parsed.path !== undefined) {
-    const problem = await notAFile(parsed.path);
+    const problem = await whyUnreadable(parsed.path, 'give a session file inside it (or no PATH to list the recordings)');
     if (problem) {
       io.err(`loupe open: ${problem}`);
       return 1;
@@ -120,20 +120,6 @@ export function parseOpenArgs(argv: readonly string[]): ParsedArgs | { error: st
     port = Number(values.port);
   }
   return { help: false, path: positionals[0], follow: values.follow ?? false, port, noBrowser: values['no-browser'] ?? false };
-}
-
-async function notAFile(path: string): Promise<string | null> {
-  try {
-    const info = await stat(path);
-    if (info.isDirectory()) return `${path} is a directory; give a session file inside it (or no PATH to list the recordings)`;
-    if (!info.isFile()) return `${path} is not a regular file`;
-    return null;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return `no such file: ${path}`;
-    if (code === 'EACCES') return `cannot read ${path}: permission denied`;
-    return `cannot read ${path}: ${err instanceof Error ? err.message : String(err)}`;
-  }
 }
 
 /** dist/app beside the built CLI (dist/cli/…), or the project's dist/app when run from source. */

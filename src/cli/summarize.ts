@@ -1,6 +1,6 @@
 // `loupe summarize FILE [--json] [--strict]`: the same ingest and model as the browser, in Node.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { whyUnreadable } from './files';
 import { ingest, summarize, type Summary } from '../model';
 import { terminalSafe, terminalSafeJson, terminalSafeLine } from './terminalText';
 
@@ -46,21 +46,6 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
   }
   return 0;
-}
-
-/** Why `file` cannot be summarized, in words a person acts on; null when it can. */
-async function whyUnreadable(file: string): Promise<string | null> {
-  try {
-    const info = await stat(file);
-    if (info.isDirectory()) return `${file} is a directory; give the session file inside it`;
-    if (!info.isFile()) return `${file} is not a regular file`;
-    return null;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return `no such file: ${file}`;
-    if (code === 'EACCES' || code === 'EPERM') return `no permission to read ${file}`;
-    return `cannot read ${file} (${code ?? String(error)})`;
-  }
 }
 
 /** What makes a session fail `--strict`, in one line: bad lines or a broken ledger chain; null when it passes. */
