@@ -5,6 +5,7 @@ import { blobReader, hydrateCall, ingest, SessionBuilder } from '../model';
 import { searchLeftInFile } from './fileSearch';
 import type { IngestProgress, ToolCall, TranscriptItem } from '../model';
 import { sendBounded } from './sendable';
+import { splitDelta } from './splitDelta';
 import { redactedBytes, redactedRecords, type Redactor, type SecretFinding } from './redactStream';
 import type { CallPatch, LoaderEvent, LoadSource, SessionDelta } from './protocol';
 
@@ -307,7 +308,7 @@ export async function pump(
     recordsSent = builder.records;
     lastEmit = Date.now();
     // A delta too deeply nested to clone (or to post) is sent again bounded: its rows are not lost.
-    sendBounded((sent: SessionDelta) => emit({ type: 'delta', delta: copy(sent) }), delta);
+    for (const piece of splitDelta(delta)) sendBounded((sent: SessionDelta) => emit({ type: 'delta', delta: copy(sent) }), piece);
   };
 
   try {
