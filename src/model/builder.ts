@@ -1,7 +1,6 @@
 // The one pass over the records that builds every index of a session: transcript items, merged
 // calls, joins, counts, diagnostics and the ledger chain. Incremental: bytes can be pushed in any
 // chunking and the session read (or its changes taken) at any time.
-import { createBLAKE3, type IHasher } from 'hash-wasm';
 import type { ContentBlock, Direction } from '../ingest/acpTypes';
 import { classify, classifyTextLog } from '../ingest/classify';
 import { readPermissionResult, readPromptResult } from '../ingest/fastPath';
@@ -14,13 +13,13 @@ import {
   terminalExitResultSchema, terminalOutputResultSchema,
 } from '../ingest/schemas';
 import { labelOf } from './labels';
+import { ChainVerifier, type ChainInput } from './chain';
 import type { Session } from './session';
 import { subjectOfCall } from './subject';
 import type { CallHistoryEntry, InputFormat, LedgerCallData, SourceLocation, ToolCall, TranscriptItem } from './types';
 import { readUsage } from './usage';
 
 const EXCERPT_CHARS = 200;
-const ZERO_HASH = '0'.repeat(64);
 const encoder = new TextEncoder();
 
 /** A record's exact bytes: `source[start, end)`. */
@@ -59,6 +58,8 @@ export interface BuilderOptions {
    * from the source when a call is opened (`hydrateCall`). Large inputs are read light.
    */
   detail?: 'full' | 'light';
+  /** Where the ledger chain is verified: by default here, by the builder's own `ChainVerifier`. */
+  chain?: ChainInput;
 }
 
 export class SessionBuilder {
@@ -66,6 +67,7 @@ export class SessionBuilder {
 
   constructor(options: BuilderOptions = {}) {
     this.detail = options.detail ?? 'full';
+    this.chain = options.chain ?? new ChainVerifier((warning) => this.session.diagnostics.warnings.push(warning));
   }
 
   readonly session: Session = {
@@ -83,13 +85,7 @@ export class SessionBuilder {
   private readonly reader = new LineReader((line) => this.onLine(line));
   private mode: 'sniff' | 'lines' | 'array' = 'sniff';
   private array: JsonArraySplitter | null = null;
-  private hasher: IHasher | null = null;
-  /** BLAKE3 of the last chained ledger line, once there is one (`chained`). */
-  private chainPrev: Uint8Array = new Uint8Array(0);
-  private chained = false;
-  private chainPrevLine = 0;
-  /** The first non-blank line after the last chained one (0: none yet): a ledger line must be it. */
-  private lineAfterChain = 0;
+  private readonly chain: ChainInput;
   private readonly shapes = new Set<Shape>();
   /** Unanswered requests by id, then by the direction they were sent (`''`: not said), latest last. */
   private readonly pending = new Map<string, Map<Direction | '', PendingRequest[]>>();
@@ -120,9 +116,9 @@ export class SessionBuilder {
   private lastItemChanged = false;
   private valuesPushed = 0;
 
-  /** Loads BLAKE3 (WASM) for the ledger chain. Await once before pushing ledger input. */
+  /** Readies the ledger chain's verifier (BLAKE3 is WASM). Await once before pushing ledger input. */
   async init(): Promise<void> {
-    this.hasher ??= await createBLAKE3();
+    await this.chain.init();
   }
 
   get records(): number {
@@ -220,7 +216,7 @@ export class SessionBuilder {
       }
     }
     this.session.counts.lines++;
-    if (this.chained && this.lineAfterChain === 0) this.lineAfterChain = raw.line;
+    this.chain.line(raw.line);
     let value: unknown;
     try {
       value = JSON.parse(raw.text);
@@ -252,7 +248,7 @@ export class SessionBuilder {
 
   private onElement(element: ArrayElement): void {
     this.session.counts.lines++;
-    if (this.chained && this.lineAfterChain === 0) this.lineAfterChain = element.line;
+    this.chain.line(element.line);
     let value: unknown;
     try {
       value = JSON.parse(element.text);
@@ -661,7 +657,10 @@ export class SessionBuilder {
 
   private foldLedger(record: IngestRecord, body: Extract<RecordBody, { kind: 'ledger' }>, bytes: ByteRange | null): void {
     const { line, body: ledger } = body;
-    if (bytes) this.checkChain(line.prev, bytes, record.loc.line);
+    if (bytes) {
+      this.chain.ledgerLine(record.loc.line, line.prev, bytes.source, bytes.start, bytes.end);
+      this.session.chain = this.chain.state;
+    }
     const run = this.canonicalId(line.run ?? null);
     const loc = record.loc;
     switch (ledger.type) {
@@ -702,39 +701,6 @@ export class SessionBuilder {
     addHistory(call, { loc: record.loc, source: 'tool_called', fields: data.subject !== undefined ? CALLED_FIELDS_SUBJECT : CALLED_FIELDS });
     call.label = labelOf(call);
     call.subject = subjectOfCall(call);
-  }
-
-  /** CONTRACTS §9: `prev` is the BLAKE3 of the previous ledger line's exact bytes. */
-  private checkChain(prev: string | undefined, bytes: ByteRange, line: number): void {
-    const chain = (this.session.chain ??= { state: 'intact', lines: 0 });
-    chain.lines++;
-    if (chain.state === 'broken') return;
-    if (!this.hasher) {
-      this.session.diagnostics.warnings.push({ line, message: 'ledger chain not verified: BLAKE3 was not loaded (call init())' });
-      this.session.chain = { state: 'broken', lines: chain.lines, line, reason: 'not verified' };
-      return;
-    }
-    // The digest stays binary and is compared with `prev` in place: no hex string per line.
-    const matches = !this.chained ? prev === ZERO_HASH : prev !== undefined && hexEquals(prev, this.chainPrev);
-    // CONTRACTS §9: the chain runs over every non-blank line, so a line between two ledger lines
-    // (garbage, a record of another shape) breaks it at the ledger line after it.
-    const inserted = this.chained && this.lineAfterChain !== line ? this.lineAfterChain : 0;
-    if (!matches || inserted) {
-      const reason = !this.chained
-        ? `the first ledger line's prev is ${describeHash(prev)}, not 64 zeros`
-        : inserted
-          ? `line ${inserted} is not part of the chain: it was inserted between ledger lines ${this.chainPrevLine} and ${line}`
-          : `prev is ${describeHash(prev)}, but line ${this.chainPrevLine} hashes to ${toHex(this.chainPrev).slice(0, 12)}…`;
-      this.session.chain = { state: 'broken', lines: chain.lines, line, reason };
-      return;
-    }
-    // A plain view: `subarray` on a Node Buffer goes through its species constructor, much slower.
-    const { source } = bytes;
-    const view = new Uint8Array(source.buffer, source.byteOffset + bytes.start, bytes.end - bytes.start);
-    this.chainPrev = this.hasher.init().update(view).digest('binary');
-    this.chained = true;
-    this.chainPrevLine = line;
-    this.lineAfterChain = 0;
   }
 
   /**
@@ -923,28 +889,6 @@ function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return `a ${typeof value}`;
-}
-
-const HEX = '0123456789abcdef';
-
-/** True when `hex` is exactly the lowercase hex spelling of `bytes` (what a hex digest compares equal to). */
-function hexEquals(hex: string, bytes: Uint8Array): boolean {
-  if (hex.length !== bytes.length * 2) return false;
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i]!;
-    if (hex.charCodeAt(2 * i) !== HEX.charCodeAt(byte >> 4) || hex.charCodeAt(2 * i + 1) !== HEX.charCodeAt(byte & 15)) return false;
-  }
-  return true;
-}
-
-function toHex(bytes: Uint8Array): string {
-  let hex = '';
-  for (const byte of bytes) hex += HEX[byte >> 4]! + HEX[byte & 15]!;
-  return hex;
-}
-
-function describeHash(value: string | undefined): string {
-  return value === undefined ? 'missing' : `${value.slice(0, 12)}…`;
 }
 
 function safeStringify(value: unknown): string {
