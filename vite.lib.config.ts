@@ -14,6 +14,7 @@ export default defineConfig({
     alias: [
       { find: /^\.\/spawn$/, replacement: fileURLToPath(new URL('./src/worker/spawn.inline.ts', import.meta.url)) },
       { find: /^\.\/workerRedactor$/, replacement: fileURLToPath(new URL('./src/worker/workerRedactor.inline.ts', import.meta.url)) },
+      { find: /^\.\/spawnChainWorker$/, replacement: fileURLToPath(new URL('./src/worker/spawnChainWorker.inline.ts', import.meta.url)) },
       { find: /^\.\/spawnDiffWorker$/, replacement: fileURLToPath(new URL('./src/ui/calls/spawnDiffWorker.inline.ts', import.meta.url)) },
     ],
   },

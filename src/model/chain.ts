@@ -149,11 +149,11 @@ export class ChainBatcher implements ChainInput {
 
   /**
    * @param post hands a batch to the verifier, transferring `batch.bytes.buffer` when `transfer` is set.
-   * @param onReply after each answer: the new state is in `state`, warnings are passed on.
+   * @param onReply after each answer: the chain's state so far, and warnings to show.
    */
   constructor(
     private readonly post: (batch: ChainBatch, transfer: boolean) => void,
-    private readonly onReply: (warnings: ChainWarning[]) => void,
+    private readonly onReply: (state: ChainState | null, warnings: ChainWarning[]) => void,
   ) {}
 
   async init(): Promise<void> {}
@@ -203,7 +203,7 @@ export class ChainBatcher implements ChainInput {
     this.answered = reply.seq;
     this.unanswered = this.unanswered.filter((batch) => batch.seq > reply.seq);
     this.state = reply.state;
-    this.onReply(reply.warnings);
+    this.onReply(this.state, reply.warnings);
     if (this.answered === this.sent) this.settle();
   }
 
@@ -237,7 +237,7 @@ export class ChainBatcher implements ChainInput {
       this.takeBatch(0);
     }
     this.unanswered = [];
-    this.onReply(warnings);
+    this.onReply(this.state, warnings);
     this.settle();
   }
 

@@ -4,6 +4,7 @@ import { createBLAKE3 } from 'hash-wasm';
 import { blobReader, hydrateCall, ingest, SessionBuilder } from '../model';
 import { searchLeftInFile } from './fileSearch';
 import type { IngestProgress, ToolCall, TranscriptItem } from '../model';
+import { remoteChain } from './remoteChain';
 import { sendBounded } from './sendable';
 import { splitDelta } from './splitDelta';
 import { redactedBytes, redactedRecords, type Redactor, type SecretFinding } from './redactStream';
@@ -24,6 +25,8 @@ export interface PumpOptions {
   lightFromBytes?: number;
   /** How a redacted load loads the ruleset; without it a redacted load fails (nothing unredacted is shown). */
   redactor?: Redactor;
+  /** Starts a worker to verify the ledger chain in, off this thread; without it (or where it cannot start) the builder verifies it. */
+  chainVerifier?: () => Worker;
   /** Receives a handle on the read, to complete calls later (see OpenSession). */
   onSession?: (session: OpenSession) => void;
 }
@@ -185,7 +188,15 @@ export async function pump(
   const copy = opts.clone ? <T>(v: T): T => structuredClone(v) : <T>(v: T): T => v;
   const progress: IngestProgress = { bytesRead: 0, records: 0 };
   const light = isLight(source, opts);
-  const builder = new SessionBuilder({ detail: light ? 'light' : 'full' });
+  // Its answers come in as the read goes on (a live ledger's chain is current) and are sent with the next delta.
+  const chain = opts.chainVerifier
+    ? remoteChain(opts.chainVerifier, (state, warnings) => {
+      builder.session.chain = state;
+      builder.session.diagnostics.warnings.push(...warnings);
+      flushSoon();
+    })
+    : null;
+  const builder = new SessionBuilder({ detail: light ? 'light' : 'full', ...(chain ? { chain: chain.batcher } : {}) });
   opts.onSession?.({
     fullCall: async (key) => {
       const call = builder.session.calls.get(key);
@@ -339,6 +350,7 @@ export async function pump(
         signal,
         chunkSize: SLICE,
         onProgress: (read) => {
+          chain?.batcher.send();
           progress.bytesRead = redact ? inputRead : read.bytesRead;
           if (due()) flush();
           else flushSoon();
@@ -349,6 +361,7 @@ export async function pump(
     }
     if (!builder.session.ended) builder.end();
     if (progress.totalBytes === undefined) progress.totalBytes = progress.bytesRead;
+    await chain?.batcher.drain();
     flush();
     emit({ type: 'done' });
   } catch (err) {
@@ -357,6 +370,8 @@ export async function pump(
     // unfinished and a line cut off mid-way is reported as the truncated last line it is.
     try {
       if (!builder.session.ended) builder.end();
+      // The chain covers every line read, cancelled or not.
+      await chain?.batcher.drain();
       flush();
     } catch {
       /* the builder never throws on input; a failed read must not surface a second error */
@@ -365,6 +380,7 @@ export async function pump(
     else emit({ type: 'error', message: err instanceof Error ? err.message : String(err) });
   } finally {
     if (idleFlush !== null) clearTimeout(idleFlush);
+    chain?.close();
   }
 }
 

@@ -2,6 +2,7 @@
 import { pump, type OpenSession } from './pump';
 import type { FromWorker, ToWorker } from './protocol';
 import { sendBounded } from './sendable';
+import { spawnChainWorker } from './spawnChainWorker';
 import { workerRedactor } from './workerRedactor';
 
 const scope = self as unknown as {
@@ -49,7 +50,7 @@ scope.addEventListener('message', (e) => {
   const onSession = (session: OpenSession): void => {
     open = { id, session };
   };
-  void pump(msg.source, (ev) => post({ ...ev, id }), controller.signal, { onSession, ...(workerRedactor ? { redactor: workerRedactor } : {}) }).finally(() =>
+  void pump(msg.source, (ev) => post({ ...ev, id }), controller.signal, { onSession, chainVerifier: spawnChainWorker, ...(workerRedactor ? { redactor: workerRedactor } : {}) }).finally(() =>
     running.delete(msg.id),
   );
 });
