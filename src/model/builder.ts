@@ -12,11 +12,13 @@ import {
   isJsonObject, newSessionResultSchema, terminalCreateResultSchema,
   terminalExitResultSchema, terminalOutputResultSchema,
 } from '../ingest/schemas';
-import { labelOf } from './labels';
 import { ChainVerifier, type ChainInput } from './chain';
 import type { Session } from './session';
-import { subjectOfCall } from './subject';
-import type { CallHistoryEntry, InputFormat, LedgerCallData, SourceLocation, ToolCall, TranscriptItem } from './types';
+import {
+  mergeLedgerCalled, mergeLedgerResult, mergeToolUpdate, newCall, withInputEnd, withPermission, withPermissionOutcome,
+  type AppendHistory, type MergeContext,
+} from './merge';
+import type { CallHistoryEntry, InputFormat, SourceLocation, ToolCall, TranscriptItem } from './types';
 import { readUsage } from './usage';
 
 const EXCERPT_CHARS = 200;
@@ -45,7 +47,10 @@ export interface SessionChanges {
   /** Index from which `items` replace the previously taken items (the last one may have grown). */
   itemsFrom: number;
   items: TranscriptItem[];
-  /** Calls created or changed since the last take (copies). */
+  /**
+   * Calls created or changed since the last take: the builder's own objects, which it never
+   * changes afterwards (it merges updates into new ones).
+   */
   calls: ToolCall[];
 }
 
@@ -103,7 +108,13 @@ export class SessionBuilder {
   private lastId: string | null = null;
   /** The session id noted last: most records repeat it, so most are checked with one comparison. */
   private lastSessionId: string | null = null;
-  private readonly callIndex = new Map<CallScope, Map<string, ToolCall>>();
+  /** Call keys by scope and id: the call itself is replaced in `session.calls` at every merge. */
+  private readonly callIndex = new Map<CallScope, Map<string, string>>();
+  /**
+   * Histories made since the last take: nobody else holds them, so they grow in place (a call
+   * updated 200,000 times appends in O(1)). Once taken, the next update copies the history once.
+   */
+  private readonly ownedHistories = new Set<CallHistoryEntry[]>();
   private itemsTaken = 0;
   /**
    * The last message's blocks, when this builder made that array and nobody has taken it since:
@@ -173,7 +184,7 @@ export class SessionBuilder {
     // Every unfinished call now displays differently, and says how long the input went on after it started.
     for (const [key, call] of this.session.calls) {
       if (call.status !== 'completed' && call.status !== 'failed') {
-        if (call.startMs !== undefined && this.lastTs !== undefined) call.inputEndMs = this.lastTs;
+        if (call.startMs !== undefined && this.lastTs !== undefined) this.session.calls.set(key, withInputEnd(call, this.lastTs));
         this.markChanged(key);
       }
     }
@@ -186,11 +197,10 @@ export class SessionBuilder {
     const changes: SessionChanges = {
       itemsFrom,
       items: items.slice(itemsFrom),
-      calls: this.takingChanges
-        ? [...this.changedCalls].map((key) => ({ ...this.session.calls.get(key)! }))
-        : [...this.session.calls.values()].map((call) => ({ ...call })),
+      calls: this.takingChanges ? [...this.changedCalls].map((key) => this.session.calls.get(key)!) : [...this.session.calls.values()],
     };
     this.changedCalls.clear();
+    this.ownedHistories.clear();
     this.takingChanges = true;
     this.itemsTaken = items.length;
     this.lastItemChanged = false;
@@ -381,26 +391,16 @@ export class SessionBuilder {
       byId = new Map();
       this.callIndex.set(scope, byId);
     }
-    let call = byId.get(id);
+    const known = byId.get(id);
+    let call = known === undefined ? undefined : this.session.calls.get(known);
     // CONTRACTS §4: an id can come back. A `tool_call` naming a call that already ended opens a new
     // one (agents that number calls per turn); the ended call keeps what it had.
     const reopened = opens && call !== undefined && (call.status === 'completed' || call.status === 'failed');
     if (!call || reopened) {
       const key = callKey(scope, id, reopened ? this.session.calls.size : undefined);
-      // Every field from the start, so all calls share one hidden class whatever order their
-      // updates set fields in: the fold, labels and subjects then read them through monomorphic
-      // property accesses. (An optional field that is undefined reads the same as an absent one.)
-      call = {
-        key, id, sessionId, ordinal: this.session.calls.size, firstLine: loc.line,
-        title: undefined, kind: undefined, status: undefined, name: undefined, rawInput: undefined, rawInputKeyOrder: undefined,
-        rawOutput: undefined, content: undefined, locations: undefined, meta: {}, tool: undefined, invalidEnvelopes: 0,
-        ledger: undefined, label: 'Tool', subject: null, startMs: undefined, endMs: undefined, durationMs: undefined,
-        permission: undefined, history: [], detail: this.detail, contentBlocks: undefined, terminalIds: undefined,
-        dir: undefined, inputEndMs: undefined,
-      };
-      // The id alone can name the tool (CONTRACTS §5 rule 3), before any update says more.
-      if (scope !== LEDGER_SCOPE && scope !== LEGACY_LEDGER_SCOPE) call.label = labelOf(call);
-      byId.set(id, call);
+      const ledger = scope === LEDGER_SCOPE || scope === LEGACY_LEDGER_SCOPE;
+      call = newCall(key, id, sessionId, this.session.calls.size, loc.line, this.detail, !ledger);
+      byId.set(id, key);
       this.session.calls.set(key, call);
       this.addItem({ type: 'call', loc, callKey: key });
     }
@@ -408,91 +408,38 @@ export class SessionBuilder {
     return call;
   }
 
-  /** CONTRACTS §4: last write wins per field; absent, null and placeholder values keep the earlier one. */
-  private applyToolUpdate(sessionId: string | null, update: ToolUpdate, record: IngestRecord, source: 'tool_call' | 'tool_call_update' | 'permission'): ToolCall {
-    const fields = update.fields;
-    const call = this.callFor(sessionId ?? '', fields.toolCallId, sessionId, record.loc, source === 'tool_call');
-    call.dir ??= record.dir;
-    let set = 0;
-    if (fields.title) {
-      call.title = fields.title;
-      set |= F_TITLE;
-    }
-    if (fields.kind !== undefined) {
-      call.kind = fields.kind;
-      set |= F_KIND;
-    }
-    if (fields.status !== undefined) {
-      call.status = fields.status;
-      set |= F_STATUS;
-    }
-    if (fields.name !== undefined) {
-      call.name = fields.name;
-      set |= F_NAME;
-    }
-    if (fields.rawInput !== undefined && fields.rawInput !== null && !isEmptyObject(fields.rawInput)) {
-      call.rawInput = fields.rawInput;
-      call.rawInputKeyOrder = update.rawInputKeyOrder;
-      set |= F_RAW_INPUT;
-    }
-    const full = this.detail === 'full';
-    if (fields.rawOutput !== undefined && fields.rawOutput !== null) {
-      if (full) call.rawOutput = fields.rawOutput;
-      set |= F_RAW_OUTPUT;
-    }
-    if (fields.content) {
-      if (full) call.content = fields.content;
-      else call.contentBlocks = fields.content.length;
-      for (const block of fields.content) {
-        if (block.type === 'terminal') {
-          // Kept even when light: the terminal's output lives in `session.terminals`, not in the content.
-          if (!call.terminalIds?.includes(block.terminalId)) call.terminalIds = [...(call.terminalIds ?? []), block.terminalId];
-        }
-      }
-      set |= F_CONTENT;
-    }
-    if (fields.locations) {
-      call.locations = fields.locations;
-      set |= F_LOCATIONS;
-    }
-    if (fields._meta) {
-      for (const metaKey of Object.keys(fields._meta)) {
-        if (metaKey !== 'x.ai/tool') setOwn(call.meta, metaKey, fields._meta[metaKey]);
-      }
-      set |= F_META;
-    }
-    let invalidEnvelope: string | undefined;
-    const envelope = update.envelope;
-    if (envelope.state === 'valid') {
-      // Per field (CONTRACTS §3): an `input` given once survives a later envelope without one.
-      const read = envelope.envelope;
-      const before = call.tool;
-      call.tool = {
-        version: 1,
-        label: read.label,
-        name: read.name,
-        kind: read.kind ?? before?.kind,
-        namespace: read.namespace ?? before?.namespace,
-        read_only: read.read_only ?? before?.read_only,
-        input: read.input ?? before?.input,
-        inputKeyOrder: read.input !== undefined ? envelope.inputKeyOrder : before?.inputKeyOrder,
-      };
-      set |= F_TOOL;
-    } else if (envelope.state === 'invalid') {
-      call.invalidEnvelopes++;
-      invalidEnvelope = envelope.reason;
-    }
-    if (record.ts !== undefined) {
-      call.startMs ??= record.ts;
-      if (fields.status === 'completed' || fields.status === 'failed') call.endMs = record.ts;
-      if (call.endMs !== undefined) call.durationMs = Math.max(0, call.endMs - call.startMs);
-    }
-    addHistory(call, { loc: record.loc, ts: record.ts, source, fields: fieldList(set), invalidEnvelope });
-    // Derived fields are read again only when an update set what they are derived from: most
-    // updates set a status, content or output, which change neither.
-    if (set & LABEL_INPUTS) call.label = labelOf(call);
-    if (set & SUBJECT_INPUTS) call.subject = subjectOfCall(call);
+  /** Keeps `call` as its key's current state (the merge made a new object; the old one is left as it was). */
+  private store(call: ToolCall): ToolCall {
+    this.session.calls.set(call.key, call);
     return call;
+  }
+
+  private mergeContext(record: IngestRecord): MergeContext {
+    return { detail: this.detail, loc: record.loc, ts: record.ts, dir: record.dir, appendHistory: this.appendHistory };
+  }
+
+  /**
+   * A short history is rebuilt at its exact length (an array grown by `push` gets room for 17
+   * entries, and most calls have two to four); a longer one grows in place while only this
+   * builder holds it.
+   */
+  private readonly appendHistory: AppendHistory = (history, entry) => {
+    if (history.length < 8) return history.concat(entry);
+    const owned = history as CallHistoryEntry[];
+    if (!this.takingChanges || this.ownedHistories.has(owned)) {
+      owned.push(entry);
+      return owned;
+    }
+    const copy = history.slice();
+    copy.push(entry);
+    this.ownedHistories.add(copy);
+    return copy;
+  };
+
+  /** CONTRACTS §4 (`mergeToolUpdate`): the call's state after one ACP tool update. */
+  private applyToolUpdate(sessionId: string | null, update: ToolUpdate, record: IngestRecord, source: 'tool_call' | 'tool_call_update' | 'permission'): ToolCall {
+    const call = this.callFor(sessionId ?? '', update.fields.toolCallId, sessionId, record.loc, source === 'tool_call');
+    return this.store(mergeToolUpdate(call, update, source, this.mergeContext(record)));
   }
 
   private foldRequest(record: IngestRecord, body: Extract<RecordBody, { kind: 'request' }>): void {
@@ -503,8 +450,8 @@ export class SessionBuilder {
       case 'session/request_permission': {
         const permission = body.permission;
         if (permission?.toolCall) {
-          const call = this.applyToolUpdate(this.canonicalId(permission.sessionId ?? null), permission.toolCall, record, 'permission');
-          call.permission = { line: record.loc.line, options: permission.options };
+          const merged = this.applyToolUpdate(this.canonicalId(permission.sessionId ?? null), permission.toolCall, record, 'permission');
+          const call = this.store(withPermission(merged, { line: record.loc.line, options: permission.options }));
           pending.callKey = call.key;
         } else {
           this.addItem({ type: 'event', loc: record.loc, name: body.method, raw: body.params });
@@ -587,10 +534,7 @@ export class SessionBuilder {
         const parsed = readPermissionResult(result);
         const call = request?.callKey ? this.session.calls.get(request.callKey) : undefined;
         if (parsed.success && call?.permission) {
-          const outcome = parsed.data.outcome;
-          call.permission.outcome = outcome.outcome === 'selected'
-            ? { outcome: 'selected', optionId: outcome.optionId, optionName: call.permission.options.find((o) => o.optionId === outcome.optionId)?.name }
-            : { outcome: 'cancelled' };
+          this.store(withPermissionOutcome(call, parsed.data.outcome));
           this.markChanged(call.key);
         }
         return;
@@ -672,12 +616,7 @@ export class SessionBuilder {
           return;
         }
         const call = this.callFor(LEDGER_SCOPE, ledger.toolUseId, run, loc);
-        call.ledger = ledgerWithResult(call.ledger, ledger.name, this.detail === 'full' ? ledger.result : undefined, ledger.error, ledger.tookUs);
-        call.status = ledger.hasError ? 'failed' : 'completed';
-        if (ledger.tookUs !== undefined) call.durationMs = ledger.tookUs / 1000;
-        addHistory(call, { loc, source: 'tool_result', fields: ledger.hasError ? ERROR_FIELDS : RESULT_FIELDS });
-        call.label = labelOf(call);
-        call.subject = subjectOfCall(call);
+        this.store(mergeLedgerResult(call, ledger, this.mergeContext(record)));
         return;
       }
       case 'model_returned':
@@ -696,11 +635,7 @@ export class SessionBuilder {
     const call = data.id === undefined
       ? this.callFor(LEGACY_LEDGER_SCOPE, `line:${record.loc.line}`, run, record.loc)
       : this.callFor(LEDGER_SCOPE, data.id, run, record.loc);
-    call.ledger = ledgerWithCall(call.ledger, data);
-    call.status ??= 'pending';
-    addHistory(call, { loc: record.loc, source: 'tool_called', fields: data.subject !== undefined ? CALLED_FIELDS_SUBJECT : CALLED_FIELDS });
-    call.label = labelOf(call);
-    call.subject = subjectOfCall(call);
+    this.store(mergeLedgerCalled(call, data, this.mergeContext(record)));
   }
 
   /**
@@ -740,36 +675,6 @@ export class SessionBuilder {
 
 // ---------------------------------------------------------------------------------------------
 
-// A call's ledger data is replaced, never changed in place (a copy taken earlier keeps its view).
-// These build what `{ ...before, ...fields }` would, with the same keys in the same order, without
-// the object spread: V8 copies an existing object through a slow path, several µs a line. A call
-// has one of four key layouts: its `tool_called` fields (A), its `tool_result` fields (B), A then
-// B (C), or B then A (D, a result that came first).
-
-const RESULT_KEYS_FIRST = (data: LedgerCallData) => {
-  let index = 0;
-  for (const key in data) {
-    if (index++ === 1) return key === 'result';
-  }
-  return false;
-};
-
-function ledgerWithCall(before: LedgerCallData | undefined, data: LedgerToolCalled): LedgerCallData {
-  const { name, args, argsKeyOrder, subject, effect, render } = data;
-  if (before === undefined || !('result' in before)) return { name, args, argsKeyOrder, subject, effect, render };
-  const { result, error, tookUs } = before;
-  if ('args' in before && !RESULT_KEYS_FIRST(before)) return { name, args, argsKeyOrder, subject, effect, render, result, error, tookUs };
-  return { name, result, error, tookUs, args, argsKeyOrder, subject, effect, render };
-}
-
-function ledgerWithResult(before: LedgerCallData | undefined, newName: string | undefined, result: unknown, error: unknown, tookUs: number | undefined): LedgerCallData {
-  const name = before?.name ?? newName;
-  if (before === undefined || !('args' in before)) return { name, result, error, tookUs };
-  const { args, argsKeyOrder, subject, effect, render } = before;
-  if ('result' in before && RESULT_KEYS_FIRST(before)) return { name, result, error, tookUs, args, argsKeyOrder, subject, effect, render };
-  return { name, args, argsKeyOrder, subject, effect, render, result, error, tookUs };
-}
-
 /**
  * `{ ...last, text, blocks }` without the object spread (slow on an existing object): the same
  * keys in the same order for each of the three ways a message item is made (a chunk, a prompt,
@@ -781,49 +686,6 @@ function messageWithText(last: MessageItem, text: string, blocks: ContentBlock[]
   if ('ts' in last) return { type, role, loc, sessionId, blocks, text, ts: last.ts };
   return { type, role, loc, sessionId, blocks, text };
 }
-
-/**
- * `target[key] = value`, except that a `__proto__` key (JSON.parse makes it an own property) stays
- * a property instead of replacing the object's prototype.
- */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-  else target[key] = value;
-}
-
-/**
- * Appends to a call's history. A short one is rebuilt at its exact length: an array grown by
- * `push` gets room for 17 entries, and most calls have two to four.
- */
-function addHistory(call: ToolCall, entry: CallHistoryEntry): void {
-  if (call.history.length < 8) call.history = call.history.concat(entry);
-  else call.history.push(entry);
-}
-
-// The fields an update set, as a bit set; each combination's list is built once and shared (frozen).
-const UPDATE_FIELDS = ['title', 'kind', 'status', 'name', 'rawInput', 'rawOutput', 'content', 'locations', '_meta', 'x.ai/tool'] as const;
-const [F_TITLE, F_KIND, F_STATUS, F_NAME, F_RAW_INPUT, F_RAW_OUTPUT, F_CONTENT, F_LOCATIONS, F_META, F_TOOL] = UPDATE_FIELDS.map((_, bit) => 1 << bit) as [
-  number, number, number, number, number, number, number, number, number, number,
-];
-const fieldLists: (string[] | undefined)[] = [];
-/** What `labelOf` reads of an ACP call (its envelope, `_meta.claudeCode`, `name`, `kind`) and what `subjectOfCall` reads. */
-const LABEL_INPUTS = F_TOOL | F_META | F_NAME | F_KIND;
-const SUBJECT_INPUTS = F_TOOL | F_RAW_INPUT | F_LOCATIONS;
-
-function fieldList(set: number): string[] {
-  let list = fieldLists[set];
-  if (!list) {
-    list = UPDATE_FIELDS.filter((_, bit) => set & (1 << bit));
-    Object.freeze(list);
-    fieldLists[set] = list;
-  }
-  return list;
-}
-
-const CALLED_FIELDS: string[] = Object.freeze(['name', 'args']) as string[];
-const CALLED_FIELDS_SUBJECT: string[] = Object.freeze(['name', 'args', 'subject']) as string[];
-const RESULT_FIELDS: string[] = Object.freeze(['status', 'result']) as string[];
-const ERROR_FIELDS: string[] = Object.freeze(['status', 'error']) as string[];
 
 // The ledger's scopes are symbols: any string can be a session id (`\u0000ledger` too).
 const LEDGER_SCOPE: unique symbol = Symbol('ledger');
@@ -859,12 +721,6 @@ function startsArray(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-function isEmptyObject(value: unknown): boolean {
-  if (!isJsonObject(value)) return false;
-  for (const _ in value) return false;
-  return true;
 }
 
 function excerpt(text: string): string {
