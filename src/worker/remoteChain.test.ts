@@ -1,0 +1,134 @@
+// The parser with its ledger chain verified in a worker of its own: the same chain as in place,
+// sent in batches, kept current for a live ledger, complete when a read is cancelled, and verified
+// in place when that worker cannot start.
+import { createBLAKE3 } from 'hash-wasm';
+import { describe, expect, it, vi } from 'vitest';
+import { ChainVerifier, verifyBatch, type ChainBatch } from '../model/chain';
+import { pump } from './pump';
+import type { LoaderEvent, SessionDelta } from './protocol';
+
+const hasher = await createBLAKE3();
+
+function ledger(count: number): string[] {
+  const out: string[] = [];
+  let prev = '0'.repeat(64);
+  for (let seq = 0; seq < count; seq++) {
+    const line = JSON.stringify({ v: 2, run: 'r', seq, prev, t: seq, who: 'w', kind: 'note', data: { text: `n${seq}` } });
+    out.push(line);
+    prev = hasher.init().update(line).digest('hex');
+  }
+  return out;
+}
+const encode = (lines: string[]) => new TextEncoder().encode(lines.map((line) => `${line}\n`).join(''));
+
+/** A verifier worker in this thread: messages are cloned (buffers transferred) and answered a little later, as from another thread. */
+class FakeChainWorker {
+  static started: FakeChainWorker[] = [];
+  readonly batches: ChainBatch[] = [];
+  terminated = false;
+  private readonly listeners = new Map<string, ((e: unknown) => void)[]>();
+  private readonly verifier = ChainVerifier.create();
+
+  constructor(private readonly failToStart = false) {
+    FakeChainWorker.started.push(this);
+    if (failToStart) setTimeout(() => this.dispatch('error', { message: 'blocked by CSP', preventDefault: () => undefined }), 0);
+  }
+
+  addEventListener(type: string, listener: (e: unknown) => void): void {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+
+  postMessage(batch: ChainBatch, transfer: Transferable[]): void {
+    const received = structuredClone(batch, { transfer });
+    this.batches.push(received);
+    if (this.failToStart) return;
+    void this.verifier.then((verifier) => {
+      verifyBatch(verifier, received);
+      const reply = structuredClone({ seq: received.seq, state: verifier.state, warnings: [] });
+      setTimeout(() => this.terminated || this.dispatch('message', { data: reply }), 5);
+    });
+  }
+
+  terminate(): void {
+    this.terminated = true;
+  }
+
+  private dispatch(type: string, event: unknown): void {
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+}
+
+const spawn = (failToStart = false) => () => new FakeChainWorker(failToStart) as unknown as Worker;
+
+function collect() {
+  const events: LoaderEvent[] = [];
+  const deltas = () => events.filter((e): e is { type: 'delta'; delta: SessionDelta } => e.type === 'delta').map((e) => e.delta);
+  return { events, deltas, emit: (e: LoaderEvent) => events.push(e) };
+}
+
+function manualStream() {
+  let ctl!: ReadableStreamDefaultController<Uint8Array>;
+  const stream = new ReadableStream<Uint8Array>({ start: (c) => void (ctl = c) });
+  return { stream, push: (b: Uint8Array) => ctl.enqueue(b), close: () => ctl.close() };
+}
+
+describe('the chain verified in a worker beside the parser', () => {
+  const lines = ledger(400);
+  const broken = [...lines.slice(0, 250), 'garbage', ...lines.slice(250)];
+
+  it.each([
+    ['intact', lines],
+    ['broken by an inserted line', broken],
+  ])('%s: the same chain as verified in place, sent in a few batches, the worker stopped at the end', async (_name, input) => {
+    const inPlace = collect();
+    await pump({ kind: 'text', text: new TextDecoder().decode(encode(input)) }, inPlace.emit, new AbortController().signal);
+    const remote = collect();
+    FakeChainWorker.started = [];
+    await pump({ kind: 'stream', stream: new Blob([encode(input)]).stream() }, remote.emit, new AbortController().signal, { chainVerifier: spawn() });
+    const expected = inPlace.deltas().at(-1)?.chain;
+    expect(expected?.lines).toBe(400);
+    // The delta sent last, right before the read is done, holds the whole chain.
+    expect(remote.events.at(-1)).toEqual({ type: 'done' });
+    expect(remote.events.at(-2)).toMatchObject({ type: 'delta', delta: { ended: true, chain: expected } });
+    const [worker] = FakeChainWorker.started;
+    expect(worker!.batches.length).toBeLessThan(5);
+    expect(worker!.batches.reduce((sum, batch) => sum + batch.prevs.length, 0)).toBe(400);
+    expect(worker!.terminated).toBe(true);
+  });
+
+  it('a live ledger: the chain is verified as lines arrive, before the input ends', async () => {
+    const s = manualStream();
+    const c = collect();
+    const done = pump({ kind: 'stream', stream: s.stream }, c.emit, new AbortController().signal, { throttleMs: 0, chainVerifier: spawn() });
+    s.push(encode(lines.slice(0, 3)));
+    await vi.waitFor(() => expect(c.deltas().at(-1)?.chain).toEqual({ state: 'intact', lines: 3 }), { timeout: 5_000 });
+    expect(c.deltas().at(-1)?.ended).toBe(false);
+    s.push(encode(lines.slice(3, 5)));
+    await vi.waitFor(() => expect(c.deltas().at(-1)?.chain).toEqual({ state: 'intact', lines: 5 }), { timeout: 5_000 });
+    s.close();
+    await done;
+    expect(c.deltas().at(-1)).toMatchObject({ ended: true, chain: { state: 'intact', lines: 5 } });
+  });
+
+  it('a cancelled read: the chain covers every line read', async () => {
+    const s = manualStream();
+    const c = collect();
+    const ac = new AbortController();
+    const done = pump({ kind: 'stream', stream: s.stream }, c.emit, ac.signal, { throttleMs: 0, chainVerifier: spawn() });
+    s.push(encode(lines.slice(0, 7)));
+    await vi.waitFor(() => expect(c.deltas().at(-1)?.counts.lines).toBe(7), { timeout: 5_000 });
+    ac.abort();
+    s.push(encode(lines.slice(7, 9)));
+    await done;
+    expect(c.events.at(-1)).toEqual({ type: 'cancelled' });
+    expect(c.events.at(-2)).toMatchObject({ type: 'delta', delta: { chain: { state: 'intact', lines: 7 } } });
+  });
+
+  it('a verifier that cannot start: the chain is verified in the parser, with the same result', async () => {
+    for (const chainVerifier of [spawn(true), () => { throw new Error('no nested workers here'); }]) {
+      const c = collect();
+      await pump({ kind: 'stream', stream: new Blob([encode(broken)]).stream() }, c.emit, new AbortController().signal, { chainVerifier });
+      expect(c.deltas().at(-1)?.chain).toEqual({ state: 'broken', lines: 400, line: 252, reason: 'line 251 is not part of the chain: it was inserted between ledger lines 250 and 252' });
+    }
+  });
+});
