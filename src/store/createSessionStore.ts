@@ -14,6 +14,7 @@ import type { BadLine, ChainState, Counts, DisplayStatus, IngestProgress, InputF
 import type { SecretFinding, SessionDelta } from '../worker/protocol';
 
 export type { SecretFinding };
+import { IndexRanges } from './indexRange';
 import { EMPTY_FILTER, facetsFrom, isFilterActive, itemHaystack, NO_SESSION, normalizeFilter, type Facets, type Filter } from './filter';
 
 export type LoadState = 'idle' | 'loading' | 'done' | 'error' | 'cancelled';
@@ -124,7 +125,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   };
 
   let snapshot: SessionSnapshot | null = null;
-  let view: number[] | null = null;
+  let view: readonly number[] | null = null;
   let facets: Facets | null = null;
 
   let notifyTimer: ReturnType<typeof setTimeout> | null = null;
@@ -154,7 +155,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     return h;
   };
 
-  const computeView = (): number[] => {
+  const computeView = (): readonly number[] => {
     if (!isFilterActive(filter)) return allIndices(items.size);
     const labels = new Set(filter.labels);
     const statuses = new Set(filter.statuses);
@@ -189,14 +190,11 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     return out;
   };
 
-  let allCache: number[] = [];
-  /** 0…n-1, shared between snapshots while n stays the same; a new array (never grown in place) when it changes. */
-  function allIndices(n: number): number[] {
-    if (allCache.length !== n) {
-      const next = allCache.slice(0, n);
-      for (let i = next.length; i < n; i++) next.push(i);
-      allCache = next;
-    }
+  let allRanges = new IndexRanges();
+  let allCache: readonly number[] = [];
+  /** 0…n-1, shared between snapshots while n stays the same; made in O(1) when n changes (see IndexRanges). */
+  function allIndices(n: number): readonly number[] {
+    if (allCache.length !== n) allCache = allRanges.range(n);
     return allCache;
   }
 
@@ -251,6 +249,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       chain = null;
       sessionIds = List();
       ended = false;
+      allRanges = new IndexRanges();
       allCache = [];
       labelCounts.clear();
       statusCounts = emptyStatusCounts();
