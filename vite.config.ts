@@ -1,4 +1,6 @@
-import { defineConfig, type Plugin } from 'vite';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -31,8 +33,41 @@ const strictPolicy = (): Plugin => ({
   transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: APP_POLICY }, injectTo: 'head-prepend' }],
 });
 
+const EXPORT_CONFIG = fileURLToPath(new URL('./vite.export.config.ts', import.meta.url));
+const EXPORT_FILES = ['standalone.js', 'standalone.css'];
+
+/**
+ * The export viewer (vite.export.config.ts) built into the app as `export/standalone.{js,css}`: the
+ * viewer's html export fetches it from there (same origin, which the policy allows) when that export
+ * is chosen, so the app's own first load does not carry it. Dev serves the last `npm run
+ * build:export` at the same path.
+ */
+const exportViewer = (): Plugin => ({
+  name: 'loupe-export-viewer',
+  async generateBundle() {
+    const result = await build({ configFile: EXPORT_CONFIG, logLevel: 'warn', build: { write: false, emptyOutDir: false } });
+    const outputs = Array.isArray(result) ? result : [result];
+    for (const output of outputs) {
+      if (!('output' in output)) continue;
+      for (const file of output.output) {
+        if (!EXPORT_FILES.includes(file.fileName)) continue;
+        this.emitFile({ type: 'asset', fileName: `export/${file.fileName}`, source: file.type === 'chunk' ? file.code : file.source });
+      }
+    }
+  },
+  configureServer(server) {
+    server.middlewares.use('/export', (req, res, next) => {
+      const name = (req.url ?? '').replace(/^\//, '').split('?')[0] ?? '';
+      const path = fileURLToPath(new URL(`./dist/export/${name}`, import.meta.url));
+      if (!EXPORT_FILES.includes(name) || !existsSync(path)) return next();
+      res.setHeader('Content-Type', name.endsWith('.js') ? 'text/javascript' : 'text/css');
+      res.end(readFileSync(path));
+    });
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), strictPolicy()],
+  plugins: [react(), strictPolicy(), exportViewer()],
   // Relative base so the built app also works when served from a sub-path or opened from a static host.
   base: './',
   build: {

@@ -1,11 +1,15 @@
-// The html export opens from disk with the network blocked and shows the same rows as the viewer,
-// with no CSP violation. Needs `npm run build` (dist/cli and dist/export).
+// The html export, the CLI's and the viewer's, opens from disk with the network blocked and shows
+// the same rows as the viewer, with no CSP violation. Needs `npm run build` (dist/cli, dist/export,
+// and the export viewer inside dist/app).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, expectCallsShown, expectedCalls, fixture, ROOT, test, waitLoaded } from './helpers';
+import type { BrowserContext, Page } from '@playwright/test';
+import { ingest } from '../src/model';
+import { leakedSecrets, plantedSession } from '../src/model/redact/plantedCorpus';
+import { expect, expectCallsShown, expectedCalls, fixture, openByPicker, ROOT, test, waitLoaded } from './helpers';
 
 const FIXTURES = ['acp/codex-acp-1.6.2_unwrapped.jsonl', 'ledger/golden-p0.ledger-00000000000000000000.jsonl'];
 
@@ -38,3 +42,76 @@ for (const name of FIXTURES) {
     expect(requests).toEqual([]);
   });
 }
+
+/** Opens `file` from disk in a new page of `context` with every request off file:, data: and blob: refused, and the network off. */
+async function openOffline(context: BrowserContext, file: string): Promise<{ page: Page; requests: string[]; pageErrors: string[] }> {
+  const requests: string[] = [];
+  await context.route(/^(?!file:|data:|blob:)/, (route) => {
+    requests.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  await context.setOffline(true);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(pathToFileURL(file).href);
+  await waitLoaded(page);
+  return { page, requests, pageErrors };
+}
+
+async function exportHtmlFrom(page: Page, saveAs: string): Promise<string> {
+  await page.getByRole('button', { name: 'Export ▾', exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-export="html"]').click()]);
+  await download.saveAs(saveAs);
+  return download.suggestedFilename();
+}
+
+test('html export from the viewer opens offline from file:// with the viewer rows, and its notes read-only on their calls', async ({ page, context }, info) => {
+  const name = 'acp/codex-acp-1.6.2_unwrapped.jsonl';
+  await openByPicker(page, fixture(name));
+  const firstRow = page.locator('[data-call-id]').first();
+  const notedId = await firstRow.getAttribute('data-call-id');
+  await firstRow.click();
+  const notes = page.getByRole('region', { name: 'Notes' });
+  await notes.getByRole('textbox').fill('check </script> <b>this</b> one');
+
+  const out = info.outputPath('from-viewer.html');
+  expect(await exportHtmlFrom(page, out)).toBe('codex-acp-1.6.2_unwrapped.html');
+
+  const offline = await openOffline(context, out);
+  const carried = offline.page.getByRole('region', { name: 'Notes' });
+  await expect(carried.getByTestId('notes-list')).toContainText('check </script> <b>this</b> one');
+  await offline.page.locator(`[data-call-id="${notedId}"]`).first().click();
+  await expect(carried.getByTestId('note-on-call')).toContainText('check </script> <b>this</b> one');
+  // Read-only: nothing to type in, nothing to import.
+  await expect(carried.getByRole('textbox')).toHaveCount(0);
+  await expect(carried.getByRole('button', { name: 'Import notes' })).toHaveCount(0);
+  await expectCallsShown(offline.page, await expectedCalls(fixture(name)));
+  expect(offline.pageErrors).toEqual([]);
+  expect(offline.requests).toEqual([]);
+});
+
+test('html export from the viewer holds only the rows the filter shows, redacted when the view is', async ({ page, context }, info) => {
+  test.setTimeout(90_000);
+  const file = info.outputPath('planted.jsonl');
+  writeFileSync(file, plantedSession());
+  await openByPicker(page, file);
+  await page.getByRole('button', { name: 'Redact secrets' }).click();
+  await waitLoaded(page);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('title-3');
+  const shown = [...(await ingest(plantedSession())).calls.values()].filter((call) => call.id.includes('title-3')).map((call) => call.id);
+  expect(shown.length).toBeGreaterThan(1);
+
+  const out = info.outputPath('planted.html');
+  expect(await exportHtmlFrom(page, out)).toBe('planted.redacted.html');
+  const html = readFileSync(out, 'utf8');
+  const payload = Buffer.from(/id="loupe-session"[^>]*>([^<]*)</.exec(html)?.[1] ?? '', 'base64').toString('utf8');
+  expect(payload).toContain('‹aws-access-key›');
+  expect(leakedSecrets(`${html}\n${payload}`)).toEqual([]);
+
+  const offline = await openOffline(context, out);
+  await expect(offline.page.getByRole('region', { name: 'Filters' })).toContainText(`Tool calls: ${shown.length}`);
+  for (const id of shown) await expect(offline.page.locator(`[data-call-id="${id}"]`).first()).toBeVisible();
+  expect(offline.pageErrors).toEqual([]);
+  expect(offline.requests).toEqual([]);
+});

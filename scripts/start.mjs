@@ -52,7 +52,7 @@ if (!existsSync(join(root, 'node_modules', 'vite', 'package.json'))) {
 const builtIndex = join(root, OUT_DIR, 'index.html');
 const built = newestMtime(builtIndex);
 const sources = Math.max(
-  ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json'].map((p) =>
+  ...['src', 'public', 'index.html', 'vite.config.ts', 'vite.export.config.ts', 'package.json', 'package-lock.json'].map((p) =>
     newestMtime(join(root, p)),
   ),
 );

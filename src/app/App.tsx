@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { SessionViewer, type Filter, type SessionSource, type ToolCall, type ViewName } from '../embed';
+import { SessionViewer, type CallSummary, type Filter, type SessionSource, type ViewName } from '../embed';
 import { Recordings } from './Recordings';
 import { readCallId, readFilter, readSrc, readView, writeCallId, writeFilter } from './url';
 import './app.css';
+
+/** Where the app's build puts the export viewer (vite.config.ts): the html export fetches it from there. */
+const EXPORT_VIEWER = './export/';
 
 interface Loaded {
   key: number;
@@ -133,7 +136,7 @@ export function App() {
     history.replaceState(null, '', `${location.pathname}${writeFilter(location.search, f)}${location.hash}`);
   }, []);
 
-  const onSelectCall = useCallback((call: ToolCall | null) => {
+  const onSelectCall = useCallback((call: CallSummary | null) => {
     history.replaceState(null, '', `${location.pathname}${location.search}${writeCallId(call?.id ?? null, readView(location.hash))}`);
   }, []);
 
@@ -190,6 +193,7 @@ export function App() {
                 keyboardScope={i === active ? 'document' : 'viewer'}
                 theme={theme}
                 onThemeChange={setTheme}
+                htmlExportViewer={EXPORT_VIEWER}
               />
             </div>
           ))

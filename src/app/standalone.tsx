@@ -1,5 +1,6 @@
 // The viewer inside an html export: the session is in the page itself (base64, in a data block),
-// so it opens from disk with no network. Built by vite.export.config.ts into one script.
+// so it opens from disk with no network; the notes written on it, if any, are a JSON data block,
+// shown read-only. Built by vite.export.config.ts into one script.
 import { createRoot } from 'react-dom/client';
 import { SessionViewer } from '../embed';
 import './app.css';
@@ -9,5 +10,17 @@ const root = document.getElementById('root');
 if (data && root) {
   const bytes = Uint8Array.from(atob(data.textContent ?? ''), (char) => char.charCodeAt(0));
   const name = data.dataset.name ?? 'session.jsonl';
-  createRoot(root).render(<SessionViewer source={new File([bytes], name)} />);
+  createRoot(root).render(<SessionViewer source={new File([bytes], name)} notes={pageNotes()} />);
+}
+
+/** The notes block's JSON, or undefined without one; what it holds is checked by the viewer, which drops anything not notes. */
+function pageNotes(): Readonly<Record<string, { text: string; bookmarked: boolean }>> | undefined {
+  const block = document.getElementById('loupe-notes');
+  // No notes came with the page: notes written here are kept in this browser, as in the app.
+  if (!block) return undefined;
+  try {
+    return JSON.parse(block.textContent ?? '{}') as Readonly<Record<string, { text: string; bookmarked: boolean }>>;
+  } catch {
+    return {};
+  }
 }

@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createBLAKE3 } from 'hash-wasm';
 import { describe, expect, test } from 'vitest';
 import { ingest, summarize } from '../model';
 import { ALREADY_REDACTED_VALUE, leakedSecrets, PLANTED_SECRETS, plantedSession } from '../model/redact/plantedCorpus';
 import { main } from './export';
-import { exportPolicy, htmlPage } from './exportHtml';
+import { exportPolicy } from '../model/exportHtml';
+import { htmlPage } from './exportHtml';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-export-'));
 const planted = join(dir, 'planted.jsonl');
@@ -21,7 +23,7 @@ writeFileSync(join(viewerDir, 'standalone.css'), 'body { margin: 0 }');
 async function run(...argv: string[]) {
   let err = '';
   const out = join(dir, `out-${Math.random().toString(36).slice(2)}`);
-  const code = await main([...argv, '--out', out], { out: () => {}, err: (text) => (err += `${text}\n`) }, { htmlPage: (records, title) => htmlPage(records, title, viewerDir) });
+  const code = await main([...argv, '--out', out], { out: () => {}, err: (text) => (err += `${text}\n`) }, { htmlPage: (records, title, notes) => htmlPage(records, title, notes, viewerDir) });
   return { code, err, text: code === 0 ? readFileSync(out, 'utf8') : '' };
 }
 
@@ -76,7 +78,7 @@ describe('loupe export', () => {
     const { text } = await run('fixtures/acp/loupe-tee_text-frames.jsonl', '--format', 'html');
     const script = /<script type="module">([\s\S]*)<\/script>\n<\/body>/.exec(text)?.[1] ?? '';
     expect(script).toBe('document.title = "<\\/script> viewer";');
-    const policy = exportPolicy(script);
+    const policy = await exportPolicy(script);
     expect(text).toContain(`content="${policy.replace(/'/g, '&#39;')}"`);
     expect(policy).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+' 'wasm-unsafe-eval'/);
     expect(policy).toContain("object-src 'none'");
@@ -88,5 +90,59 @@ describe('loupe export', () => {
     expect((await run(planted)).code).toBe(2);
     expect((await run(planted, '--format', 'pdf')).code).toBe(2);
     expect((await run(join(dir, 'missing.jsonl'), '--format', 'md')).code).toBe(1);
+  });
+});
+
+describe('loupe export --notes', () => {
+  const blake3 = async (path: string) => (await createBLAKE3()).update(readFileSync(path)).digest('hex');
+  const notesBlock = (html: string): unknown => {
+    // `[^<]*`: the block holds no `<` at all, so nothing in a note can end it or open a tag.
+    const json = /<script type="application\/json" id="loupe-notes">([^<]*)<\/script>/.exec(html)?.[1];
+    return json === undefined ? undefined : JSON.parse(json);
+  };
+
+  async function sidecarFor(file: string) {
+    const [noted, bookmarked] = [...(await ingest(readFileSync(file))).calls.keys()];
+    const path = join(dir, `notes-${Math.random().toString(36).slice(2)}.json`);
+    const notes = {
+      [noted!]: { text: 'retry </script><b>here</b>, key AKIAQX3YZ7PLMN4R2T6V', bookmarked: false },
+      [bookmarked!]: { text: '', bookmarked: true },
+      'a call this file does not have': { text: 'dropped', bookmarked: false },
+    };
+    writeFileSync(path, JSON.stringify({ loupeNotes: 1, contentHash: await blake3(file), notes }));
+    return { path, noted: noted!, bookmarked: bookmarked! };
+  }
+
+  test('an html export carries the notes on its calls as data, redacted with the records', async () => {
+    const { path, noted, bookmarked } = await sidecarFor(planted);
+    const plain = await run(planted, '--format', 'html', '--notes', path);
+    expect(notesBlock(plain.text)).toEqual({
+      [noted]: { text: 'retry </script><b>here</b>, key AKIAQX3YZ7PLMN4R2T6V', bookmarked: false },
+      [bookmarked]: { text: '', bookmarked: true },
+    });
+    const redacted = await run(planted, '--format', 'html', '--redact', '--notes', path);
+    expect(notesBlock(redacted.text)).toEqual({
+      [noted]: { text: 'retry </script><b>here</b>, key ‹aws-access-key›', bookmarked: false },
+      [bookmarked]: { text: '', bookmarked: true },
+    });
+    expect(leakedSecrets(withPayload(redacted.text))).toEqual([]);
+    // Without notes, no notes block.
+    expect(notesBlock((await run(planted, '--format', 'html')).text)).toBeUndefined();
+  });
+
+  test('an md export lists the notes', async () => {
+    const { path } = await sidecarFor(planted);
+    expect((await run(planted, '--format', 'md', '--redact', '--notes', path)).text).toMatch(/## Notes\n\n- .*retry .*here.*, key ‹aws-access-key›\n- ★ /);
+  });
+
+  test('notes written on another file, or not notes at all, are refused', async () => {
+    const { path } = await sidecarFor(planted);
+    const other = await run('fixtures/acp/loupe-tee_text-frames.jsonl', '--format', 'html', '--notes', path);
+    expect(other.code).toBe(1);
+    expect(other.err).toContain('written on another file');
+    const notNotes = join(dir, 'not-notes.json');
+    writeFileSync(notNotes, '{"notes": []}');
+    expect((await run(planted, '--format', 'html', '--notes', notNotes)).err).toContain('not a Loupe notes file');
+    expect((await run(planted, '--format', 'jsonl', '--notes', path)).code).toBe(2);
   });
 });

@@ -2,15 +2,18 @@
 // Redaction happens on the records as they are read, before any format is made from them, so no
 // format can show what it missed: md and html are made from the redacted records.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createBLAKE3 } from 'hash-wasm';
 import { ingest } from '../model';
+import type { ExportNotes } from '../model/exportHtml';
 import { exportJsonl } from '../model/exportJsonl';
+import { notesForExport, parseSidecar } from '../model/exportNotes';
 import { countKinds, sessionMarkdown } from '../model/exportMarkdown';
 import type { CliIo } from './summarize';
 
-const USAGE = 'usage: loupe export FILE --format jsonl|html|md [--redact] [--out OUT]';
+const USAGE = 'usage: loupe export FILE --format jsonl|html|md [--redact] [--notes NOTES.json] [--out OUT]';
 
 const HELP = `${USAGE}
 
@@ -19,13 +22,15 @@ const HELP = `${USAGE}
   --format html    one self-contained page, viewer and session inside, that opens offline
   --redact         replace every secret found (keys, tokens, private keys, passwords) by its
                    kind, e.g. ‹aws-access-key›; what was replaced is listed on stderr
+  --notes FILE     notes on calls (a sidecar the viewer's Export notes wrote for this file),
+                   put in an html or md export; redacted with the records under --redact
   --out OUT        write to OUT (default: stdout)`;
 
 export type ExportFormat = 'jsonl' | 'html' | 'md';
 
 export interface ExportDeps {
-  /** Makes the html page from the (redacted) records; html.ts by default. */
-  htmlPage?: (records: Uint8Array, title: string) => Promise<string>;
+  /** Makes the html page, in parts, from the (redacted) records; exportHtml.ts by default. */
+  htmlPage?: (records: Uint8Array, title: string, notes?: ExportNotes) => Promise<string[]>;
 }
 
 /** A secret replaced: where, and of what kind. */
@@ -40,7 +45,7 @@ export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps 
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { format: { type: 'string' }, redact: { type: 'boolean' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { format: { type: 'string' }, redact: { type: 'boolean' }, notes: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     io.err(`loupe export: ${(error as Error).message}\n${USAGE}`);
@@ -62,6 +67,19 @@ export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps 
     io.err(`loupe export: cannot read ${file}`);
     return 1;
   }
+  if (parsed.values.notes !== undefined && format === 'jsonl') {
+    io.err(`loupe export: --notes goes into an html or md export, not jsonl\n${USAGE}`);
+    return 2;
+  }
+  let notes: ExportNotes | undefined;
+  if (parsed.values.notes !== undefined) {
+    try {
+      notes = await notesOfFile(parsed.values.notes, file);
+    } catch (error) {
+      io.err(`loupe export: ${parsed.values.notes}: ${(error as Error).message}`);
+      return 1;
+    }
+  }
   const redact = parsed.values.redact === true;
   const out = parsed.values.out === undefined ? process.stdout : createWriteStream(parsed.values.out);
   const findings: Finding[] = [];
@@ -74,12 +92,13 @@ export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps 
     for await (const chunk of exportRecords(file, redact, findings, skipped)) parts.push(chunk);
     const records = Buffer.concat(parts);
     const title = basename(file);
+    const session = format === 'md' || notes ? await ingest(records) : null;
+    const shownNotes = notes && session ? await notesForExport(notes, session, redact) : undefined;
     if (format === 'md') {
-      const session = await ingest(records);
-      await write(out, sessionMarkdown(session, { title, redacted: redact ? countKinds(findings) : null }));
+      await write(out, sessionMarkdown(session!, { title, redacted: redact ? countKinds(findings) : null, ...(shownNotes ? { notes: shownNotes } : {}) }));
     } else {
       const page = deps.htmlPage ?? (await import('./exportHtml')).htmlPage;
-      await write(out, await page(records, title));
+      for (const part of await page(records, title, shownNotes)) await write(out, part);
     }
   }
   if (out !== process.stdout) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
@@ -87,6 +106,21 @@ export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps 
   for (const line of skipped) io.err(`loupe export: line ${line} is too long to read and was left out`);
   if (redact) io.err(findingsReport(findings));
   return 0;
+}
+
+/** A sidecar's notes, refused when they were written on another file (its BLAKE3, as the viewer keys them). */
+async function notesOfFile(notesFile: string, file: string): Promise<ExportNotes> {
+  let text: string;
+  try {
+    text = await readFile(notesFile, 'utf8');
+  } catch {
+    throw new Error('cannot read it');
+  }
+  const sidecar = parseSidecar(text);
+  const hasher = await createBLAKE3();
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hasher.update(chunk as Buffer);
+  if (hasher.digest('hex') !== sidecar.contentHash) throw new Error(`these notes were written on another file, not ${basename(file)}`);
+  return sidecar.notes;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { ToolCall } from '../model';
+import type { CallSummary } from '../model';
 import { createSessionController, type SessionController } from '../store/controller';
 import { createSessionStore, type SessionStore } from '../store/createSessionStore';
 import type { Filter } from '../store/filter';
+import { fixedNotesStore, pageNotes, type NotesStore } from '../store/notes';
 import { ViewerBoundary } from '../ui/boundary/RowBoundary';
 import { SessionView, type ThemeChoice } from '../ui/SessionView';
+import { NotesContext } from '../ui/sharing/notesContext';
 import type { ViewName } from '../ui/insights/views';
 import type { LoadSource } from '../worker/protocol';
 import { canReread, exportSession } from './exportSession';
@@ -16,7 +18,7 @@ export interface SessionViewerProps {
   /** A file or blob, a URL (fetched), a byte stream, pasted text, or already-parsed records. */
   source?: SessionSource;
   /** Called when a call is opened (with it) or closed (with null). */
-  onSelectCall?: (call: ToolCall | null) => void;
+  onSelectCall?: (call: CallSummary | null) => void;
   initialFilter?: Partial<Filter>;
   /** Called whenever the filter changes, e.g. to keep it in the page's URL. */
   onFilterChange?: (filter: Filter) => void;
@@ -34,6 +36,17 @@ export interface SessionViewerProps {
   onViewChange?: (view: ViewName) => void;
   /** Read the session redacted from the start (the toolbar's "Redact secrets" toggle changes it). */
   redact?: boolean;
+  /**
+   * Notes shown read-only on their calls, by call key, instead of the ones kept in this browser
+   * (the html export's viewer passes those its page carries). Read once, when the viewer mounts.
+   */
+  notes?: Readonly<Record<string, { text: string; bookmarked: boolean }>>;
+  /**
+   * The folder URL where the export viewer (`dist/export`: standalone.js, standalone.css) is
+   * served, same-origin; with it the Export menu offers a self-contained html page. Fetched only
+   * when that export is chosen.
+   */
+  htmlExportViewer?: string | URL;
 }
 
 function toLoadSource(source: SessionSource): LoadSource {
@@ -80,8 +93,9 @@ export function SessionViewer(props: SessionViewerProps) {
   );
 }
 
-function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, onThemeChange, className, keyboardScope, view, onViewChange, redact: redactFirst }: SessionViewerProps) {
+function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, onThemeChange, className, keyboardScope, view, onViewChange, redact: redactFirst, notes: givenNotes, htmlExportViewer }: SessionViewerProps) {
   const [store] = useState<SessionStore>(() => createSessionStore(initialFilter ? { initialFilter } : {}));
+  const [notes] = useState<NotesStore>(() => (givenNotes ? fixedNotesStore(givenNotes) : pageNotes));
   const [controller] = useState<SessionController>(() => createSessionController(store));
 
   // Dispose the worker on unmount. Deferred, because StrictMode unmounts and remounts at once.
@@ -138,26 +152,34 @@ function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, call
   });
 
   return (
-    <SessionView
-      store={store}
-      onCancel={() => controller.cancel()}
-      onRetry={typeof source === 'string' ? () => void query.refetch() : undefined}
-      request={source === undefined ? { fetching: false, error: null } : { fetching: query.isFetching, error: query.error ? query.error.message : null }}
-      sourceName={nameOf(source)}
-      theme={theme ?? 'system'}
-      onThemeChange={onThemeChange}
-      className={className}
-      onSelectCall={onSelectCall}
-      focusCallId={callId ?? null}
-      keyboardScope={keyboardScope ?? 'viewer'}
-      onNeedDetail={controller.needDetail}
-      view={view}
-      onViewChange={onViewChange}
-      sharing={{
-        redact,
-        ...(rereadable ? { onRedactChange: setRedact } : {}),
-        ...(loadSource && rereadable ? { exportAs: (format) => exportSession(format, loadSource, store.getSnapshot(), nameOf(source) ?? 'session') } : {}),
-      }}
-    />
+    <NotesContext.Provider value={notes}>
+      <SessionView
+        store={store}
+        onCancel={() => controller.cancel()}
+        onRetry={typeof source === 'string' ? () => void query.refetch() : undefined}
+        request={source === undefined ? { fetching: false, error: null } : { fetching: query.isFetching, error: query.error ? query.error.message : null }}
+        sourceName={nameOf(source)}
+        theme={theme ?? 'system'}
+        onThemeChange={onThemeChange}
+        className={className}
+        onSelectCall={onSelectCall}
+        focusCallId={callId ?? null}
+        keyboardScope={keyboardScope ?? 'viewer'}
+        onNeedDetail={controller.needDetail}
+        view={view}
+        onViewChange={onViewChange}
+        sharing={{
+          redact,
+          ...(rereadable ? { onRedactChange: setRedact } : {}),
+          ...(loadSource && rereadable
+            ? {
+                exportAs: (format) =>
+                  exportSession(format, loadSource, store.getSnapshot(), nameOf(source) ?? 'session', { notes, ...(htmlExportViewer !== undefined ? { htmlViewer: htmlExportViewer } : {}) }),
+                htmlExport: htmlExportViewer !== undefined,
+              }
+            : {}),
+        }}
+      />
+    </NotesContext.Provider>
   );
 }

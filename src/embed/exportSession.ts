@@ -1,16 +1,26 @@
 // Export from the viewer: the session as the person sees it (under the current filter, redacted if
 // the view is) as a file to download. jsonl re-reads the source's bytes (the page holds rows, not
 // records) and keeps the lines of the rows shown; md is made from the rows the page holds, which a
-// redacted read already holds redacted.
+// redacted read already holds redacted. html is the jsonl export inside the export viewer (fetched
+// from where the embedder serves it, only when asked for), as `loupe export --format html` makes it.
+import { htmlPage, type ExportViewer } from '../model/exportHtml';
 import { exportJsonl } from '../model/exportJsonl';
 import { countKinds, sessionMarkdown } from '../model/exportMarkdown';
+import { notesForExport } from '../model/exportNotes';
 import type { Session, ToolCall } from '../model';
 import type { SessionSnapshot } from '../store/createSessionStore';
 import { isFilterActive } from '../store/filter';
-import { pageNotes } from '../store/notes';
+import type { NotesStore } from '../store/notes';
 import type { LoadSource } from '../worker/protocol';
 
-export type ExportFormat = 'jsonl' | 'md';
+export type ExportFormat = 'jsonl' | 'md' | 'html';
+
+export interface ExportContext {
+  /** The notes the viewer shows: the md and html exports carry those on the calls they hold. */
+  notes: NotesStore;
+  /** Where the export viewer's standalone.js and standalone.css are served (a folder URL); html needs it. */
+  htmlViewer?: string | URL;
+}
 
 export interface ExportedFile {
   blob: Blob;
@@ -20,20 +30,42 @@ export interface ExportedFile {
 /** Whether `source` can be read again for a jsonl export (a stream is read once). */
 export const canReread = (source: LoadSource): boolean => source.kind !== 'stream';
 
-export async function exportSession(format: ExportFormat, source: LoadSource, snap: SessionSnapshot, sourceName: string): Promise<ExportedFile> {
+export async function exportSession(format: ExportFormat, source: LoadSource, snap: SessionSnapshot, sourceName: string, context: ExportContext): Promise<ExportedFile> {
   const redact = snap.redaction !== null;
   const base = baseName(sourceName) + (redact ? '.redacted' : '');
+  const shownNotes = async (session: Session) => (snap.contentHash ? notesForExport(await context.notes.load(snap.contentHash), session, redact) : {});
   if (format === 'md') {
     const redacted = redact ? countKinds(snap.redaction?.findings ?? []) : null;
-    const notes = snap.contentHash ? await pageNotes.load(snap.contentHash) : {};
-    return { blob: new Blob([sessionMarkdown(shownSession(snap), { title: baseName(sourceName), redacted, notes })], { type: 'text/markdown' }), name: `${base}.md` };
+    const session = shownSession(snap);
+    const notes = await shownNotes(session);
+    return { blob: new Blob([sessionMarkdown(session, { title: baseName(sourceName), redacted, notes })], { type: 'text/markdown' }), name: `${base}.md` };
   }
+  // Fetched first: a viewer that is not there fails the export before the records are read.
+  const viewer = format === 'html' ? await fetchViewer(context.htmlViewer) : null;
   const keep = isFilterActive(snap.filter) ? shownLines(snap) : null;
   const parts: Uint8Array<ArrayBuffer>[] = [];
   for await (const chunk of exportJsonl(bytesOf(source), { redact, ...(keep ? { keep: (line: number) => keep.has(line) } : {}) })) {
     parts.push(new Uint8Array(chunk));
   }
-  return { blob: new Blob(parts, { type: 'application/x-ndjson' }), name: `${base}.jsonl` };
+  if (!viewer) return { blob: new Blob(parts, { type: 'application/x-ndjson' }), name: `${base}.jsonl` };
+  const records = new Uint8Array(await new Blob(parts).arrayBuffer());
+  const page = await htmlPage(records, viewer, { title: baseName(sourceName), notes: await shownNotes(shownSession(snap)) });
+  return { blob: new Blob(page, { type: 'text/html' }), name: `${base}.html` };
+}
+
+/** The export viewer's files, from the same origin as the page (the app's CSP allows only that). */
+async function fetchViewer(folder: string | URL | undefined): Promise<ExportViewer> {
+  if (folder === undefined) throw new Error('this viewer has no export viewer to put in an html file');
+  const base = new URL(folder, document.baseURI);
+  const [script, style] = await Promise.all(
+    ['standalone.js', 'standalone.css'].map(async (file) => {
+      const url = new URL(file, base);
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`the export viewer is not served at ${url.href} (HTTP ${response.status}); npm run build puts it there`);
+      return response.text();
+    }),
+  );
+  return { script: script!, style: style! };
 }
 
 /** The rows the filter shows, as a session: their items, and only their calls. */

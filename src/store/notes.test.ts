@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createNotesStore, type NotesBackend } from './notes';
+import { createNotesStore, fixedNotesStore, type NotesBackend } from './notes';
 
 const HASH_A = 'a'.repeat(64);
 const HASH_B = 'b'.repeat(64);
@@ -46,5 +46,16 @@ describe('notes on calls', () => {
     await notes.setNote(HASH_A, 'k', { text: 'kept in memory', bookmarked: false });
     expect(notes.notesOf(HASH_A)).toEqual({ k: { text: 'kept in memory', bookmarked: false } });
     expect(notes.problem()).toContain('indexedDB is not defined');
+  });
+
+  it('that an html export carries are shown for its session, cannot be changed, and anything not notes is dropped', async () => {
+    const carried = fixedNotesStore({ k: { text: 'look here', bookmarked: true } });
+    expect(carried.readOnly).toBe(true);
+    expect(await carried.load(HASH_B)).toEqual({ k: { text: 'look here', bookmarked: true } });
+    await expect(carried.setNote(HASH_B, 'k', { text: 'changed', bookmarked: false })).rejects.toThrow('read-only');
+    await expect(carried.importSidecar(HASH_B, JSON.stringify(carried.sidecar(HASH_B)))).rejects.toThrow('read-only');
+    expect(carried.notesOf(HASH_B)).toEqual({ k: { text: 'look here', bookmarked: true } });
+    expect(fixedNotesStore({ k: { text: 1 } }).notesOf(HASH_A)).toEqual({});
+    expect(fixedNotesStore('<b>not notes</b>').notesOf(HASH_A)).toEqual({});
   });
 });

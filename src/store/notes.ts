@@ -2,10 +2,9 @@
 // content hash of the file they were written on: opening the same file again brings them back, a
 // different file never shows them. They travel as a small sidecar JSON (export / import).
 import { get, set } from 'idb-keyval';
-import { z } from 'zod';
+import { FILE_NOTES, parseSidecar, type NotesSidecar } from '../model/exportNotes';
 
-// No compiled parsers: zod's probe for them (`new Function`) is a violation under the app's CSP.
-z.config({ jitless: true });
+export type { NotesSidecar };
 
 export interface CallNote {
   text: string;
@@ -21,11 +20,6 @@ export interface NotesBackend {
 }
 
 const idbBackend: NotesBackend = { get: (key) => get(key), set: (key, value) => set(key, value) };
-
-const NOTE = z.object({ text: z.string().max(100_000), bookmarked: z.boolean() });
-const FILE_NOTES = z.record(z.string(), NOTE);
-const SIDECAR = z.object({ loupeNotes: z.literal(1), contentHash: z.string().regex(/^[0-9a-f]{64}$/), notes: FILE_NOTES });
-export type NotesSidecar = z.infer<typeof SIDECAR>;
 
 const keyOf = (contentHash: string): string => `loupe-notes:${contentHash}`;
 
@@ -44,6 +38,8 @@ export interface NotesStore {
    * modes, a test DOM), or null. Notes still work for the page's life and can be exported.
    */
   problem: () => string | null;
+  /** Notes that can be read but not written: those an html export carries. */
+  readOnly: boolean;
 }
 
 export function createNotesStore(backend: NotesBackend = idbBackend): NotesStore {
@@ -73,6 +69,7 @@ export function createNotesStore(backend: NotesBackend = idbBackend): NotesStore
     },
     notesOf: (contentHash) => cache.get(contentHash) ?? EMPTY,
     problem: () => problem,
+    readOnly: false,
     async load(contentHash) {
       let kept: unknown = {};
       try {
@@ -94,17 +91,10 @@ export function createNotesStore(backend: NotesBackend = idbBackend): NotesStore
     },
     sidecar: (contentHash) => ({ loupeNotes: 1, contentHash, notes: { ...store.notesOf(contentHash) } }),
     async importSidecar(contentHash, json) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(json);
-      } catch {
-        throw new Error('not a notes file (it is not JSON)');
-      }
-      const sidecar = SIDECAR.safeParse(parsed);
-      if (!sidecar.success) throw new Error('not a Loupe notes file');
-      if (sidecar.data.contentHash !== contentHash) throw new Error('these notes were written on another file');
-      await save(contentHash, { ...store.notesOf(contentHash), ...sidecar.data.notes });
-      return Object.keys(sidecar.data.notes).length;
+      const sidecar = parseSidecar(json);
+      if (sidecar.contentHash !== contentHash) throw new Error('these notes were written on another file');
+      await save(contentHash, { ...store.notesOf(contentHash), ...sidecar.notes });
+      return Object.keys(sidecar.notes).length;
     },
   };
   return store;
@@ -114,3 +104,24 @@ const EMPTY: FileNotes = Object.freeze({});
 
 /** The one store of the page: every viewer on it sees the same notes. */
 export const pageNotes: NotesStore = createNotesStore();
+
+/**
+ * Notes fixed when the page was made, read-only, whatever file is open: the ones an html export
+ * carries for the one session it holds. They are read from the page as data, so anything that is
+ * not notes is dropped, and nothing is kept in (or read from) this browser.
+ */
+export function fixedNotesStore(notes: unknown): NotesStore {
+  const parsed = FILE_NOTES.safeParse(notes);
+  const fixed: FileNotes = Object.freeze(parsed.success ? parsed.data : {});
+  const refuse = (): Promise<never> => Promise.reject(new Error('these notes came with the page and are read-only'));
+  return {
+    subscribe: () => () => {},
+    notesOf: () => fixed,
+    load: () => Promise.resolve(fixed),
+    setNote: refuse,
+    importSidecar: refuse,
+    sidecar: (contentHash) => ({ loupeNotes: 1, contentHash, notes: { ...fixed } }),
+    problem: () => null,
+    readOnly: true,
+  };
+}

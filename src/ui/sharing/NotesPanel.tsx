@@ -1,15 +1,18 @@
 // Notes and bookmarks on calls: written on the call the cursor is on, kept in this browser under
 // the file's content hash (so they come back when the same file is opened again), listed with a
-// click to show their call, and exported or imported as a sidecar JSON file.
+// click to show their call, and exported or imported as a sidecar JSON file. Notes an html export
+// carries are shown the same way, read-only.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { SessionSnapshot } from '../../store/createSessionStore';
-import { pageNotes, type FileNotes } from '../../store/notes';
+import type { FileNotes } from '../../store/notes';
 import styles from '../SessionView.module.css';
 import { downloadBlob } from './download';
+import { useNotesStore } from './notesContext';
 
 const NONE: FileNotes = Object.freeze({});
 
 export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpenCall: (callKey: string) => void }) {
+  const pageNotes = useNotesStore();
   const hash = snap.contentHash;
   const notes = useSyncExternalStore(pageNotes.subscribe, () => (hash ? pageNotes.notesOf(hash) : NONE));
   const problem = useSyncExternalStore(pageNotes.subscribe, pageNotes.problem);
@@ -17,7 +20,7 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
   const importRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (hash) void pageNotes.load(hash);
-  }, [hash]);
+  }, [hash, pageNotes]);
 
   const item = snap.cursor === null ? undefined : snap.items.get(snap.view[snap.cursor] ?? -1);
   const call = item?.type === 'call' ? snap.calls.get(item.callKey) : undefined;
@@ -41,7 +44,18 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
         <div className={styles.muted}>Notes can be written once the whole file has been read.</div>
       ) : (
         <>
-          {call ? (
+          {pageNotes.readOnly ? (
+            call ? (
+              <div className={styles.noteEditor} data-testid="note-on-call">
+                <span className={styles.panelSub}>
+                  {note?.bookmarked ? '★ ' : ''}Note on {call.title ?? call.label}
+                </span>
+                <div>{note?.text.trim() ? note.text : note ? '(bookmarked, no note)' : 'No note on this call.'}</div>
+              </div>
+            ) : (
+              <div className={styles.muted}>These notes came with the page and are read-only. Choose a call to see its note.</div>
+            )
+          ) : call ? (
             <label className={styles.noteEditor}>
               <span className={styles.panelSub}>Note on {call.title ?? call.label}</span>
               <textarea
@@ -85,9 +99,11 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
             >
               Export notes
             </button>{' '}
-            <button type="button" className={styles.button} onClick={() => importRef.current?.click()}>
-              Import notes
-            </button>
+            {pageNotes.readOnly ? null : (
+              <button type="button" className={styles.button} onClick={() => importRef.current?.click()}>
+                Import notes
+              </button>
+            )}
             <input
               ref={importRef}
               type="file"

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import styles from '../SessionView.module.css';
 import { downloadBlob } from './download';
 
-export type ShareFormat = 'jsonl' | 'md';
+export type ShareFormat = 'jsonl' | 'md' | 'html';
 
 export interface SharingProps {
   /** Whether the session is read redacted. */
@@ -12,16 +12,20 @@ export interface SharingProps {
   onRedactChange?: (redact: boolean) => void;
   /** The session as shown (filter applied, redacted if the view is) as a file; absent when it cannot be made. */
   exportAs?: (format: ShareFormat) => Promise<{ blob: Blob; name: string }>;
+  /** Whether the html export is offered: it needs the export viewer, which the embedder serves. */
+  htmlExport?: boolean;
 }
 
 const FORMATS: { format: ShareFormat; label: string }[] = [
   { format: 'jsonl', label: 'Records (.jsonl)' },
   { format: 'md', label: 'Summary (.md)' },
+  { format: 'html', label: 'Page with viewer (.html)' },
 ];
 
-export function SharingTools({ redact, onRedactChange, exportAs }: SharingProps) {
+export function SharingTools({ redact, onRedactChange, exportAs, htmlExport = false }: SharingProps) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const formats = htmlExport ? FORMATS : FORMATS.filter(({ format }) => format !== 'html');
   const download = async (format: ShareFormat): Promise<void> => {
     setOpen(false);
     if (!exportAs) return;
@@ -52,7 +56,7 @@ export function SharingTools({ redact, onRedactChange, exportAs }: SharingProps)
           </button>
           {open ? (
             <span role="menu" className={styles.menu}>
-              {FORMATS.map(({ format, label }) => (
+              {formats.map(({ format, label }) => (
                 <button key={format} type="button" role="menuitem" className={styles.menuItem} data-export={format} onClick={() => void download(format)}>
                   {label}
                   {redact ? ', redacted' : ''}

@@ -1,0 +1,40 @@
+// Notes as they travel: the sidecar JSON the viewer exports and imports (and `loupe export --notes`
+// reads), and the notes an html or md export carries: only those on calls the export holds,
+// redacted like the records when the export is.
+import { z } from 'zod';
+import type { ExportNotes } from './exportHtml';
+import type { Session } from './session';
+
+// No compiled parsers: zod's probe for them (`new Function`) is a violation under the app's CSP.
+z.config({ jitless: true });
+
+export const NOTE = z.object({ text: z.string().max(100_000), bookmarked: z.boolean() });
+export const FILE_NOTES = z.record(z.string(), NOTE);
+export const NOTES_SIDECAR = z.object({ loupeNotes: z.literal(1), contentHash: z.string().regex(/^[0-9a-f]{64}$/), notes: FILE_NOTES });
+export type NotesSidecar = z.infer<typeof NOTES_SIDECAR>;
+
+/** A sidecar's notes, or why the text is not one. */
+export function parseSidecar(json: string): NotesSidecar {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new Error('not a notes file (it is not JSON)');
+  }
+  const sidecar = NOTES_SIDECAR.safeParse(parsed);
+  if (!sidecar.success) throw new Error('not a Loupe notes file');
+  return sidecar.data;
+}
+
+/**
+ * The notes on calls `session` holds (an export under a filter holds fewer calls than were noted),
+ * each note's text redacted when `redact` is set: a note can quote a secret as easily as a record.
+ */
+export async function notesForExport(notes: ExportNotes, session: Session, redact: boolean): Promise<Record<string, { text: string; bookmarked: boolean }>> {
+  const kept = Object.entries(notes).filter(([key]) => session.calls.has(key));
+  const redactText = redact && kept.length ? (await import('./redact/detect')).redactText : null;
+  const out: [string, { text: string; bookmarked: boolean }][] = [];
+  for (const [key, note] of kept) out.push([key, { text: redactText ? (await redactText(note.text)).text : note.text, bookmarked: note.bookmarked }]);
+  // fromEntries defines own properties: a call key `__proto__` stays a key.
+  return Object.fromEntries(out);
+}
