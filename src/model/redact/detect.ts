@@ -3,7 +3,11 @@
 // left alone: they are what a redaction already left.
 import { lintSource } from '@secretlint/core';
 import { creator as recommendedPreset } from '@secretlint/secretlint-rule-preset-recommend';
+import { encodedSpans } from './encoded';
 import { ALREADY_REDACTED, PATTERN_RULES, SECRETLINT_KINDS } from './rules';
+
+/** A secret inside base64 inside base64 (a .dockerconfigjson's `auth`) is found; deeper is not looked for. */
+const MAX_DECODE_DEPTH = 2;
 
 export interface SecretSpan {
   start: number;
@@ -44,10 +48,15 @@ function secretlintKind(ruleId: string, messageId: string): string {
   return SECRETLINT_KINDS[`${rule}/${messageId}`] ?? SECRETLINT_KINDS[rule] ?? rule;
 }
 
-/** Every secret in `text`, as sorted spans that do not overlap (overlapping finds are joined). */
-export async function findSecrets(text: string): Promise<SecretSpan[]> {
+/**
+ * Every secret in `text`, as sorted spans that do not overlap (overlapping finds are joined),
+ * including secrets written base64- or percent-encoded (see encoded.ts).
+ */
+export async function findSecrets(text: string, depth = 0): Promise<SecretSpan[]> {
   if (text.length < 8) return [];
-  return mergeSpans([...patternSpans(text), ...(await secretlintSpans(text))], text);
+  const spans = [...patternSpans(text), ...(await secretlintSpans(text))];
+  if (depth < MAX_DECODE_DEPTH) spans.push(...(await encodedSpans(text, (decoded) => findSecrets(decoded, depth + 1))));
+  return mergeSpans(spans, text);
 }
 
 /**

@@ -1,7 +1,8 @@
 // A session with planted secrets, for tests: one of each kind, in each place a session holds text
 // (messages, thoughts, titles, tool input nested deep and as a key, tool output, diffs, terminal
 // output with colour escapes, plans, records of unknown shape), each written plainly and again
-// with JSON escapes (`\u0041`, `\/`). Values are made up but shaped like the real thing.
+// with JSON escapes (`\u0041`, `\/`). Values are made up but shaped like the real thing. Some are
+// planted encoded (base64, percent-encoding): their `value` is the encoded form a reader would see.
 
 export interface PlantedSecret {
   kind: string;
@@ -14,6 +15,13 @@ export interface PlantedSecret {
 const pem = (type: string, body: string[]) => `-----BEGIN ${type}PRIVATE KEY-----\n${body.join('\n')}\n-----END ${type}PRIVATE KEY-----`;
 const RSA_BODY = ['MIIEowIBAAKCAQEAq8Zt2Yb9nW5kV3xLpQe7RjT0uHs1fGmC4dNaBvXyZwK2jLm9', 'Pq3RsT6uVw8XyZ0aBcD2eFgH4iJkL6mNoP8qRsT0uVwX2yZ4aBcD6eFgH8iJkL0m'];
 const OPENSSH_BODY = ['b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW', 'QyNTUxOQAAACDxQmT7v9kLp3RsWzYx2NcBvHf6JtGe8UiOaPd4KsMnLwAAAJgqWe1nKlnt'];
+
+/** Base64 of ASCII text (btoa: in browsers and in Node alike). */
+const base64 = (text: string): string => btoa(text);
+const DOCKER_CONFIG = base64(JSON.stringify({ auths: { 'registry.example.com': { auth: base64('deploy:ghp_Vb7nM3xK9qL2wT5yR8uE1oP4aS6dF0gHj2kZ') } } }));
+/** `base64` wraps at 76 columns: each line must go, so the first one is what is grepped for. */
+const WRAPPED_ENV = base64('ANTHROPIC_API_KEY=sk-ant-api03-Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz9Xc8Vb7Nm6Qw5Er4Ty3Ui2Op1As0DfGhJkLzXcVbNmQwErTyUiOpAsDf-gAA\nLOG_LEVEL=debug\n').match(/.{1,76}/g)!;
+const NPM_AUTH = base64('dev:npm_Pq4Rs8Tu2Vw6Xy0Za3Bc7De1Fg5Hi9Jk2Lm4');
 
 export const PLANTED_SECRETS: readonly PlantedSecret[] = [
   { kind: 'aws-access-key', value: 'AKIAQX3YZ7PLMN4R2T6V', text: 'export AWS_ACCESS_KEY_ID=AKIAQX3YZ7PLMN4R2T6V' },
@@ -32,6 +40,13 @@ export const PLANTED_SECRETS: readonly PlantedSecret[] = [
   { kind: 'authorization-header', value: 'Zm9vOmJhcjpiYXo6cXV4OjEyMzQ1Njc4', text: 'curl -H "Authorization: Bearer Zm9vOmJhcjpiYXo6cXV4OjEyMzQ1Njc4" https://api.example.com/v1' },
   { kind: 'url-password', value: 'S3cr3tP4ssw0rd', text: 'DATABASE_URL=postgres://admin:S3cr3tP4ssw0rd@db.internal:5432/app' },
   { kind: 'password', value: 'correct-horse-battery-9', text: 'DB_PASSWORD=correct-horse-battery-9\nHOME=/home/dev' },
+  // Encoded: a Kubernetes pull secret (a token in base64 in JSON in base64), `.env | base64`, an .npmrc `_auth`.
+  { kind: 'base64-github-token', value: DOCKER_CONFIG, text: `$ kubectl get secret regcred -o yaml\ndata:\n  .dockerconfigjson: ${DOCKER_CONFIG}\ntype: kubernetes.io/dockerconfigjson` },
+  { kind: 'base64-anthropic-key', value: WRAPPED_ENV[0], text: `$ base64 .env\n${WRAPPED_ENV.join('\n')}\n$ ` },
+  { kind: 'base64-npm-token', value: NPM_AUTH, text: `; ~/.npmrc\n//registry.npmjs.org/:_auth=${NPM_AUTH}\nalways-auth=true` },
+  // Percent-encoded: a connection string inside a URL's query, an Authorization header passed as a parameter.
+  { kind: 'url-encoded-url-password', value: 'Xk9%21q7%2BLm2%3DTz4', text: 'GET https://ci.example.com/hook?target=https%3A%2F%2Fdeploy%3AXk9%21q7%2BLm2%3DTz4%40db.internal%3A5432%2Fapp HTTP/1.1' },
+  { kind: 'url-encoded-authorization-header', value: 'Tk7Qw9Er2Ty4Ui6Op8As0DfGh', text: 'proxy: https://gw.example.com/fwd?headers=Authorization%3A%20Bearer%20Tk7Qw9Er2Ty4Ui6Op8As0DfGh&to=api' },
 ];
 
 /** The ledger's own redacted form: must come through an export unchanged. */

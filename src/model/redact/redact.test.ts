@@ -54,4 +54,28 @@ describe('redaction', () => {
     const line = '{"jsonrpc":"2.0","method":"session/update","params":{"update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"tokens: 1200, \\u00e9"}}}}';
     expect(await redactLine(line)).toEqual({ text: line, kinds: [] });
   });
+
+  test('a secret written base64- or percent-encoded is found in its decoded text; the base64 run goes whole, the percent run only where the secret is', async () => {
+    const pullSecret = btoa(JSON.stringify({ auths: { 'r.example.com': { auth: btoa('ci:ghp_R8mK2pX9vL4qN7tB1wZ5yC3dF6gH0jS2aQ4e') } } }));
+    expect((await redactText(`.dockerconfigjson: ${pullSecret}\n`)).text).toBe('.dockerconfigjson: ‹base64-github-token›\n');
+    // Glued to a colour escape, as in terminal output: read from the alignment that decodes to text.
+    expect((await redactText(`\u001b[32m${btoa('key=AKIAQX3YZ7PLMN4R2T6V')}\u001b[0m`)).text).toBe('\u001b[32m‹base64-aws-access-key›\u001b[0m');
+    expect((await redactText('?next=https%3A%2F%2Fadmin%3AS3cr%21t%40db.internal%2Fapp&x=1')).text).toBe('?next=https%3A%2F%2Fadmin%3A‹url-encoded-url-password›%40db.internal%2Fapp&x=1');
+  });
+
+  test('encoded text with no secret in it, and encoded bytes that are not text, are left alone', async () => {
+    const harmless = [
+      // `echo … | base64` of a plain sentence, and of text with "key" words but no secret.
+      btoa('hello from the build server, nothing to see here'),
+      btoa('api_key is read from the environment at start-up'),
+      // Bytes that are not text: an image's base64, a sha256 in hex and in base64.
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      '47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=',
+      // Paths and percent-encoded URLs with nothing secret.
+      '/home/dev/projects/loupe/src/model/redact/encoded.ts',
+      'https://example.com/search?q=how%20to%20rotate%20keys%3F&lang=en',
+    ];
+    for (const text of harmless) expect(await redactText(text), text).toEqual({ text, kinds: [] });
+  });
 });
