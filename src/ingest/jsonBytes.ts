@@ -37,7 +37,7 @@ STRING_STOP[QUOTE] = 1;
 STRING_STOP[BACKSLASH] = 1;
 
 /** End of the string whose opening quote is at `at` (the index after its closing quote), or -1. */
-function skipString(b: Uint8Array, at: number, end: number): number {
+export function skipString(b: Uint8Array, at: number, end: number): number {
   let i = at + 1;
   while (i < end) {
     // Most of a session's bytes are plain runs of string text: one table look-up a byte.
@@ -64,7 +64,7 @@ function skipString(b: Uint8Array, at: number, end: number): number {
 }
 
 /** End of the number starting at `at`, or -1. */
-function skipNumber(b: Uint8Array, at: number, end: number): number {
+export function skipNumber(b: Uint8Array, at: number, end: number): number {
   let i = at;
   if (b[i] === MINUS) i++;
   if (i >= end) return -1;
@@ -85,7 +85,7 @@ function skipNumber(b: Uint8Array, at: number, end: number): number {
   return i;
 }
 
-function skipWord(b: Uint8Array, at: number, end: number, word: readonly number[]): number {
+export function skipWord(b: Uint8Array, at: number, end: number, word: readonly number[]): number {
   if (at + word.length > end) return -1;
   for (let k = 0; k < word.length; k++) if (b[at + k] !== word[k]) return -1;
   return at + word.length;

@@ -2,11 +2,9 @@
 // calls, joins, counts, diagnostics and the ledger chain. Incremental: bytes can be pushed in any
 // chunking and the session read (or its changes taken) at any time.
 import type { ContentBlock, Direction } from '../ingest/acpTypes';
-import { classify, classifyTextLog } from '../ingest/classify';
+import { classify } from '../ingest/classify';
 import { readPermissionResult, readPromptResult } from '../ingest/fastPath';
-import { JsonArraySplitter, type ArrayElement } from '../ingest/jsonArray';
-import { LineReader, MAX_LINE_BYTES, type RawLine } from '../ingest/lines';
-import { readTextLogLine } from '../ingest/textLog';
+import { RecordReader, describeType, readTextLog, type ByteRange, type RecordSink } from '../ingest/reader';
 import type { IngestRecord, LedgerToolCalled, RecordBody, RpcId, Shape, ToolUpdate } from '../ingest/records';
 import {
   isJsonObject, newSessionResultSchema, terminalCreateResultSchema,
@@ -22,14 +20,7 @@ import type { CallHistoryEntry, InputFormat, SourceLocation, ToolCall, Transcrip
 import { readUsage } from './usage';
 
 const EXCERPT_CHARS = 200;
-const encoder = new TextEncoder();
 
-/** A record's exact bytes: `source[start, end)`. */
-interface ByteRange {
-  source: Uint8Array;
-  start: number;
-  end: number;
-}
 
 interface PendingRequest {
   /** Order of arrival: the most recent of the candidates is joined. */
@@ -72,6 +63,7 @@ export class SessionBuilder {
 
   constructor(options: BuilderOptions = {}) {
     this.detail = options.detail ?? 'full';
+    this.reader = new RecordReader(this.recordSink(), { light: this.detail === 'light' });
     this.chain = options.chain ?? new ChainVerifier((warning) => this.session.diagnostics.warnings.push(warning));
   }
 
@@ -87,9 +79,8 @@ export class SessionBuilder {
     ended: false,
   };
 
-  private readonly reader = new LineReader((line) => this.onLine(line));
-  private mode: 'sniff' | 'lines' | 'array' = 'sniff';
-  private array: JsonArraySplitter | null = null;
+  /** Bytes → records (ingest's reader); this builder folds what it hands over. */
+  private readonly reader: RecordReader;
   private readonly chain: ChainInput;
   private readonly shapes = new Set<Shape>();
   /** Unanswered requests by id, then by the direction they were sent (`''`: not said), latest last. */
@@ -171,15 +162,6 @@ export class SessionBuilder {
 
   end(): void {
     this.reader.end();
-    if (this.array) {
-      const open = this.array.end();
-      if (open) {
-        this.session.counts.lines++;
-        this.addBad(open.line, open.offset, 'truncated: the input ended inside this array element', open.text);
-      } else if (!this.array.closed) {
-        this.session.diagnostics.warnings.push({ line: this.reader.lines, message: 'the JSON array was not closed (input truncated?)' });
-      }
-    }
     this.session.ended = true;
     // Every unfinished call now displays differently, and says how long the input went on after it started.
     for (const [key, call] of this.session.calls) {
@@ -208,66 +190,21 @@ export class SessionBuilder {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Text → records
+  // Records in
 
-  private onLine(raw: RawLine): void {
-    if (raw.tooLong !== undefined) {
-      this.session.counts.lines++;
-      return this.addBad(raw.line, raw.offset, `line too long to read: ${raw.tooLong.toLocaleString('en')} bytes (the limit is ${MAX_LINE_BYTES.toLocaleString('en')})`, raw.text);
-    }
-    if (this.mode === 'array') return this.onArrayLine(raw);
-    if (isBlank(raw.text)) return;
-    if (this.mode === 'sniff') {
-      this.mode = 'lines';
-      if (startsArray(raw.text)) {
-        this.mode = 'array';
-        this.array = new JsonArraySplitter((element) => this.onElement(element));
-        return this.onArrayLine(raw);
-      }
-    }
-    this.session.counts.lines++;
-    this.chain.line(raw.line);
-    let value: unknown;
-    try {
-      value = JSON.parse(raw.text);
-    } catch (error) {
-      // A text log line (`… IN: {…}`) carries its message after a prefix (CONTRACTS §1).
-      const logged = readTextLog(raw.text, { line: raw.line, offset: raw.offset, length: raw.end - raw.start });
-      if (logged) return this.fold(logged, raw);
-      const reason = raw.terminated ? `not JSON: ${errorMessage(error)}` : `truncated last line (no newline at the end): ${errorMessage(error)}`;
-      return this.addBad(raw.line, raw.offset, reason, raw.text);
-    }
-    if (!isJsonObject(value)) return this.addBad(raw.line, raw.offset, `JSON is not an object (${describeType(value)})`, raw.text);
-    const loc = { line: raw.line, offset: raw.offset, length: raw.end - raw.start };
-    this.fold(classify(value, raw.text, loc), raw);
-  }
-
-  private onArrayLine(raw: RawLine): void {
-    const array = this.array!;
-    if (array.closed) {
-      // Text after the array: read on as JSON lines, so nothing after it is lost.
-      this.mode = 'lines';
-      return this.onLine(raw);
-    }
-    const rest = array.pushLine(raw.text, raw.line, raw.offset);
-    if (rest >= 0 && !isBlank(raw.text.slice(rest))) {
-      this.session.counts.lines++;
-      this.addBad(raw.line, raw.offset, array.closed ? 'text after the end of the JSON array' : 'text before the JSON array', raw.text.slice(rest));
-    }
-  }
-
-  private onElement(element: ArrayElement): void {
-    this.session.counts.lines++;
-    this.chain.line(element.line);
-    let value: unknown;
-    try {
-      value = JSON.parse(element.text);
-    } catch (error) {
-      return this.addBad(element.line, element.offset, `not JSON: ${errorMessage(error)}`, element.text);
-    }
-    if (!isJsonObject(value)) return this.addBad(element.line, element.offset, `JSON is not an object (${describeType(value)})`, element.text);
-    const bytes = encoder.encode(element.text);
-    this.fold(classify(value, element.text, { line: element.line, offset: element.offset, length: bytes.length }), { source: bytes, start: 0, end: bytes.length });
+  private recordSink(): RecordSink {
+    return {
+      beginLine: (line) => this.chain.line(line),
+      record: (record, bytes) => {
+        this.session.counts.lines++;
+        this.fold(record, bytes);
+      },
+      bad: (line, offset, reason, text) => {
+        this.session.counts.lines++;
+        this.addBad(line, offset, reason, text);
+      },
+      warning: (line, message) => this.session.diagnostics.warnings.push({ line, message }),
+    };
   }
 
   private addBad(line: number, offset: number, reason: string, text: string): void {
@@ -703,26 +640,6 @@ function callKey(scope: CallScope, id: string, generation?: number): string {
 }
 const rpcKey = (id: RpcId) => (typeof id === 'number' ? `n${id}` : `s${id}`);
 
-function isBlank(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 13 && c !== 0xfeff) return false;
-  }
-  return true;
-}
-
-function startsArray(text: string): boolean {
-  const trimmed = text.trim();
-  if (trimmed === '[') return true;
-  if (!trimmed.startsWith('[')) return false;
-  // A one-line array is a JSON-array document; `[1,2` (a broken line) is not.
-  try {
-    return Array.isArray(JSON.parse(trimmed));
-  } catch {
-    return false;
-  }
-}
-
 function excerpt(text: string): string {
   return text.length > EXCERPT_CHARS ? text.slice(0, EXCERPT_CHARS) : text;
 }
@@ -735,16 +652,6 @@ function excerpt(text: string): string {
  */
 function ownString(text: string): string {
   return JSON.parse(JSON.stringify(text)) as string;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
 }
 
 function safeStringify(value: unknown): string {
@@ -762,19 +669,6 @@ function summarizeOther(raw: unknown): string | undefined {
     if (typeof value === 'string') return value;
   }
   return undefined;
-}
-
-/** A text log line's message as a record, or null when the line is not one (its message is not a JSON object). */
-function readTextLog(text: string, loc: SourceLocation): IngestRecord | null {
-  const logged = readTextLogLine(text);
-  if (!logged) return null;
-  let message: unknown;
-  try {
-    message = JSON.parse(logged.json);
-  } catch {
-    return null;
-  }
-  return isJsonObject(message) ? classifyTextLog(message, logged.json, logged.dir, logged.ts, loc) : null;
 }
 
 function formatOf(shapes: ReadonlySet<Shape>): InputFormat {

@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isJsonBytes } from './jsonBytes';
+import { LineSkimmer, MIN_ELIDED_BYTES, splicedText } from './skim';
+
+const encoder = new TextEncoder();
+const long = (word: string) => `${word} `.repeat(Math.ceil(MIN_ELIDED_BYTES / word.length) + 4);
+
+const toolUpdate = {
+  sessionUpdate: 'tool_call_update',
+  toolCallId: 'c1',
+  status: 'completed',
+  content: [
+    { type: 'content', content: { type: 'text', text: long('output') } },
+    { type: 'terminal', terminalId: long('term') },
+    { type: 'diff', path: '/a.ts', oldText: long('old'), newText: long('new') },
+  ],
+  rawOutput: { stdout: long('stdout'), code: 0 },
+};
+
+/** What a light read parses of a line: its text with the skimmed strings replaced by `""`. */
+function skimmed(line: string) {
+  const bytes = encoder.encode(line);
+  const skimmer = new LineSkimmer();
+  const valid = skimmer.skim(bytes, 0, bytes.length);
+  const text = splicedText(bytes, 0, bytes.length, skimmer.spans, new TextDecoder(), { buffer: new Uint8Array(8) });
+  return { valid, parents: skimmer.parents, value: valid ? (JSON.parse(text) as unknown) : undefined };
+}
+
+describe('LineSkimmer', () => {
+  it.each([
+    ['JSON-RPC', { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: toolUpdate } }, ['params', 'update']],
+    ['capture line', { t_ms: 5, dir: 'agent->client', msg: { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: toolUpdate } } }, ['msg', 'params', 'update']],
+    ['bare {update}', { sessionId: 's', update: toolUpdate }, ['update']],
+    ['bare update', toolUpdate, []],
+    ['permission request', { jsonrpc: '2.0', id: 3, method: 'session/request_permission', params: { sessionId: 's', toolCall: toolUpdate, options: [] } }, ['params', 'toolCall']],
+  ])('leaves out the tool output of a %s, keeping block count and terminal ids', (_, line, parent) => {
+    const { valid, parents, value } = skimmed(JSON.stringify(line));
+    expect(valid).toBe(true);
+    expect(parents).toEqual([parent]);
+    let update = value as Record<string, unknown>;
+    for (const key of parent) update = update[key] as Record<string, unknown>;
+    expect(update.content).toEqual([
+      { type: 'content', content: { type: 'text', text: '' } },
+      { type: 'terminal', terminalId: long('term') },
+      { type: 'diff', path: '/a.ts', oldText: '', newText: '' },
+    ]);
+    expect(update.rawOutput).toEqual({ stdout: '', code: 0 });
+  });
+
+  it("leaves out a ledger result, and nothing a light read keeps (messages, input, a ledger's args)", () => {
+    const ledger = { v: 2, kind: 'tool_result', data: { tool_use_id: 't', result: long('result'), args: { text: long('args') } } };
+    expect(skimmed(JSON.stringify(ledger)).value).toEqual({ ...ledger, data: { ...ledger.data, result: '' } });
+    const kept = [
+      { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: long('message') } } } },
+      { ...toolUpdate, content: undefined, rawOutput: undefined, rawInput: { command: long('input') }, _meta: { note: long('meta') } },
+      { v: 2, kind: 'model_returned', data: { message: { content: [{ kind: 'text', text: long('reply') }] } } },
+      { items: [{ update: toolUpdate }] },
+    ];
+    for (const line of kept) expect(skimmed(JSON.stringify(line))).toMatchObject({ valid: true, parents: [], value: JSON.parse(JSON.stringify(line)) as unknown });
+  });
+
+  it('agrees with isJsonBytes on whether a line is JSON, for JSON with bytes changed, removed or cut off', () => {
+    const line = JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { update: toolUpdate } });
+    const alphabet = ['{', '}', '[', ']', '"', '\\', ',', ':', '-', '0', 'u', ' ', '\t', '\u0001', 'n'];
+    fc.assert(
+      fc.property(fc.nat(line.length - 1), fc.constantFrom(...alphabet), fc.constantFrom('set', 'delete', 'cut'), (at, char, edit) => {
+        const text = edit === 'set' ? line.slice(0, at) + char + line.slice(at + 1) : edit === 'delete' ? line.slice(0, at) + line.slice(at + 1) : line.slice(0, at);
+        const bytes = encoder.encode(text);
+        expect(new LineSkimmer().skim(bytes, 0, bytes.length)).toBe(isJsonBytes(bytes));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
