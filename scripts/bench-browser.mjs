@@ -16,6 +16,9 @@ const MB = Number(arg('mb', '100'));
 const FORMAT = arg('format', 'acp');
 const TIMELINE_CALLS = Number(arg('timeline-calls', '100000'));
 const TIMELINE_ONLY = process.argv.includes('--timeline-only');
+/** Issue 10's aims for a 100 MB read: the first row within this, and no main-thread task longer than the bound. */
+const FIRST_ROW_AIM_MS = 300;
+const TASK_BOUND_MS = 50;
 
 execFileSync('node', [join(root, 'scripts/ensure-chromium.mjs')], { stdio: 'inherit' });
 if (!existsSync(join(root, 'dist/app/index.html'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -89,11 +92,11 @@ async function benchReading() {
   const firstRow = timing.firstRow - timing.start;
   const indexed = timing.done - timing.start;
   console.log(`loupe in Chromium: ${FORMAT}, ${sizeMB.toFixed(1)} MB\n`);
-  console.log(`  time to first row        ${firstRow.toFixed(0)} ms   (aim < 1000)`);
+  console.log(`  time to first row        ${firstRow.toFixed(0)} ms   (aim < ${FIRST_ROW_AIM_MS})`);
   console.log(`  time to fully indexed    ${indexed.toFixed(0)} ms = ${(sizeMB / (indexed / 1000)).toFixed(1)} MB/s`);
   console.log(`  floor (JSON.parse)       ${floorMs.toFixed(0)} ms = ${(sizeMB / (floorMs / 1000)).toFixed(1)} MB/s`);
   console.log(`  ratio                    ${(floorMs / indexed).toFixed(2)}   (aim >= 0.5)`);
-  console.log(`  longest main-thread task ${timing.longest.toFixed(0)} ms   (${timing.longTasks} tasks over 50 ms while reading; aim: none over 100)`);
+  console.log(`  longest main-thread task ${timing.longest.toFixed(0)} ms   (bound ${TASK_BOUND_MS}: ${timing.longest > TASK_BOUND_MS ? 'over' : 'within'}; ${timing.longTasks} tasks over 50 ms while reading)`);
   console.log(`  DOM rows                 ${rowsAfterLoad} after load, ${rowsAtEnd} at the end`);
   await page.close();
 }
