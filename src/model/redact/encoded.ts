@@ -20,20 +20,16 @@ interface DecodedRun {
 
 /** 24 base64 characters are 18 bytes: no rule finds a secret, with what names it, in fewer. */
 const MIN_BASE64 = 24;
-/**
- * A base64 run: wrapped at 76 (coreutils `base64`) or 64 (PEM, openssl) columns, or on one line,
- * in either alphabet (`-_` is base64url).
- */
-const BASE64_RUN = new RegExp(
-  [
-    '(?:[A-Za-z0-9+/]{76}\\r?\\n)+[A-Za-z0-9+/]*={0,2}',
-    '(?:[A-Za-z0-9+/]{64}\\r?\\n)+[A-Za-z0-9+/]*={0,2}',
-    `[A-Za-z0-9+/_-]{${MIN_BASE64},}={0,2}`,
-  ].join('|'),
-  'g',
-);
-/** Characters a URL or form body holds unescaped, and escapes; a run needs at least one escape. */
-const PERCENT_RUN = /(?:[A-Za-z0-9._~!$'()*+,;:@/?&=-]|%[0-9A-Fa-f]{2})+/g;
+/** Each base64 character's value (`-_` are base64url's `+/`), -1 for the rest. */
+const BASE64_VALUE = new Int8Array(128).fill(-1);
+[...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].forEach((char, value) => (BASE64_VALUE[char.charCodeAt(0)] = value));
+BASE64_VALUE['-'.charCodeAt(0)] = 62;
+BASE64_VALUE['_'.charCodeAt(0)] = 63;
+const isBase64Char = (code: number): boolean => code < 128 && BASE64_VALUE[code]! >= 0;
+/** Widths base64 is wrapped at: 76 (coreutils `base64`), 64 (PEM, openssl). */
+const WRAP_WIDTHS = [76, 64];
+/** Characters a URL or form body holds unescaped (a run is these and escapes, with one escape at least). */
+const URL_CHAR = /[A-Za-z0-9._~!$'()*+,;:@/?&=%-]/;
 const MIN_PERCENT = 16;
 const ESCAPE = /%[0-9A-Fa-f]{2}/;
 /** Decoded bytes checked for text before the whole run is decoded: most runs that are not text fail here. */
@@ -66,31 +62,83 @@ export async function encodedSpans(text: string, find: Finder): Promise<SecretSp
   return spans;
 }
 
+/**
+ * Runs of base64 characters (either alphabet) on one line, found by one pass over the text (a
+ * regular expression here was half of redaction's time on a large session).
+ */
 function* base64Runs(text: string): Generator<DecodedRun> {
-  BASE64_RUN.lastIndex = 0;
-  for (const match of text.matchAll(BASE64_RUN)) {
-    const run = match[0];
-    const compact = run.replace(/\r?\n/g, '').replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-    // A run glued to a word before it (`\e[31m` then the run) is read from each of the 4 alignments.
-    for (let skip = 0; skip < 4; skip++) {
-      const body = compact.slice(skip);
-      if (body.length < MIN_BASE64 || !textShare(decodeBase64(body.slice(0, PROBE_CHARS)), 1)) continue;
-      const decoded = textShare(decodeBase64(body), MIN_TEXT_SHARE);
-      // The characters skipped are the word's, not the run's: they stay (no run's first line is shorter than 4).
-      if (decoded) yield { start: match.index + skip, end: match.index + run.length, encoding: 'base64', text: decoded };
-      break;
+  for (let at = 0; at < text.length; ) {
+    if (!isBase64Char(text.charCodeAt(at))) {
+      at++;
+      continue;
     }
+    const start = at;
+    while (at < text.length && isBase64Char(text.charCodeAt(at))) at++;
+    if (at - start < MIN_BASE64) continue;
+    while (at < text.length && at - start < 2 && text[at] === '=') at++;
+    const end = wrappedEnd(text, start, at);
+    at = end;
+    const decoded = decodedRun(text.slice(start, end));
+    // The characters skipped are the word's, not the run's: they stay (no run's first line is shorter than 4).
+    if (decoded) yield { start: start + decoded.skip, end, encoding: 'base64', text: decoded.text };
   }
 }
 
+/** The run as text, from the first of the 4 alignments whose start decodes to text (a run glued to a word before it: `\e[31m` then the run). */
+function decodedRun(run: string): { skip: number; text: string } | null {
+  const compact = run.replace(/\r?\n/g, '').replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  for (let skip = 0; skip < 4; skip++) {
+    if (compact.length - skip < MIN_BASE64 || !startsAsText(compact, skip)) continue;
+    const text = textShare(decodeBase64(compact.slice(skip)), MIN_TEXT_SHARE);
+    return text ? { skip, text } : null;
+  }
+  return null;
+}
+
+/** Whether the first bytes from `skip` hold no control character: random bytes almost always do within a few. */
+function startsAsText(compact: string, skip: number): boolean {
+  const end = Math.min(compact.length, skip + PROBE_CHARS);
+  for (let at = skip; at + 4 <= end; at += 4) {
+    const group = (value(compact, at) << 18) | (value(compact, at + 1) << 12) | (value(compact, at + 2) << 6) | value(compact, at + 3);
+    if (isControl(group >> 16) || isControl((group >> 8) & 0xff) || isControl(group & 0xff)) return false;
+  }
+  return true;
+}
+
+const value = (text: string, at: number): number => BASE64_VALUE[text.charCodeAt(at)]!;
+const isControl = (byte: number): boolean => (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) || byte === 0x7f;
+
+/** Where a run ends: a line as wide as a wrap width goes on with the run's next lines, up to a shorter one. */
+function wrappedEnd(text: string, start: number, lineEnd: number): number {
+  const width = WRAP_WIDTHS.find((w) => lineEnd - start === w);
+  if (width === undefined) return lineEnd;
+  const nextLine = new RegExp(`\\r?\\n([A-Za-z0-9+/]{1,${width}}={0,2})(?![A-Za-z0-9+/=])`, 'y');
+  let end = lineEnd;
+  for (;;) {
+    nextLine.lastIndex = end;
+    const line = nextLine.exec(text);
+    if (!line) return end;
+    end = nextLine.lastIndex;
+    if (line[1]!.length !== width) return end;
+  }
+}
+
+/** Runs of URL characters around each percent escape; each run is read once, however many escapes it holds. */
 function* percentRuns(text: string): Generator<DecodedRun> {
-  if (!text.includes('%')) return;
-  PERCENT_RUN.lastIndex = 0;
-  for (const match of text.matchAll(PERCENT_RUN)) {
-    const run = match[0];
-    if (run.length < MIN_PERCENT || !ESCAPE.test(run)) continue;
+  for (let at = text.indexOf('%'); at >= 0; ) {
+    if (!ESCAPE.test(text.slice(at, at + 3))) {
+      at = text.indexOf('%', at + 1);
+      continue;
+    }
+    let start = at;
+    while (start > 0 && URL_CHAR.test(text[start - 1]!)) start--;
+    let end = at + 3;
+    while (end < text.length && URL_CHAR.test(text[end]!)) end++;
+    at = text.indexOf('%', end);
+    const run = text.slice(start, end);
+    if (run.length < MIN_PERCENT) continue;
     const decoded = decodePercent(run);
-    if (decoded) yield { start: match.index, end: match.index + run.length, encoding: 'url-encoded', ...decoded };
+    if (decoded) yield { start, end, encoding: 'url-encoded', ...decoded };
   }
 }
 
