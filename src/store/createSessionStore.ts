@@ -268,6 +268,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     },
     applyDelta(d) {
       const now = Date.now();
+      const hadRows = items.size > 0;
       items = items.withMutations((list) => {
         const grown = d.grown;
         const before = grown ? list.get(grown.index) : undefined;
@@ -332,7 +333,8 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       format = d.format;
       chain = d.chain;
       load = { ...load, progress: d.progress };
-      changed({ view: true, facets: true, soon: true });
+      // The first rows are drawn at once; what follows them waits for the next redraw.
+      changed({ view: true, facets: true, soon: hadRows || items.size === 0 });
     },
     revisionOf(key) {
       return revisions.get(key) ?? 0;

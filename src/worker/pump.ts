@@ -97,6 +97,7 @@ function grownMessage(sent: { index: number; message: MessageItem } | null, inde
 const TEXT_CHUNK = 1 << 20;
 const RECORDS_CHUNK = 500;
 const SLICE = 256 * 1024;
+const FIRST_SLICE = 32 * 1024;
 
 class AbortedError extends Error {}
 
@@ -341,7 +342,7 @@ export async function pump(
     } else {
       // Blob streams hand over megabytes at a time; reading them in slices lets deltas stay small.
       const hasher = await createBLAKE3();
-      const bytes = hashed(bytesOf(source, signal, progress, opts.fetch ?? fetch.bind(globalThis)), hasher);
+      const bytes = hashed(firstSliceSmall(bytesOf(source, signal, progress, opts.fetch ?? fetch.bind(globalThis))), hasher);
       // Redacted, the parser reads other bytes than the input's: progress counts the input's.
       let inputRead = 0;
       const input = redact ? redactedBytes(bytes, redactor, onFound, (n) => void (inputRead = n)) : bytes;
@@ -399,6 +400,22 @@ function matchFindingsToCalls(unmatched: SecretFinding[], changed: Iterable<Tool
       if (line < first) break;
       for (const finding of byLine.get(line) ?? []) finding.callKey ??= call.key;
     }
+  }
+}
+
+/**
+ * The first chunk cut at FIRST_SLICE: the first delta goes out once that much is read, so the first
+ * rows show after a few dozen lines are parsed rather than a whole slice (ingest passes chunks
+ * smaller than its slice as they are).
+ */
+async function* firstSliceSmall(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let first = true;
+  for await (const chunk of bytes) {
+    if (first && chunk.byteLength > FIRST_SLICE) {
+      yield chunk.subarray(0, FIRST_SLICE);
+      yield chunk.subarray(FIRST_SLICE);
+    } else yield chunk;
+    first = false;
   }
 }
 
