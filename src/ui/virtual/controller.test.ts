@@ -71,6 +71,20 @@ describe('VirtualController', () => {
     expect(c.desiredScrollTop()).toBeNull();
   });
 
+  it('tells rows added to an unfiltered view from a filter that keeps its first rows', () => {
+    const c = new VirtualController({ estimate: 20, overscan: 0 });
+    c.setRows([0, 1, 2, 3]);
+    c.setViewport(100);
+    c.measure(3, 70);
+    // Every item, grown: item 3 keeps its height in place.
+    c.setRows([0, 1, 2, 3, 4, 5]);
+    expect(c.heights.heightOf(3)).toBe(70);
+    // A filter that keeps items 0 and 1 but not 2 or 3: item 5 is now the third row, at the estimate.
+    c.setRows([0, 1, 5]);
+    expect(c.heights.count).toBe(3);
+    expect(c.heights.heightOf(2)).toBe(20);
+  });
+
   it('keeps the first row on screen at the top when a filter changes the rows', () => {
     const c = new VirtualController({ estimate: 20, overscan: 0 });
     c.setRows(Array.from({ length: 1000 }, (_, i) => i));
