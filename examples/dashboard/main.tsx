@@ -3,12 +3,12 @@
 // viewers side by side on different sessions, each reporting its selection to the host.
 import { StrictMode, useState, version as reactVersion } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SessionViewer, type ToolCall } from 'loupe';
+import { SessionViewer, type CallSummary } from 'loupe';
 import 'loupe/style.css';
 import './host.css';
 
 function Panel({ name, src }: { name: string; src: string }) {
-  const [selected, setSelected] = useState<ToolCall | null>(null);
+  const [selected, setSelected] = useState<CallSummary | null>(null);
   return (
     <section className="host-panel" data-panel={name}>
       <p>

@@ -1,9 +1,9 @@
 // Type test of the public props (checked by `npm run typecheck`): what a consumer may and may not
 // pass. A breaking change to SessionViewerProps fails the build here.
-import { SessionViewer, type SessionViewerProps, type ToolCall } from 'loupe';
+import { SessionViewer, type CallSummary, type SessionViewerProps } from 'loupe';
 import { ingest, type Session } from 'loupe/model';
 
-const onSelectCall = (call: ToolCall | null): void => void call?.label;
+const onSelectCall = (call: CallSummary | null): void => void call?.label;
 
 export const accepted: SessionViewerProps[] = [
   {},

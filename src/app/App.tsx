@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { SessionViewer, type Filter, type SessionSource, type ToolCall, type ViewName } from '../embed';
+import { SessionViewer, type CallSummary, type Filter, type SessionSource, type ViewName } from '../embed';
 import { Recordings } from './Recordings';
 import { readCallId, readFilter, readSrc, readView, writeCallId, writeFilter } from './url';
 import './app.css';
@@ -136,7 +136,7 @@ export function App() {
     history.replaceState(null, '', `${location.pathname}${writeFilter(location.search, f)}${location.hash}`);
   }, []);
 
-  const onSelectCall = useCallback((call: ToolCall | null) => {
+  const onSelectCall = useCallback((call: CallSummary | null) => {
     history.replaceState(null, '', `${location.pathname}${location.search}${writeCallId(call?.id ?? null, readView(location.hash))}`);
   }, []);
 

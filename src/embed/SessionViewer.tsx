@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { ToolCall } from '../model';
+import type { CallSummary } from '../model';
 import { createSessionController, type SessionController } from '../store/controller';
 import { createSessionStore, type SessionStore } from '../store/createSessionStore';
 import type { Filter } from '../store/filter';
@@ -18,7 +18,7 @@ export interface SessionViewerProps {
   /** A file or blob, a URL (fetched), a byte stream, pasted text, or already-parsed records. */
   source?: SessionSource;
   /** Called when a call is opened (with it) or closed (with null). */
-  onSelectCall?: (call: ToolCall | null) => void;
+  onSelectCall?: (call: CallSummary | null) => void;
   initialFilter?: Partial<Filter>;
   /** Called whenever the filter changes, e.g. to keep it in the page's URL. */
   onFilterChange?: (filter: Filter) => void;

@@ -7,7 +7,7 @@ import { htmlPage, type ExportViewer } from '../model/exportHtml';
 import { exportJsonl } from '../model/exportJsonl';
 import { countKinds, sessionMarkdown } from '../model/exportMarkdown';
 import { notesForExport } from '../model/exportNotes';
-import type { Session, ToolCall } from '../model';
+import { isToolCall, type CallSummary, type Session, type ToolCall } from '../model';
 import type { SessionSnapshot } from '../store/createSessionStore';
 import { isFilterActive } from '../store/filter';
 import type { NotesStore } from '../store/notes';
@@ -68,6 +68,9 @@ async function fetchViewer(folder: string | URL | undefined): Promise<ExportView
   return { script: script!, style: style! };
 }
 
+/** A row of a light read, as a call with nothing read of its input and output (exports say what the row knows). */
+const wholeOrRow = (call: CallSummary): ToolCall => (isToolCall(call) ? call : { ...call, meta: {}, history: [] });
+
 /** The rows the filter shows, as a session: their items, and only their calls. */
 export function shownSession(snap: SessionSnapshot): Session {
   const filtered = isFilterActive(snap.filter);
@@ -75,9 +78,9 @@ export function shownSession(snap: SessionSnapshot): Session {
   const calls = new Map<string, ToolCall>();
   for (const item of items) {
     const call = item.type === 'call' ? snap.calls.get(item.callKey) : undefined;
-    if (call) calls.set(call.key, call);
+    if (call) calls.set(call.key, wholeOrRow(call));
   }
-  if (!filtered) for (const call of snap.calls.values()) calls.set(call.key, call);
+  if (!filtered) for (const call of snap.calls.values()) calls.set(call.key, wholeOrRow(call));
   return {
     format: snap.format,
     counts: snap.counts,
@@ -101,7 +104,7 @@ function shownLines(snap: SessionSnapshot): Set<number> {
     const call = item.type === 'call' ? snap.calls.get(item.callKey) : undefined;
     if (!call) continue;
     lines.add(call.firstLine);
-    for (const entry of call.history) lines.add(entry.loc.line);
+    if (isToolCall(call)) for (const entry of call.history) lines.add(entry.loc.line);
     if (call.permission) lines.add(call.permission.line);
   }
   return lines;

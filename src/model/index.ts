@@ -9,3 +9,4 @@ export { summarize, statusNote, type Summary, type SummaryCall } from './summary
 export { callSearchText } from './search';
 export type { Session, IngestProgress } from './session';
 export type * from './types';
+export { isToolCall } from './types';

@@ -2,7 +2,7 @@
 // over a session's calls and items, so Node, tests and the viewer compute the same numbers.
 // Each takes plain iterables so it reads a `Session` and the store's immutable snapshot alike.
 import { displayStatus } from './status';
-import type { DisplayStatus, ToolCall, TranscriptItem, Usage } from './types';
+import { isToolCall, type CallSummary, type DisplayStatus, type ToolCall, type TranscriptItem, type Usage } from './types';
 
 // ---------------------------------------------------------------------------------------------
 // Stats per label
@@ -59,13 +59,13 @@ export interface StatsOptions {
   listLimit?: number;
 }
 
-export function callStats(calls: Iterable<ToolCall>, opts: StatsOptions): CallStats {
+export function callStats(calls: Iterable<CallSummary>, opts: StatsOptions): CallStats {
   const limit = opts.listLimit ?? 10;
   const sessions = opts.sessions && opts.sessions.size > 0 ? opts.sessions : null;
   const byLabel = new Map<string, { calls: number; failed: number; durations: number[]; totalMs: number }>();
-  const failedCalls: ToolCall[] = [];
+  const failedCalls: CallSummary[] = [];
   // The slowest `limit` calls, kept sorted ascending by duration; most calls are not among them.
-  const slowest: { ms: number; call: ToolCall }[] = [];
+  const slowest: { ms: number; call: CallSummary }[] = [];
   let total = 0;
   let timedTotal = 0;
   let totalMs = 0;
@@ -123,7 +123,7 @@ export function callStats(calls: Iterable<ToolCall>, opts: StatsOptions): CallSt
   };
 }
 
-function refOf(call: ToolCall, ended: boolean): CallRef {
+function refOf(call: CallSummary, ended: boolean): CallRef {
   return {
     key: call.key,
     id: call.id,
@@ -156,7 +156,7 @@ export interface SessionSummary {
 }
 
 /** The session an item belongs to (a call's is its call's); null for records that name none. */
-export function sessionOfItem(item: TranscriptItem, calls: { get(key: string): ToolCall | undefined }): string | null {
+export function sessionOfItem(item: TranscriptItem, calls: { get(key: string): CallSummary | undefined }): string | null {
   switch (item.type) {
     case 'call':
       return calls.get(item.callKey)?.sessionId ?? null;
@@ -175,7 +175,7 @@ export function sessionOfItem(item: TranscriptItem, calls: { get(key: string): T
 export function sessionSummaries(
   sessionIds: Iterable<string>,
   items: Iterable<TranscriptItem>,
-  calls: { get(key: string): ToolCall | undefined },
+  calls: { get(key: string): CallSummary | undefined },
   ended: boolean,
 ): SessionSummary[] {
   const byId = new Map<string | null, SessionSummary>();
@@ -333,7 +333,7 @@ export function sessionsNamedBy(call: Pick<ToolCall, 'rawInput' | 'rawOutput' | 
 export function sessionTree(
   summaries: readonly SessionSummary[],
   items: Iterable<TranscriptItem>,
-  calls: { get(key: string): ToolCall | undefined },
+  calls: { get(key: string): CallSummary | undefined },
 ): { roots: SessionNode[]; linked: number } {
   const nodes = new Map<string | null, SessionNode>();
   for (const summary of summaries) nodes.set(summary.sessionId, { summary, title: null, finished: false, viaCall: null, children: [] });
@@ -365,6 +365,8 @@ export function sessionTree(
     const session = call ? call.sessionId : item.type === 'call' ? null : item.sessionId;
     if (session !== null) lastSession = session;
     if (call?.label !== 'Subagent' || call.sessionId === null) continue;
+    // What a Subagent call names is in its input and output: a light read's row has neither.
+    if (!isToolCall(call)) continue;
     for (const child of sessionsNamedBy(call, known)) {
       link(call.sessionId, child);
       const node = nodes.get(child);

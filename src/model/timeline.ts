@@ -2,7 +2,7 @@
 // into rows where calls overlap; turns as bands. Pure and columnar (typed arrays), so 100k calls lay
 // out in one pass and the canvas that draws them reads numbers, not objects.
 import { displayStatus } from './status';
-import type { DisplayStatus, ToolCall, TranscriptItem } from './types';
+import { isToolCall, type CallSummary, type DisplayStatus, type TranscriptItem } from './types';
 
 /** Bar status codes, as stored in `TimelineLayout.status`. */
 export const BAR_STATUS: readonly DisplayStatus[] = ['done', 'failed', 'running', 'pending', 'unfinished'];
@@ -54,14 +54,14 @@ export interface TimelineLayout {
 }
 
 export interface TimelineInput {
-  calls: Iterable<ToolCall>;
+  calls: Iterable<CallSummary>;
   items: Iterable<TranscriptItem>;
   sessionIds: Iterable<string>;
   ended: boolean;
 }
 
 export function timelineLayout({ calls, items, sessionIds, ended }: TimelineInput): TimelineLayout {
-  const all: ToolCall[] = [];
+  const all: CallSummary[] = [];
   let timedCount = 0;
   let latest = -Infinity;
   for (const call of calls) {
@@ -236,7 +236,9 @@ export function timelineLayout({ calls, items, sessionIds, ended }: TimelineInpu
  * When the call waited for a person: from the permission request to the next update of the call
  * after it (the agent going on once answered); the end is null while it is still unanswered.
  */
-function permissionWait(call: ToolCall): [number, number | null] | null {
+function permissionWait(call: CallSummary): [number, number | null] | null {
+  // A row of a light read has no history: its wait shows once the call is read whole.
+  if (!isToolCall(call)) return null;
   const history = call.history;
   for (let i = 0; i < history.length; i++) {
     const h = history[i];

@@ -35,7 +35,11 @@ export interface CallHistoryEntry {
   invalidEnvelope?: string;
 }
 
-export interface ToolCall {
+/**
+ * What lists, filters, counts, search and insights need of a call: one row. A light read sends
+ * only this to the page; opening the call fetches its `ToolCall`.
+ */
+export interface CallSummary {
   /** Unique within a session model: session id and tool-call id (or the ledger id / line). */
   key: string;
   /** The tool-call id as the input names it (`toolCallId`, ledger `id`, or `line:N` for a legacy ledger call). */
@@ -45,22 +49,12 @@ export interface ToolCall {
   ordinal: number;
   firstLine: number;
 
-  // Merged ACP fields (CONTRACTS §4).
+  // Merged ACP fields (CONTRACTS §4) that rows show and filters read.
   title?: string;
   kind?: string;
   status?: CallStatus;
   name?: string;
-  rawInput?: unknown;
-  rawInputKeyOrder?: string[];
-  rawOutput?: unknown;
-  content?: ToolCallContent[];
-  locations?: ToolCallLocation[];
-  meta: Record<string, unknown>;
-  tool?: XaiToolEnvelope;
   invalidEnvelopes: number;
-
-  // Ledger-only fields.
-  ledger?: LedgerCallData;
 
   // Derived (CONTRACTS §5–§7), kept current after every update.
   label: string;
@@ -70,11 +64,8 @@ export interface ToolCall {
   durationMs?: number;
 
   permission?: PermissionRequest;
-  history: CallHistoryEntry[];
   /** `light`: content, raw output and ledger results were left in the source; `hydrateCall` reads them. */
   detail: 'full' | 'light';
-  /** In a light call: how many content blocks the last content update had. */
-  contentBlocks?: number;
   /** Terminals its content has shown, in order (their output is in `Session.terminals`). */
   terminalIds?: string[];
   /** The direction of its first update, where the input says (capture lines, logs, Zed exports). */
@@ -84,6 +75,29 @@ export interface ToolCall {
    * time the input gives, so a person sees how long it went on without a completion.
    */
   inputEndMs?: number;
+}
+
+/** An opened call: its row and everything merged into it, with the updates that made it. */
+export interface ToolCall extends CallSummary {
+  rawInput?: unknown;
+  rawInputKeyOrder?: string[];
+  rawOutput?: unknown;
+  content?: ToolCallContent[];
+  locations?: ToolCallLocation[];
+  meta: Record<string, unknown>;
+  tool?: XaiToolEnvelope;
+
+  // Ledger-only fields.
+  ledger?: LedgerCallData;
+
+  history: CallHistoryEntry[];
+  /** In a light call: how many content blocks the last content update had. */
+  contentBlocks?: number;
+}
+
+/** Whether a row is a whole call (a full read's, or one read again when opened), not only its summary. */
+export function isToolCall(call: CallSummary): call is ToolCall {
+  return 'history' in call;
 }
 
 /** A ledger call: what its `tool_called` said (CONTRACTS §4, §6) and what its `tool_result` returned. */

@@ -2,7 +2,7 @@
 // react-query can show it) as well as in the store.
 import { createDefaultLoader, type SessionLoader } from '../worker/loader';
 import type { LoadSource } from '../worker/protocol';
-import type { ToolCall } from '../model';
+import type { CallSummary } from '../model';
 import type { SessionStore } from './createSessionStore';
 
 export interface SessionController {
@@ -11,7 +11,7 @@ export interface SessionController {
   /** Stops the current load; what was read stays. */
   cancel: () => void;
   /** Completes a call read light (its output left in the file) and puts the full call in the store. */
-  needDetail: (call: ToolCall) => void;
+  needDetail: (call: CallSummary) => void;
   dispose: () => void;
 }
 

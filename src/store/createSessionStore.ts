@@ -10,7 +10,8 @@ import { List, Map as PMap } from 'immutable';
 import { sessionOfItem } from '../model/insights';
 import { callSearchText } from '../model/search';
 import { displayStatus } from '../model/status';
-import type { BadLine, ChainState, Counts, DisplayStatus, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
+import { isToolCall } from '../model/types';
+import type { BadLine, CallSummary, ChainState, Counts, DisplayStatus, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
 import type { SecretFinding, SessionDelta } from '../worker/protocol';
 
 export type { SecretFinding };
@@ -19,12 +20,16 @@ import { EMPTY_FILTER, facetsFrom, isFilterActive, itemHaystack, NO_SESSION, nor
 
 export type LoadState = 'idle' | 'loading' | 'done' | 'error' | 'cancelled';
 
+/** A full read's patch with the history sent before it put back in front of its own entries. */
+const withHistory = (call: ToolCall, history: ToolCall['history']): ToolCall => ({ ...call, history });
+
 export interface SessionSnapshot {
   /** Bumped on every change; cheap to compare. */
   version: number;
   load: { state: LoadState; error?: string; progress: IngestProgress };
   items: List<TranscriptItem>;
-  calls: PMap<string, ToolCall>;
+  /** Rows: a light read's are summaries; a full read's, and calls read again when opened, are whole (`isToolCall`). */
+  calls: PMap<string, CallSummary>;
   terminals: PMap<string, TerminalState>;
   counts: Counts;
   format: InputFormat;
@@ -84,7 +89,7 @@ const EMPTY_COUNTS: Counts = { lines: 0, events: 0, unknown: 0, bad: 0 };
 export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {}): SessionStore {
   const listeners = new Set<() => void>();
   let items = List<TranscriptItem>();
-  let calls = PMap<string, ToolCall>();
+  let calls = PMap<string, CallSummary>();
   let terminals = PMap<string, TerminalState>();
   // Entries are only ever added, never changed: a snapshot may share it.
   let arrivedAt = new Map<string, number>();
@@ -113,7 +118,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
 
   const labelCounts = new Map<string, number>();
   let statusCounts: Record<DisplayStatus, number> = emptyStatusCounts();
-  const countCall = (c: ToolCall, sign: 1 | -1): void => {
+  const countCall = (c: CallSummary, sign: 1 | -1): void => {
     const n = (labelCounts.get(c.label) ?? 0) + sign;
     if (n === 0) labelCounts.delete(c.label);
     else labelCounts.set(c.label, n);
@@ -145,7 +150,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     else notify();
   };
 
-  const haystackOf = (call: ToolCall): string => {
+  const haystackOf = (call: CallSummary): string => {
     let h = haystacks.get(call.key);
     if (h === undefined) {
       // Everything the free-text filter searches for one call: its names, input and output.
@@ -301,8 +306,8 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         calls = calls.withMutations((map) => {
           for (const { call: patch, historyFrom } of d.calls) {
             const old = map.get(patch.key);
-            const call: ToolCall =
-              historyFrom === 0 || !old ? patch : { ...patch, history: old.history.slice(0, historyFrom).concat(patch.history) };
+            const call: CallSummary =
+              historyFrom > 0 && old && isToolCall(old) && isToolCall(patch) ? withHistory(patch, old.history.slice(0, historyFrom).concat(patch.history)) : patch;
             if (old) countCall(old, -1);
             else if (!arrivedAt.has(call.key)) arrivedAt.set(call.key, now);
             countCall(call, 1);

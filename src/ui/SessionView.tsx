@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLatestCallback } from './useLatestCallback';
-import type { ToolCall } from '../model';
+import type { CallSummary } from '../model';
 import type { SessionSnapshot, SessionStore } from '../store/createSessionStore';
 import type { Filter } from '../store/filter';
 import { formatBytes } from './format';
@@ -36,13 +36,13 @@ export interface SessionViewProps {
   /** Called when the theme toggle is used, so a host can follow (or persist) the choice. */
   onThemeChange?: (theme: 'light' | 'dark') => void;
   className?: string;
-  onSelectCall?: (call: ToolCall | null) => void;
+  onSelectCall?: (call: CallSummary | null) => void;
   /** Open and scroll to this call (the input's tool-call id) once it has been read. */
   focusCallId?: string | null;
   /** 'document': also take j/k/Enter/Esc// typed while nothing in particular has focus (the standalone app). */
   keyboardScope?: 'viewer' | 'document';
   /** An opened call was read light: ask for its full state. */
-  onNeedDetail?: (call: ToolCall) => void;
+  onNeedDetail?: (call: CallSummary) => void;
   /** The view shown (transcript, timeline, stats, sessions, usage); the viewer keeps its own when absent. */
   view?: ViewName;
   onViewChange?: (view: ViewName) => void;

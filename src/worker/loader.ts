@@ -5,14 +5,14 @@ import type { OpenSession, PumpOptions } from './pump';
 import type { RedactLines } from './redactStream';
 import { cloneBounded } from './sendable';
 import { spawnParserWorker, WORKER_LOADS_CHUNKS } from './spawn';
-import type { ToolCall } from '../model';
+import { isToolCall, type CallSummary, type ToolCall } from '../model';
 import type { FromWorker, LoaderEvent, LoadSource, ToWorker } from './protocol';
 
 export interface SessionLoader {
   /** Resolves when the load ends (done, cancelled or failed: each is reported through onEvent first). */
   load: (source: LoadSource, onEvent: (e: LoaderEvent) => void, signal: AbortSignal) => Promise<void>;
   /** The full state of a call of the latest load (null if unknown); a full call comes back as it is. */
-  hydrate: (call: ToolCall) => Promise<ToolCall | null>;
+  hydrate: (call: CallSummary) => Promise<ToolCall | null>;
   /**
    * Keys of the latest load's calls whose input or output, left in the file by a light read,
    * holds `text` (the page has the rest and searches it itself). Optional: a loader without it
@@ -33,7 +33,7 @@ export function createInThreadLoader(opts: PumpOptions = {}): SessionLoader {
       return pump(source, onEvent, signal, { redactor, ...opts, clone: true, onSession: (s) => void (open = s) });
     },
     hydrate: async (call) => {
-      if (call.detail === 'full') return call;
+      if (isToolCall(call) && call.detail === 'full') return call;
       const full = open ? await open.fullCall(call.key) : null;
       // Same as crossing the worker boundary: the store never shares the builder's objects.
       return full && cloneBounded(full);
@@ -107,7 +107,8 @@ export function createWorkerLoader(): SessionLoader {
       });
     },
     hydrate(call) {
-      if (call.detail === 'full' || !worker || lastLoad === 0) return Promise.resolve(call);
+      if (isToolCall(call) && call.detail === 'full') return Promise.resolve(call);
+      if (!worker || lastLoad === 0) return Promise.resolve(null);
       const reqId = nextReq++;
       const w = worker;
       return new Promise<ToolCall | null>((resolve, reject) => {

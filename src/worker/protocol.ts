@@ -1,6 +1,6 @@
 // The small typed message protocol between a viewer and its parser (in a Worker or in-thread).
 import type { SecretFinding } from './redactStream';
-import type { BadLine, ChainState, ContentBlock, Counts, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
+import type { BadLine, CallSummary, ChainState, ContentBlock, Counts, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
 
 export type { SecretFinding };
 
@@ -23,7 +23,8 @@ export type LoadSource = (
  * re-send its history in every delta).
  */
 export interface CallPatch {
-  call: ToolCall;
+  /** A light read sends the row only (`CallSummary`); a full read the `ToolCall`. */
+  call: CallSummary;
   historyFrom: number;
 }
 

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { pump } from './pump';
+import { isToolCall, type CallSummary } from '../model';
 import type { LoaderEvent, SessionDelta } from './protocol';
+
+const historyOf = (call: CallSummary) => (isToolCall(call) ? call.history : []);
 
 const ESC = readFileSync(new URL('../../fixtures/grok/esc-interrupt.updates.jsonl', import.meta.url));
 
@@ -123,7 +126,7 @@ describe('pump, live sources', () => {
     for (let i = 0; i < 5; i++) {
       s.push(new TextEncoder().encode(update('in_progress', i)));
       const want = i + 2;
-      await vi.waitFor(() => expect(c.deltas().flatMap((d) => d.calls).reduce((n, p) => n + p.call.history.length, 0)).toBe(want), { timeout: 15_000 });
+      await vi.waitFor(() => expect(c.deltas().flatMap((d) => d.calls).reduce((n, p) => n + historyOf(p.call).length, 0)).toBe(want), { timeout: 15_000 });
     }
     s.close();
     await done;
@@ -132,7 +135,7 @@ describe('pump, live sources', () => {
     let next = 0;
     for (const p of patches) {
       expect(p.historyFrom).toBe(next);
-      next += p.call.history.length;
+      next += historyOf(p.call).length;
     }
     expect(next).toBe(6);
     expect(patches.at(-1)?.call.title).toBe('step 4');

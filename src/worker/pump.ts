@@ -3,7 +3,7 @@
 import { createBLAKE3 } from 'hash-wasm';
 import { blobReader, hydrateCall, ingest, SessionBuilder } from '../model';
 import { searchLeftInFile } from './fileSearch';
-import type { IngestProgress, ToolCall, TranscriptItem } from '../model';
+import type { CallSummary, IngestProgress, ToolCall, TranscriptItem } from '../model';
 import { remoteChain } from './remoteChain';
 import { sendBounded } from './sendable';
 import { splitDelta } from './splitDelta';
@@ -53,18 +53,16 @@ export interface OpenSession {
  * What a row, the filters and the counts need of a call: sent to the main thread instead of the
  * whole call when a file is read light, so a large file costs the page little memory and time.
  */
-function rowOf(c: ToolCall): ToolCall {
-  const row: ToolCall = {
+function rowOf(c: ToolCall): CallSummary {
+  const row: CallSummary = {
     key: c.key,
     id: c.id,
     sessionId: c.sessionId,
     ordinal: c.ordinal,
     firstLine: c.firstLine,
-    meta: {},
     invalidEnvelopes: c.invalidEnvelopes,
     label: c.label,
     subject: c.subject,
-    history: [],
     detail: 'light',
   };
   if (c.title !== undefined) row.title = c.title;

@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { displayStatus, ingest, type ToolCall } from '../model';
+import { displayStatus, ingest, type CallSummary } from '../model';
 import type { LoaderEvent } from './protocol';
 import { pump } from './pump';
 
@@ -12,7 +12,7 @@ const FIXTURES = join(import.meta.dirname, '../../fixtures');
 const samples = ['acp', 'grok', 'ledger'].flatMap((dir) => readdirSync(join(FIXTURES, dir)).map((name) => `${dir}/${name}`));
 
 /** What every reader path must agree on for a call. */
-const projection = (call: ToolCall, ended: boolean) => ({
+const projection = (call: CallSummary, ended: boolean) => ({
   key: call.key, id: call.id, label: call.label, subject: call.subject, status: displayStatus(call, ended),
   permission: call.permission?.outcome ?? null, dir: call.dir, startMs: call.startMs, durationMs: call.durationMs,
   inputEndMs: call.inputEndMs, terminalIds: call.terminalIds,
@@ -20,7 +20,7 @@ const projection = (call: ToolCall, ended: boolean) => ({
 
 /** The calls as a viewer's store ends up with them, delta by delta. */
 async function viaLoader(bytes: Uint8Array<ArrayBuffer>, light: boolean) {
-  const calls = new Map<string, ToolCall>();
+  const calls = new Map<string, CallSummary>();
   let ended = false;
   const onEvent = (event: LoaderEvent) => {
     if (event.type !== 'delta') return;

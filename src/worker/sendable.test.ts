@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { writeHostileCases } from '../../scripts/hostile.mjs';
-import type { ToolCall } from '../model';
+import { isToolCall, type ToolCall } from '../model';
 import type { LoaderEvent } from './protocol';
 import { pump } from './pump';
 import { boundDepth, SENDABLE_DEPTH, TOO_DEEP_NOTE } from './sendable';
@@ -40,7 +40,7 @@ test('a rawInput 2,000 levels deep: the load ends with every call, the deep one 
   await pump({ kind: 'text', text: readFileSync(written!.file, 'utf8') }, postMessageLike(events), new AbortController().signal, { throttleMs: 0 });
   expect(events.at(-1)).toEqual({ type: 'done' });
   const calls = new Map<string, ToolCall>();
-  for (const event of events) if (event.type === 'delta') for (const { call } of event.delta.calls) calls.set(call.id, call);
+  for (const event of events) if (event.type === 'delta') for (const { call } of event.delta.calls) if (isToolCall(call)) calls.set(call.id, call);
   expect(calls.size).toBe(2001);
   const deep = calls.get('deep')!;
   expect(depthOf(deep.rawInput)).toBeLessThan(SENDABLE_DEPTH);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { displayStatus } from '../../model/status';
 import { statusNote } from '../../model/summary';
-import type { DisplayStatus, TerminalLookup, ToolCall } from '../../model';
+import { isToolCall, type CallSummary, type DisplayStatus, type TerminalLookup } from '../../model';
 import { RowBoundary } from '../boundary/RowBoundary';
 import { formatTime } from '../format';
 import { formatDuration } from './extract';
@@ -18,7 +18,7 @@ const STATUS_TEXT: Record<DisplayStatus, string> = {
   unfinished: 'unfinished',
 };
 
-export function permissionText(call: ToolCall): string | null {
+export function permissionText(call: CallSummary): string | null {
   const p = call.permission;
   if (!p) return null;
   if (!p.outcome) return 'permission asked, no answer';
@@ -28,11 +28,11 @@ export function permissionText(call: ToolCall): string | null {
 }
 
 /** How long the input went on after a call it never saw end started (CONTRACTS §7: every time the input has). */
-function openFor(call: ToolCall): number | undefined {
+function openFor(call: CallSummary): number | undefined {
   return call.durationMs === undefined && call.startMs !== undefined && call.inputEndMs !== undefined ? call.inputEndMs - call.startMs : undefined;
 }
 
-function durationText(call: ToolCall, runningSince: number | undefined): string {
+function durationText(call: CallSummary, runningSince: number | undefined): string {
   if (call.durationMs !== undefined) return `took ${formatDuration(call.durationMs)}`;
   if (runningSince !== undefined) return 'still running';
   const open = openFor(call);
@@ -48,14 +48,14 @@ function startedText(ms: number | undefined): string | undefined {
 }
 
 export interface CallRowProps {
-  call: ToolCall;
+  call: CallSummary;
   ended: boolean;
   open: boolean;
   focused: boolean;
   terminals: TerminalLookup;
   dark: boolean;
   onToggle: () => void;
-  onNeedDetail?: (call: ToolCall) => void;
+  onNeedDetail?: (call: CallSummary) => void;
   /** Why the full state of a light call could not be read back, if it could not. */
   detailError?: string | undefined;
   /** Set while the source is live and the call is still open: when it started (ms since the epoch). */
@@ -143,8 +143,8 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
           ) : light ? (
             <div className={styles.dimText}>Reading this call’s output from the file…</div>
           ) : null}
-          <RowBoundary key={tab} raw={() => call} line={call.history[0]?.loc.line} resetKey={call} what={tab === 'view' ? 'call' : 'Raw tab'}>
-            {tab === 'view' ? <CallBody call={call} terminals={terminals} dark={dark} /> : <RawView call={call} />}
+          <RowBoundary key={tab} raw={() => call} line={isToolCall(call) ? call.history[0]?.loc.line : call.firstLine} resetKey={call} what={tab === 'view' ? 'call' : 'Raw tab'}>
+            {tab === 'raw' ? <RawView call={call} /> : isToolCall(call) ? <CallBody call={call} terminals={terminals} dark={dark} /> : null}
           </RowBoundary>
         </div>
       ) : null}

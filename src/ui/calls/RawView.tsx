@@ -1,12 +1,13 @@
-import type { ToolCall } from '../../model';
+import { isToolCall, type CallSummary } from '../../model';
 import { formatTime } from '../format';
 import { CopyButton } from './CopyButton';
 import { JsonTree } from './JsonTree';
 import styles from './calls.module.css';
 
 /** The merged state of a call and every update that made it, for checking the viewer's work. */
-export function RawView({ call }: { call: ToolCall }) {
-  const { history, ...merged } = call;
+export function RawView({ call }: { call: CallSummary }) {
+  // A row a light read could not read again has no history: its row is what there is.
+  const { history, ...merged } = isToolCall(call) ? call : { ...call, history: [] };
   return (
     <div className={styles.body}>
       <div className={styles.heading}>History ({history.length} updates)</div>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useLiveSnapshot } from './useLiveSnapshot';
 import { BAR_STATUS, barAt, timelineLayout, type TimelineLayout } from '../../model/timeline';
-import type { ToolCall } from '../../model';
+import type { CallSummary } from '../../model';
 import type { SessionSnapshot } from '../../store/createSessionStore';
 import { useLatestCallback } from '../useLatestCallback';
 import { formatCount, formatDuration } from './format';
@@ -319,7 +319,7 @@ export function TimelineView({ snap, dark, onOpenCall }: TimelineViewProps) {
   );
 }
 
-function Tooltip({ call, layout, bar, x, y, width }: { call: ToolCall; layout: TimelineLayout; bar: number; x: number; y: number; width: number }) {
+function Tooltip({ call, layout, bar, x, y, width }: { call: CallSummary; layout: TimelineLayout; bar: number; x: number; y: number; width: number }) {
   const status = BAR_STATUS[layout.status[bar] ?? 0] ?? 'done';
   const wait = layout.waitEnd[bar]! - layout.waitStart[bar]!;
   const duration = layout.axis === 'time' ? (layout.end[bar] ?? 0) - (layout.start[bar] ?? 0) : null;

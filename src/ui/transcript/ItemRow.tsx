@@ -1,4 +1,4 @@
-import type { ToolCall, TranscriptItem, Usage } from '../../model';
+import type { CallSummary, TranscriptItem, Usage } from '../../model';
 import { CallRow, type CallRowProps } from '../calls/CallRow';
 import { JsonTree } from '../calls/JsonTree';
 import { Blocks, Checklist } from '../calls/views';
@@ -10,7 +10,7 @@ import styles from './transcript.module.css';
 /** A row of any kind: a call row's props, with the item and its call (if it is one). */
 export interface ItemRowProps extends Omit<CallRowProps, 'call'> {
   item: TranscriptItem;
-  call: ToolCall | undefined;
+  call: CallSummary | undefined;
 }
 
 function usageText(u: Usage): string {

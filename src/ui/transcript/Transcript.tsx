@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { ToolCall } from '../../model';
+import type { CallSummary } from '../../model';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
 import { VirtualList, type ScrollRequest } from '../virtual/VirtualList';
 import { ItemRow } from './ItemRow';
@@ -11,7 +11,7 @@ export interface TranscriptProps {
   dark: boolean;
   scrollRequest: ScrollRequest | null;
   onToggle: (itemIndex: number, viewPos: number) => void;
-  onNeedDetail?: (call: ToolCall) => void;
+  onNeedDetail?: (call: CallSummary) => void;
   /** The source has not ended: open calls are running, with a ticking clock. */
   live: boolean;
   followEnd: boolean;
@@ -22,7 +22,7 @@ export interface TranscriptProps {
 const EPOCH_MS_FROM = 1e11;
 
 /** When a call still open on a live source started: its own time if the input has one, else when it arrived. */
-function runningSince(call: ToolCall, snap: SessionSnapshot): number | undefined {
+function runningSince(call: CallSummary, snap: SessionSnapshot): number | undefined {
   if (call.status === 'completed' || call.status === 'failed') return undefined;
   if (call.startMs !== undefined && call.startMs >= EPOCH_MS_FROM) return call.startMs;
   return snap.arrivedAt.get(call.key);
