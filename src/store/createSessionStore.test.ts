@@ -158,7 +158,6 @@ describe('session store, as a session streams in', () => {
     const seen = { items: early.items.size, calls: early.calls.size, lines: early.counts.lines, sessions: early.sessionIds.size, view: early.view.length };
     const firstCall = early.calls.first();
     const firstHistory = firstCall && isToolCall(firstCall) ? firstCall.history.length : undefined;
-    expect(firstHistory).toBeGreaterThan(0);
     push(text.slice(half));
     close();
     await done;
