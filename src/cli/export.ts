@@ -92,10 +92,11 @@ export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps 
     for await (const chunk of exportRecords(file, redact, findings, skipped)) parts.push(chunk);
     const records = Buffer.concat(parts);
     const title = basename(file);
+    // The notes that go in are those on calls the export holds, so the records are read for them.
     const session = format === 'md' || notes ? await ingest(records) : null;
     const shownNotes = notes && session ? await notesForExport(notes, session, redact) : undefined;
-    if (format === 'md') {
-      await write(out, sessionMarkdown(session!, { title, redacted: redact ? countKinds(findings) : null, ...(shownNotes ? { notes: shownNotes } : {}) }));
+    if (session && format === 'md') {
+      await write(out, sessionMarkdown(session, { title, redacted: redact ? countKinds(findings) : null, ...(shownNotes ? { notes: shownNotes } : {}) }));
     } else {
       const page = deps.htmlPage ?? (await import('./exportHtml')).htmlPage;
       for (const part of await page(records, title, shownNotes)) await write(out, part);
