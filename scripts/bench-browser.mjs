@@ -4,7 +4,7 @@
 // to first row, time to fully indexed, the floor (bare JSON.parse of the same lines, in the same
 // page), their ratio, the longest main-thread task while reading, and the DOM row count. Then the
 // timeline on a capture of 100k timed calls: the frame time of a zoom / pan sequence.
-//   node scripts/bench-browser.mjs [--mb 100] [--format acp] [--timeline-calls 100000] [--timeline-only]
+//   node scripts/bench-browser.mjs [--mb 100] [--format acp] [--timeline-calls 100000] [--timeline-only] [--app dist/app]
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,16 +16,18 @@ const MB = Number(arg('mb', '100'));
 const FORMAT = arg('format', 'acp');
 const TIMELINE_CALLS = Number(arg('timeline-calls', '100000'));
 const TIMELINE_ONLY = process.argv.includes('--timeline-only');
+/** The built viewer to measure (another build's folder, to compare two builds on the same machine). */
+const APP = arg('app', 'dist/app');
 /** Issue 10's aims for a 100 MB read: the first row within this, and no main-thread task longer than the bound. */
 const FIRST_ROW_AIM_MS = 300;
 const TASK_BOUND_MS = 50;
 
 execFileSync('node', [join(root, 'scripts/ensure-chromium.mjs')], { stdio: 'inherit' });
-if (!existsSync(join(root, 'dist/app/index.html'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+if (APP === 'dist/app' && !existsSync(join(root, 'dist/app/index.html'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 const file = TIMELINE_ONLY ? '' : benchInput(FORMAT, MB);
 const sizeMB = TIMELINE_ONLY ? 0 : statSync(file).size / 1e6;
 
-const server = await preview({ root, build: { outDir: 'dist/app' }, preview: { port: 4180, strictPort: false }, logLevel: 'silent' });
+const server = await preview({ root, build: { outDir: APP }, preview: { port: 4180, strictPort: false }, logLevel: 'silent' });
 const url = server.resolvedUrls?.local[0] ?? 'http://localhost:4180/';
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
