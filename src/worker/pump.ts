@@ -188,7 +188,7 @@ export async function pump(
   const progress: IngestProgress = { bytesRead: 0, records: 0 };
   const light = isLight(source, opts);
   // Its answers come in as the read goes on (a live ledger's chain is current) and are sent with the next delta.
-  const chain = opts.chainVerifier
+  const chain = opts.chainVerifier && worthAVerifier(source)
     ? remoteChain(opts.chainVerifier, (state, warnings) => {
       builder.session.chain = state;
       builder.session.diagnostics.warnings.push(...warnings);
@@ -339,7 +339,7 @@ export async function pump(
       onFound(recordFindings);
     } else {
       // Blob streams hand over megabytes at a time; reading them in slices lets deltas stay small.
-      const hasher = await createBLAKE3();
+      const hasher = chain ? chain.contentHash(await createBLAKE3()) : await createBLAKE3();
       const bytes = hashed(firstSliceSmall(bytesOf(source, signal, progress, opts.fetch ?? fetch.bind(globalThis))), hasher);
       // Redacted, the parser reads other bytes than the input's: progress counts the input's.
       let inputRead = 0;
@@ -356,7 +356,7 @@ export async function pump(
         },
       });
       aborted(signal);
-      contentHash = hasher.digest('hex');
+      contentHash = await hasher.digest('hex');
     }
     if (!builder.session.ended) builder.end();
     if (progress.totalBytes === undefined) progress.totalBytes = progress.bytesRead;
@@ -415,6 +415,17 @@ async function* firstSliceSmall(bytes: AsyncIterable<Uint8Array>): AsyncGenerato
     } else yield chunk;
     first = false;
   }
+}
+
+/** Below this an input is read before a verifier worker would have started: its chain is verified in the builder. */
+const VERIFIER_FROM_BYTES = 1 << 20;
+
+function worthAVerifier(source: LoadSource): boolean {
+  if (source.kind === 'records') return false;
+  if (source.kind === 'blob') return source.blob.size >= VERIFIER_FROM_BYTES;
+  if (source.kind === 'text') return source.text.length >= VERIFIER_FROM_BYTES;
+  // A stream or a URL: its size is not known, and a live one can grow without end.
+  return true;
 }
 
 /** The bytes as they pass, fed to `hasher` (before any redaction: notes follow the file, read either way). */

@@ -1,13 +1,16 @@
 // The parser with its ledger chain verified in a worker of its own: the same chain as in place,
 // sent in batches, kept current for a live ledger, complete when a read is cancelled, and verified
 // in place when that worker cannot start.
-import { createBLAKE3 } from 'hash-wasm';
+import { createBLAKE3, type IHasher } from 'hash-wasm';
 import { describe, expect, it, vi } from 'vitest';
 import { ChainVerifier, verifyBatch, type ChainBatch } from '../model/chain';
 import { pump } from './pump';
 import type { LoaderEvent, SessionDelta } from './protocol';
+import type { FromChainWorker, ToChainWorker } from './remoteChain';
 
 const hasher = await createBLAKE3();
+const workerHasher = await createBLAKE3();
+const contentHashOf = (bytes: Uint8Array) => hasher.init().update(bytes).digest('hex');
 
 function ledger(count: number): string[] {
   const out: string[] = [];
@@ -25,32 +28,45 @@ const encode = (lines: string[]) => new TextEncoder().encode(lines.map((line) =>
 class FakeChainWorker {
   static started: FakeChainWorker[] = [];
   readonly batches: ChainBatch[] = [];
+  contentBytes = 0;
   terminated = false;
   private readonly listeners = new Map<string, ((e: unknown) => void)[]>();
   private readonly verifier = ChainVerifier.create();
+  private content: IHasher | null = null;
 
   constructor(private readonly failToStart = false) {
     FakeChainWorker.started.push(this);
     if (failToStart) setTimeout(() => this.dispatch('error', { message: 'blocked by CSP', preventDefault: () => undefined }), 0);
+    else void this.verifier.then(() => this.answer({ type: 'ready' }));
   }
 
   addEventListener(type: string, listener: (e: unknown) => void): void {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
 
-  postMessage(batch: ChainBatch, transfer: Transferable[]): void {
-    const received = structuredClone(batch, { transfer });
-    this.batches.push(received);
+  postMessage(message: ToChainWorker, transfer: Transferable[]): void {
+    const msg = structuredClone(message, { transfer });
+    if (msg.type === 'batch') this.batches.push(msg.batch);
     if (this.failToStart) return;
-    void this.verifier.then((verifier) => {
-      verifyBatch(verifier, received);
-      const reply = structuredClone({ seq: received.seq, state: verifier.state, warnings: [] });
-      setTimeout(() => this.terminated || this.dispatch('message', { data: reply }), 5);
-    });
+    if (msg.type === 'batch') {
+      void this.verifier.then((verifier) => {
+        verifyBatch(verifier, msg.batch);
+        this.answer({ type: 'chain', reply: { seq: msg.batch.seq, state: verifier.state, warnings: [] } });
+      });
+    } else if (msg.type === 'contentFrom') this.content = workerHasher.load(msg.state);
+    else if (msg.type === 'content') {
+      this.contentBytes += msg.bytes.length;
+      this.content!.update(msg.bytes);
+    } else this.answer({ type: 'digest', hex: this.content!.digest('hex') });
   }
 
   terminate(): void {
     this.terminated = true;
+  }
+
+  private answer(msg: FromChainWorker): void {
+    const reply = structuredClone(msg);
+    setTimeout(() => this.terminated || this.dispatch('message', { data: reply }), 5);
   }
 
   private dispatch(type: string, event: unknown): void {
@@ -89,14 +105,15 @@ describe('the chain verified in a worker beside the parser', () => {
     expect(expected?.lines).toBe(400);
     // The delta sent last, right before the read is done, holds the whole chain.
     expect(remote.events.at(-1)).toEqual({ type: 'done' });
-    expect(remote.events.at(-2)).toMatchObject({ type: 'delta', delta: { ended: true, chain: expected } });
+    expect(remote.events.at(-2)).toMatchObject({ type: 'delta', delta: { ended: true, chain: expected, contentHash: contentHashOf(encode(input)) } });
     const [worker] = FakeChainWorker.started;
     expect(worker!.batches.length).toBeLessThan(5);
     expect(worker!.batches.reduce((sum, batch) => sum + batch.prevs.length, 0)).toBe(400);
     expect(worker!.terminated).toBe(true);
   });
 
-  it('a live ledger: the chain is verified as lines arrive, before the input ends', async () => {
+  it('a live ledger: the chain is verified as lines arrive, before the input ends; the worker takes over the content hash', async () => {
+    FakeChainWorker.started = [];
     const s = manualStream();
     const c = collect();
     const done = pump({ kind: 'stream', stream: s.stream }, c.emit, new AbortController().signal, { throttleMs: 0, chainVerifier: spawn() });
@@ -107,7 +124,8 @@ describe('the chain verified in a worker beside the parser', () => {
     await vi.waitFor(() => expect(c.deltas().at(-1)?.chain).toEqual({ state: 'intact', lines: 5 }), { timeout: 5_000 });
     s.close();
     await done;
-    expect(c.deltas().at(-1)).toMatchObject({ ended: true, chain: { state: 'intact', lines: 5 } });
+    expect(c.deltas().at(-1)).toMatchObject({ ended: true, chain: { state: 'intact', lines: 5 }, contentHash: contentHashOf(encode(lines.slice(0, 5))) });
+    expect(FakeChainWorker.started[0]!.contentBytes).toBe(encode(lines.slice(3, 5)).length);
   });
 
   it('a cancelled read: the chain covers every line read', async () => {
@@ -129,6 +147,7 @@ describe('the chain verified in a worker beside the parser', () => {
       const c = collect();
       await pump({ kind: 'stream', stream: new Blob([encode(broken)]).stream() }, c.emit, new AbortController().signal, { chainVerifier });
       expect(c.deltas().at(-1)?.chain).toEqual({ state: 'broken', lines: 400, line: 252, reason: 'line 251 is not part of the chain: it was inserted between ledger lines 250 and 252' });
+      expect(c.deltas().at(-1)?.contentHash).toBe(contentHashOf(encode(broken)));
     }
   });
 });

@@ -1,13 +1,31 @@
-// The parser's side of a chain verifier in a worker of its own: ledger lines go out in batches
-// (their bytes transferred), the chain's state comes back, and a verifier that cannot start leaves
-// the chain to be verified here.
-import { ChainBatcher, type ChainReply, type ChainWarning } from '../model/chain';
+// The parser's side of a verifier in a worker of its own: ledger lines go out in batches (their
+// bytes transferred) and the chain's state comes back; the input's bytes go out too, for its
+// content hash. A verifier that cannot start leaves both to be hashed here.
+import type { IHasher } from 'hash-wasm';
 import type { ChainState } from '../model';
+import { ChainBatcher, type ChainBatch, type ChainReply, type ChainWarning } from '../model/chain';
+
+export type ToChainWorker =
+  | { type: 'batch'; batch: ChainBatch }
+  /** The content hasher's state so far: the worker hashes on from it. */
+  | { type: 'contentFrom'; state: Uint8Array }
+  | { type: 'content'; bytes: Uint8Array }
+  | { type: 'digest' };
+
+export type FromChainWorker =
+  | { type: 'ready' }
+  | { type: 'chain'; reply: ChainReply }
+  | { type: 'digest'; hex: string | undefined };
 
 export interface RemoteChain {
   /** What the builder tells of each line (`BuilderOptions.chain`). */
   batcher: ChainBatcher;
-  /** Stops the worker; call once the batcher is drained. */
+  /**
+   * The input's content hash, hashed in the worker once it has started (before that, and if it
+   * never starts, in `local`). `digest` is undefined if the worker stopped after taking it over.
+   */
+  contentHash(local: IHasher): { update(chunk: Uint8Array): void; digest(): Promise<string | undefined> };
+  /** Stops the worker; call once the batcher is drained and the digest taken. */
   close(): void;
 }
 
@@ -19,10 +37,21 @@ export function remoteChain(spawn: () => Worker, onReply: (state: ChainState | n
   } catch {
     return null;
   }
-  const batcher = new ChainBatcher((batch, transfer) => worker.postMessage(batch, transfer ? [batch.bytes.buffer] : []), onReply);
-  worker.addEventListener('message', (e: MessageEvent<ChainReply>) => batcher.receive(e.data));
+  const post = (msg: ToChainWorker, transfer: Transferable[] = []): void => worker.postMessage(msg, transfer);
+  const batcher = new ChainBatcher((batch, transfer) => post({ type: 'batch', batch }, transfer ? [batch.bytes.buffer] : []), onReply);
+  let ready = false;
+  let stopped = false;
+  let digested: ((hex: string | undefined) => void) | null = null;
+  worker.addEventListener('message', (e: MessageEvent<FromChainWorker>) => {
+    const msg = e.data;
+    if (msg.type === 'ready') ready = true;
+    else if (msg.type === 'chain') batcher.receive(msg.reply);
+    else digested?.(msg.hex);
+  });
   const failed = (reason: string): void => {
+    stopped = true;
     worker.terminate();
+    digested?.(undefined);
     void batcher.verifierFailed(reason);
   };
   worker.addEventListener('error', (e: ErrorEvent) => {
@@ -31,5 +60,35 @@ export function remoteChain(spawn: () => Worker, onReply: (state: ChainState | n
     failed(e.message || 'the verifier worker could not start');
   });
   worker.addEventListener('messageerror', () => failed('a verifier message could not be read'));
-  return { batcher, close: () => worker.terminate() };
+  return {
+    batcher,
+    contentHash(local) {
+      let handedOver = false;
+      return {
+        update(chunk) {
+          if (!handedOver && (!ready || stopped)) {
+            local.update(chunk);
+            return;
+          }
+          if (stopped) return;
+          if (!handedOver) {
+            post({ type: 'contentFrom', state: local.save() });
+            handedOver = true;
+          }
+          // A copy of its own, to transfer: the parser may still hold the chunk (a line carried over).
+          const bytes = new Uint8Array(chunk);
+          post({ type: 'content', bytes }, [bytes.buffer]);
+        },
+        digest() {
+          if (!handedOver) return Promise.resolve(local.digest('hex'));
+          if (stopped) return Promise.resolve(undefined);
+          return new Promise((resolve) => {
+            digested = resolve;
+            post({ type: 'digest' });
+          });
+        },
+      };
+    },
+    close: () => worker.terminate(),
+  };
 }
