@@ -15,6 +15,9 @@ const FORMATS = arg('formats', 'acp,ledger').split(',');
 // source (the CLI, and the viewer's worker for large files). See BuilderOptions in src/model.
 const DETAILS = arg('detail', 'full,light').split(',');
 const DETAIL = arg('detail', 'full');
+// Issue 10's aims: a light read faster than parsing its lines, a full one at least 0.6 of that;
+// a light read holding at most half the file in memory, a full one at most 1.3 times it.
+const AIMS = { light: { ratio: 1.0, memory: 0.5 }, full: { ratio: 0.6, memory: 1.3 } };
 
 if (process.argv.includes('--child')) {
   await child();
@@ -39,9 +42,10 @@ async function parent() {
     console.log(`${format}, read ${detail} (${size.toFixed(1)} MB, ${r.lines.toLocaleString()} lines, ${r.calls.toLocaleString()} calls)`);
     console.log(`  ingest MB/s         ${r.ingestMBps.toFixed(1)}`);
     console.log(`  floor MB/s          ${r.floorMBps.toFixed(1)}   (bare JSON.parse of the same lines)`);
-    console.log(`  ratio               ${(r.ingestMBps / r.floorMBps).toFixed(2)}   (aim >= 0.5)`);
+    const aim = AIMS[detail] ?? AIMS.full;
+    console.log(`  ratio               ${(r.ingestMBps / r.floorMBps).toFixed(2)}   (aim >= ${aim.ratio.toFixed(1)})`);
     console.log(`  ratio by CPU time   ${(r.ingestCpuMBps / r.floorCpuMBps).toFixed(2)}   (${r.ingestCpuMBps.toFixed(1)} / ${r.floorCpuMBps.toFixed(1)} MB/s of CPU; steadier on a shared machine)`);
-    console.log(`  peak memory         ${(r.peakBytes / 1e6).toFixed(0)} MB = ${(r.peakBytes / (size * 1e6)).toFixed(2)} x file size   (aim <= 1.5; heap + array buffers above the baseline)`);
+    console.log(`  peak memory         ${(r.peakBytes / 1e6).toFixed(0)} MB = ${(r.peakBytes / (size * 1e6)).toFixed(2)} x file size   (aim <= ${aim.memory}; heap + array buffers above the baseline)`);
     console.log(`  peak RSS            ${(r.peakRss / 1e6).toFixed(0)} MB\n`);
     }
   }

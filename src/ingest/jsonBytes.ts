@@ -46,21 +46,26 @@ export function skipString(b: Uint8Array, at: number, end: number): number {
     const c = b[i]!;
     if (c === QUOTE) return i + 1;
     if (c === BACKSLASH) {
-      const e = b[i + 1];
-      if (e === 0x75) {
-        if (i + 5 >= end || !isHex(b[i + 2]!) || !isHex(b[i + 3]!) || !isHex(b[i + 4]!) || !isHex(b[i + 5]!)) return -1;
-        i += 6;
-        continue;
-      }
-      // " \ / b f n r t
-      if (e !== QUOTE && e !== BACKSLASH && e !== 0x2f && e !== 0x62 && e !== 0x66 && e !== 0x6e && e !== 0x72 && e !== 0x74) return -1;
-      i += 2;
+      i = skipEscape(b, i, end);
+      if (i < 0) return -1;
       continue;
     }
     if (c < 0x20) return -1;
     i++;
   }
   return -1;
+}
+
+/** End of the escape whose backslash is at `at`, or -1 when it is not one JSON allows. */
+export function skipEscape(b: Uint8Array, at: number, end: number): number {
+  const e = b[at + 1];
+  if (e === 0x75) {
+    if (at + 5 >= end || !isHex(b[at + 2]!) || !isHex(b[at + 3]!) || !isHex(b[at + 4]!) || !isHex(b[at + 5]!)) return -1;
+    return at + 6;
+  }
+  // " \ / b f n r t
+  if (e !== QUOTE && e !== BACKSLASH && e !== 0x2f && e !== 0x62 && e !== 0x66 && e !== 0x6e && e !== 0x72 && e !== 0x74) return -1;
+  return at + 2;
 }
 
 /** End of the number starting at `at`, or -1. */

@@ -11,7 +11,7 @@
 // after classifying that each such object was read as a tool-call update (or a ledger result),
 // and parses the whole line otherwise (`parents` says which objects to check).
 
-import { skipNumber, skipString, skipWord } from './jsonBytes';
+import { skipEscape, skipNumber, skipString, skipWord } from './jsonBytes';
 
 /** String tokens shorter than this (quotes included) are parsed as they are: not worth a splice. */
 export const MIN_ELIDED_BYTES = 96;
@@ -63,6 +63,14 @@ function keyIs(b: Uint8Array, start: number, end: number, key: Uint8Array): bool
 }
 
 const keyDecoder = new TextDecoder();
+/** The keys on the way to a tool call in every envelope, decoded once. */
+const COMMON_KEYS = ['params', 'update', 'msg', 'message', 'toolCall', 'data'].map((key) => [keyBytes(key), key] as const);
+
+/** A key token's name: decoded only when it is not one of the common ones. */
+function keyName(b: Uint8Array, start: number, end: number): string {
+  for (const [bytes, key] of COMMON_KEYS) if (keyIs(b, start, end, bytes)) return key;
+  return JSON.parse(keyDecoder.decode(b.subarray(start, end))) as string;
+}
 
 export class LineSkimmer {
   /** The string tokens left out, as `[start, end)` pairs of byte offsets (quotes included). */
@@ -78,6 +86,9 @@ export class LineSkimmer {
   private bulkParentNoted = false;
   /** Where the object last put in `parents` starts its key (-1: the root), so it goes in once. */
   private lastParentAt = -2;
+  private wordsOf: Uint8Array | null = null;
+  private words = new Int32Array(0);
+  private firstWord = 0;
 
   /**
    * Whether `bytes[start, end)` is exactly one JSON value (as `isJsonBytes`), noting in `spans`
@@ -88,6 +99,14 @@ export class LineSkimmer {
     this.parents.length = 0;
     this.bulkParent = -1;
     this.lastParentAt = -2;
+    if (b !== this.wordsOf) {
+      // The bytes four at a time, from the first 4-aligned one, for `skipBulkString`; made once
+      // for all the lines of a chunk.
+      this.wordsOf = b;
+      this.firstWord = (4 - (b.byteOffset & 3)) & 3;
+      this.words = b.length < 8 ? new Int32Array(0) : new Int32Array(b.buffer, b.byteOffset + this.firstWord, (b.length - this.firstWord) >> 2);
+    }
+    const { words, firstWord } = this;
     let depth = 0;
     let i = start;
     let expectValue = true;
@@ -133,7 +152,7 @@ export class LineSkimmer {
           }
         } else {
           const tokenStart = i;
-          if (c === QUOTE) i = skipString(b, i, end);
+          if (c === QUOTE) i = nextRole & BULK ? skipBulkString(b, words, firstWord, i, end) : skipString(b, i, end);
           else if (c === MINUS || (c >= 0x30 && c <= 0x39)) i = skipNumber(b, i, end);
           else if (c === 0x74) i = skipWord(b, i, end, TRUE);
           else if (c === 0x66) i = skipWord(b, i, end, FALSE);
@@ -234,9 +253,7 @@ export class LineSkimmer {
     if (parentAt === this.lastParentAt) return;
     this.lastParentAt = parentAt;
     const path: string[] = [];
-    for (let d = 0; d < this.bulkParent; d++) {
-      path.push(JSON.parse(keyDecoder.decode(b.subarray(this.keyStarts[d], this.keyEnds[d]))) as string);
-    }
+    for (let d = 0; d < this.bulkParent; d++) path.push(keyName(b, this.keyStarts[d]!, this.keyEnds[d]!));
     this.parents.push(path);
   }
 }
@@ -263,4 +280,44 @@ export function splicedText(
   room.set(b.subarray(from, end), at);
   at += end - from;
   return decoder.decode(room.subarray(0, at));
+}
+
+const HIGH_BITS = 0x80808080 | 0;
+const STRING_STOP = new Uint8Array(256);
+STRING_STOP.fill(1, 0, 0x20);
+STRING_STOP[QUOTE] = 1;
+STRING_STOP[0x5c] = 1;
+
+/**
+ * `skipString` for long strings: whole 4-byte words with no quote, backslash or control byte are
+ * passed in one step (a word holds one of them when `x - 0x01010101 & ~x & 0x80808080` is non-zero
+ * for `x` the word XOR that byte repeated, or below 0x20 for the control bytes).
+ */
+function skipBulkString(b: Uint8Array, words: Int32Array, firstWord: number, at: number, end: number): number {
+  let i = at + 1;
+  const lastWord = Math.min(words.length, (end - firstWord) >> 2);
+  while (i < end) {
+    if (((i - firstWord) & 3) === 0) {
+      let k = (i - firstWord) >> 2;
+      while (k < lastWord) {
+        const w = words[k]!;
+        const quote = w ^ 0x22222222;
+        const backslash = w ^ 0x5c5c5c5c;
+        if (((((w - 0x20202020) | 0) & ~w) | (((quote - 0x01010101) | 0) & ~quote) | (((backslash - 0x01010101) | 0) & ~backslash)) & HIGH_BITS) break;
+        k++;
+      }
+      i = firstWord + (k << 2);
+      if (i >= end) return -1;
+    }
+    const c = b[i]!;
+    if (STRING_STOP[c] === 0) {
+      i++;
+      continue;
+    }
+    if (c === QUOTE) return i + 1;
+    if (c !== 0x5c) return -1;
+    i = skipEscape(b, i, end);
+    if (i < 0) return -1;
+  }
+  return -1;
 }

@@ -11,8 +11,8 @@ import type { Session } from './session';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
 const GENERATOR = join(import.meta.dirname, '../../../shared/tools/gen-session.mjs');
-/** Long enough to be skimmed (ingest/skim.ts, MIN_ELIDED_BYTES), and making the line long enough too. */
-const long = (word: string) => `${word} `.repeat(200);
+/** Long enough to be skimmed, and to make its line long enough to be (ingest/reader.ts, SKIM_MIN_LINE_BYTES). */
+const long = (word: string) => `${word} `.repeat(1200);
 
 const fixtureLines = ['acp', 'grok', 'ledger'].flatMap((dir) =>
   readdirSync(join(FIXTURES, dir))
