@@ -5,10 +5,11 @@ import { hasIntegerLikeKey, sourceKeyOrder, type JsonPath } from './keyOrder';
 import {
   readChunk, readLedgerLine, readModelReturned, readPermissionParams, readPromptParams, readToolCalled, readToolCallFields, readToolResult, readXaiTool,
 } from './fastPath';
+import { fail, ok, readWith, type Result } from './result';
 import { KNOWN_METHODS, KNOWN_SESSION_UPDATES, SESSION_UPDATE_METHODS } from './protocol';
 import type { EnvelopeRead, IngestRecord, LedgerBody, RecordBody, RpcId, SessionUpdate, Shape, ToolUpdate } from './records';
 import {
-  currentModeSchema, describeIssue, isJsonObject, noticeSchema,
+  currentModeSchema, isJsonObject, noticeSchema,
   planSchema, terminalCreateParamsSchema, terminalRefParamsSchema,
   turnCompletedSchema, usageUpdateSchema,
   type JsonObject,
@@ -164,34 +165,34 @@ function classifyRequest(id: RpcId, method: string, params: unknown, text: strin
   switch (method) {
     case 'session/request_permission': {
       const parsed = readPermissionParams(params);
-      if (parsed.success) {
-        const toolCall = isJsonObject(parsed.data.toolCall)
-          ? readToolUpdate('tool_call_update', parsed.data.toolCall, text, [...path, 'params', 'toolCall'])
+      if (parsed.ok) {
+        const toolCall = isJsonObject(parsed.value.toolCall)
+          ? readToolUpdate('tool_call_update', parsed.value.toolCall, text, [...path, 'params', 'toolCall'])
           : undefined;
         body.permission = {
-          sessionId: parsed.data.sessionId,
-          options: parsed.data.options,
-          toolCall: toolCall && 'type' in toolCall ? toolCall : undefined,
+          sessionId: parsed.value.sessionId,
+          options: parsed.value.options,
+          toolCall: toolCall?.ok ? toolCall.value : undefined,
         };
       }
       break;
     }
     case 'session/prompt': {
       const parsed = readPromptParams(params);
-      if (parsed.success) body.prompt = parsed.data.prompt;
+      if (parsed.ok) body.prompt = parsed.value.prompt;
       break;
     }
     case 'terminal/create': {
-      const parsed = terminalCreateParamsSchema.safeParse(params);
-      if (parsed.success) body.terminalCommand = [parsed.data.command, ...(parsed.data.args ?? [])].join(' ');
+      const parsed = readWith(terminalCreateParamsSchema, params);
+      if (parsed.ok) body.terminalCommand = [parsed.value.command, ...(parsed.value.args ?? [])].join(' ');
       break;
     }
     case 'terminal/output':
     case 'terminal/wait_for_exit':
     case 'terminal/kill':
     case 'terminal/release': {
-      const parsed = terminalRefParamsSchema.safeParse(params);
-      if (parsed.success) body.terminalId = parsed.data.terminalId;
+      const parsed = readWith(terminalRefParamsSchema, params);
+      if (parsed.ok) body.terminalId = parsed.value.terminalId;
       break;
     }
   }
@@ -239,50 +240,50 @@ function classifyUpdate(sessionId: string | null, update: JsonObject, text: stri
   if (typeof tag !== 'string') return { kind: 'unknown', reason: 'session update without a sessionUpdate tag', value: update };
   if (!KNOWN_SESSION_UPDATES.has(tag)) return { kind: 'unknown', reason: `unknown session update ${tag}`, value: update };
   const read = readUpdate(tag, update, text, path);
-  if ('reason' in read) return { kind: 'unknown', reason: read.reason, value: update };
-  return { kind: 'update', sessionId, update: read };
+  if (!read.ok) return { kind: 'unknown', reason: read.error, value: update };
+  return { kind: 'update', sessionId, update: read.value };
 }
 
-function readUpdate(tag: string, update: JsonObject, text: string, path: JsonPath): SessionUpdate | { reason: string } {
+function readUpdate(tag: string, update: JsonObject, text: string, path: JsonPath): Result<SessionUpdate> {
   switch (tag) {
     case 'user_message_chunk':
     case 'agent_message_chunk':
     case 'agent_thought_chunk': {
       const chunk = readChunk(update);
-      if (typeof chunk === 'string') return { reason: `invalid ${tag}: ${chunk}` };
-      return { type: 'chunk', tag, content: chunk.content, messageId: chunk.messageId };
+      if (!chunk.ok) return fail(`invalid ${tag}: ${chunk.error}`);
+      return ok({ type: 'chunk', tag, content: chunk.value.content, messageId: chunk.value.messageId });
     }
     case 'tool_call':
     case 'tool_call_update':
       return readToolUpdate(tag, update, text, path);
     case 'plan': {
-      const parsed = planSchema.safeParse(update);
-      if (!parsed.success) return { reason: `invalid plan: ${describeIssue(parsed.error)}` };
-      return { type: 'plan', entries: parsed.data.entries };
+      const parsed = readWith(planSchema, update);
+      if (!parsed.ok) return fail(`invalid plan: ${parsed.error}`);
+      return ok({ type: 'plan', entries: parsed.value.entries });
     }
     case 'current_mode_update': {
-      const parsed = currentModeSchema.safeParse(update);
-      if (!parsed.success) return { reason: `invalid current_mode_update: ${describeIssue(parsed.error)}` };
-      return { type: 'mode', modeId: parsed.data.currentModeId };
+      const parsed = readWith(currentModeSchema, update);
+      if (!parsed.ok) return fail(`invalid current_mode_update: ${parsed.error}`);
+      return ok({ type: 'mode', modeId: parsed.value.currentModeId });
     }
     case 'usage_update': {
-      const parsed = usageUpdateSchema.safeParse(update);
-      if (!parsed.success) return { reason: `invalid usage_update: ${describeIssue(parsed.error)}` };
-      return { type: 'usage', ...parsed.data };
+      const parsed = readWith(usageUpdateSchema, update);
+      if (!parsed.ok) return fail(`invalid usage_update: ${parsed.error}`);
+      return ok({ type: 'usage', ...parsed.value });
     }
     case 'notice': {
-      const parsed = noticeSchema.safeParse(update);
-      if (!parsed.success) return { reason: `invalid notice: ${describeIssue(parsed.error)}` };
-      return { type: 'notice', ...parsed.data };
+      const parsed = readWith(noticeSchema, update);
+      if (!parsed.ok) return fail(`invalid notice: ${parsed.error}`);
+      return ok({ type: 'notice', ...parsed.value });
     }
     case 'turn_completed': {
-      const parsed = turnCompletedSchema.safeParse(update);
-      if (!parsed.success) return { reason: `invalid turn_completed: ${describeIssue(parsed.error)}` };
-      const d = parsed.data;
-      return { type: 'turn_completed', stopReason: d.stop_reason, usage: d.usage, elapsedMs: d.elapsed_ms, promptId: d.prompt_id, agentResult: d.agent_result };
+      const parsed = readWith(turnCompletedSchema, update);
+      if (!parsed.ok) return fail(`invalid turn_completed: ${parsed.error}`);
+      const d = parsed.value;
+      return ok({ type: 'turn_completed', stopReason: d.stop_reason, usage: d.usage, elapsedMs: d.elapsed_ms, promptId: d.prompt_id, agentResult: d.agent_result });
     }
     default:
-      return { type: 'other', tag, raw: update };
+      return ok({ type: 'other', tag, raw: update });
   }
 }
 
@@ -291,17 +292,17 @@ function readToolUpdate(
   update: JsonObject,
   text: string,
   path: JsonPath,
-): ToolUpdate | { reason: string } {
+): Result<ToolUpdate> {
   const parsed = readToolCallFields(update);
-  if (!parsed.success) {
-    return { reason: typeof update.toolCallId === 'string' ? `invalid ${tag}: ${describeIssue(parsed.error)}` : `${tag} without a toolCallId` };
+  if (!parsed.ok) {
+    return fail(typeof update.toolCallId === 'string' ? `invalid ${tag}: ${parsed.error}` : `${tag} without a toolCallId`);
   }
-  const fields = parsed.data;
+  const fields = parsed.value;
   const envelope = readEnvelope(fields._meta, text, path);
   const rawInput = fields.rawInput;
   const rawInputKeyOrder =
     isJsonObject(rawInput) && hasIntegerLikeKey(rawInput) ? sourceKeyOrder(text, [...path, 'rawInput']) : undefined;
-  return { type: 'tool', tag, fields, envelope, rawInputKeyOrder };
+  return ok({ type: 'tool', tag, fields, envelope, rawInputKeyOrder });
 }
 
 /** Most updates carry no envelope: one shared reading for all of them. */
@@ -310,19 +311,19 @@ const ABSENT: EnvelopeRead = Object.freeze({ state: 'absent' });
 function readEnvelope(meta: JsonObject | undefined, text: string, path: JsonPath): EnvelopeRead {
   if (!meta || !('x.ai/tool' in meta)) return ABSENT;
   const parsed = readXaiTool(meta['x.ai/tool']);
-  if (!parsed.success) return { state: 'invalid', reason: describeIssue(parsed.error) };
-  const input = parsed.data.input;
+  if (!parsed.ok) return { state: 'invalid', reason: parsed.error };
+  const input = parsed.value.input;
   const inputKeyOrder =
     input && hasIntegerLikeKey(input) ? sourceKeyOrder(text, [...path, '_meta', 'x.ai/tool', 'input']) : undefined;
-  return { state: 'valid', envelope: parsed.data, inputKeyOrder };
+  return { state: 'valid', envelope: parsed.value, inputKeyOrder };
 }
 
 function classifyLedger(value: JsonObject, text: string, loc: SourceLocation): IngestRecord {
   const parsed = readLedgerLine(value);
-  if (!parsed.success) {
-    return record(loc, undefined, undefined, undefined, { kind: 'unknown', reason: `invalid ledger line: ${describeIssue(parsed.error)}`, value });
+  if (!parsed.ok) {
+    return record(loc, undefined, undefined, undefined, { kind: 'unknown', reason: `invalid ledger line: ${parsed.error}`, value });
   }
-  const line = parsed.data;
+  const line = parsed.value;
   return record(loc, 'ledger', undefined, undefined, { kind: 'ledger', line, body: readLedgerBody(line.kind, line.data, text) });
 }
 
@@ -331,16 +332,16 @@ function readLedgerBody(kind: string, data: unknown, text: string): LedgerBody {
   switch (kind) {
     case 'tool_called': {
       const parsed = readToolCalled(data);
-      if (!parsed.success) return { type: 'other' };
-      const d = parsed.data;
+      if (!parsed.ok) return { type: 'other' };
+      const d = parsed.value;
       const subject = 'subject' in data ? (typeof data.subject === 'string' ? data.subject : data.subject === null ? null : undefined) : undefined;
       const argsKeyOrder = isJsonObject(d.args) && hasIntegerLikeKey(d.args) ? sourceKeyOrder(text, ['data', 'args']) : undefined;
       return { type: 'tool_called', call: { id: d.id, name: d.name ?? d.tool, args: d.args, argsKeyOrder, subject, effect: d.effect, render: d.render } };
     }
     case 'tool_result': {
       const parsed = readToolResult(data);
-      if (!parsed.success) return { type: 'other' };
-      const d = parsed.data;
+      if (!parsed.ok) return { type: 'other' };
+      const d = parsed.value;
       return {
         type: 'tool_result', toolUseId: d.tool_use_id, name: d.name, result: d.result, error: d.error,
         hasResult: 'result' in data, hasError: 'error' in data && data.error !== null, tookUs: d.took_us,
@@ -348,12 +349,12 @@ function readLedgerBody(kind: string, data: unknown, text: string): LedgerBody {
     }
     case 'model_returned': {
       const parsed = readModelReturned(data);
-      if (!parsed.success) return { type: 'other' };
+      if (!parsed.ok) return { type: 'other' };
       let text = '';
-      for (const part of parsed.data.message?.content ?? []) {
+      for (const part of parsed.value.message?.content ?? []) {
         if (part.kind === undefined || part.kind === 'text') text += part.text ?? '';
       }
-      return { type: 'model_returned', text, usage: parsed.data.usage };
+      return { type: 'model_returned', text, usage: parsed.value.usage };
     }
     default:
       return { type: 'other' };

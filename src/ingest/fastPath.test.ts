@@ -36,11 +36,11 @@ test('tool-call fields: the fast path accepts only what zod accepts, with the sa
     fc.property(update, (value) => {
       const fast = readToolCallFields(value);
       const slow = toolCallFieldsSchema.safeParse(value);
-      expect(fast.success).toBe(slow.success);
-      if (!fast.success || !slow.success) return;
+      expect(fast.ok).toBe(slow.success);
+      if (!fast.ok || !slow.success) return;
       // Taken by the fast path: the input itself, which zod reads the same way. Otherwise zod's own reading.
-      if (fast.data === value) expect(plain(slow.data)).toEqual(plain(pickKnown(value)));
-      else expect(fast.data).toEqual(slow.data);
+      if (fast.value === value) expect(plain(slow.data)).toEqual(plain(pickKnown(value)));
+      else expect(fast.value).toEqual(slow.data);
     }),
     { numRuns: 2000 },
   );
@@ -53,14 +53,14 @@ test('envelopes, chunks and ledger lines agree with zod', () => {
       fc.record({ content: maybe(textBlock), messageId: maybe(fc.string()) }, { requiredKeys: [] }),
       fc.record({ v: maybe(fc.integer()), kind: maybe(fc.string()), seq: maybe(fc.integer()), t: maybe(fc.integer()), run: maybe(fc.string()), prev: maybe(fc.string()), who: maybe(fc.string()), addr: maybe(fc.string()), ig: maybe(fc.boolean()), data: anyValue }, { requiredKeys: [] }),
       (envelope, chunk, line) => {
-        expect(readXaiTool(envelope).success).toBe(xaiToolSchema.safeParse(envelope).success);
+        expect(readXaiTool(envelope).ok).toBe(xaiToolSchema.safeParse(envelope).success);
         const fastChunk = readChunk(chunk);
         const slowChunk = chunkSchema.safeParse(chunk);
-        expect(typeof fastChunk !== 'string').toBe(slowChunk.success);
-        if (typeof fastChunk !== 'string' && slowChunk.success && fastChunk !== chunk) expect(fastChunk).toEqual(slowChunk.data);
+        expect(fastChunk.ok).toBe(slowChunk.success);
+        if (fastChunk.ok && slowChunk.success && fastChunk.value !== chunk) expect(fastChunk.value).toEqual(slowChunk.data);
         const fastLine = readLedgerLine(line);
         const slowLine = ledgerLineSchema.safeParse(line);
-        expect(fastLine.success).toBe(slowLine.success);
+        expect(fastLine.ok).toBe(slowLine.success);
       },
     ),
     { numRuns: 2000 },

@@ -10,6 +10,7 @@ import {
   promptResultSchema, toolCalledSchema, toolCallFieldsSchema, toolResultSchema, xaiToolSchema,
 } from './schemas';
 import { isJsonObject, type JsonObject, type LedgerLine, type ToolCallFields, type XaiTool } from './schemas';
+import { fail, ok, readWith, type Result } from './result';
 
 const optString = (value: unknown) => value === undefined || typeof value === 'string';
 const optNumber = (value: unknown) => value === undefined || typeof value === 'number';
@@ -44,43 +45,43 @@ function everyItem(value: unknown, check: (item: unknown) => boolean): boolean {
   return true;
 }
 
-export function readToolCallFields(value: JsonObject): { success: true; data: ToolCallFields } | { success: false; error: z.ZodError } {
+export function readToolCallFields(value: JsonObject): Result<ToolCallFields> {
   if (
     typeof value.toolCallId === 'string' && optString(value.title) && optString(value.kind) && optString(value.name) &&
     (value.status === undefined || STATUSES.has(value.status)) && (value._meta === undefined || isJsonObject(value._meta)) &&
     everyItem(value.content, isPlainToolCallContent) && everyItem(value.locations, isPlainLocation)
   ) {
-    return { success: true, data: value as ToolCallFields };
+    return ok(value as ToolCallFields);
   }
-  return toolCallFieldsSchema.safeParse(value);
+  return readWith(toolCallFieldsSchema, value);
 }
 
-export function readChunk(value: JsonObject): { content: ContentBlock; messageId?: string } | string {
-  if (isTextBlock(value.content) && optString(value.messageId)) return value as { content: ContentBlock; messageId?: string };
+export function readChunk(value: JsonObject): Result<{ content: ContentBlock; messageId?: string }> {
+  if (isTextBlock(value.content) && optString(value.messageId)) return ok(value as { content: ContentBlock; messageId?: string });
   const parsed = chunkSchema.safeParse(value);
-  return parsed.success ? parsed.data : parsed.error.issues[0]?.message ?? 'invalid';
+  return parsed.success ? ok(parsed.data) : fail(parsed.error.issues[0]?.message ?? 'invalid');
 }
 
-export function readXaiTool(value: unknown): { success: true; data: XaiTool } | { success: false; error: z.ZodError } {
+export function readXaiTool(value: unknown): Result<XaiTool> {
   if (
     isJsonObject(value) && value.version === 1 && typeof value.label === 'string' && value.label.length > 0 &&
     typeof value.name === 'string' && optString(value.kind) && optString(value.namespace) &&
     (value.read_only === undefined || typeof value.read_only === 'boolean') && (value.input === undefined || isJsonObject(value.input))
   ) {
-    return { success: true, data: value as XaiTool };
+    return ok(value as XaiTool);
   }
-  return xaiToolSchema.safeParse(value);
+  return readWith(xaiToolSchema, value);
 }
 
-export function readLedgerLine(value: JsonObject): { success: true; data: LedgerLine } | { success: false; error: z.ZodError } {
+export function readLedgerLine(value: JsonObject): Result<LedgerLine> {
   if (
     typeof value.v === 'number' && typeof value.kind === 'string' && optNumber(value.seq) && optNumber(value.t) &&
     optString(value.run) && optString(value.prev) && optString(value.who) && optString(value.addr) &&
     (value.ig === undefined || typeof value.ig === 'boolean')
   ) {
-    return { success: true, data: value as LedgerLine };
+    return ok(value as LedgerLine);
   }
-  return ledgerLineSchema.safeParse(value);
+  return readWith(ledgerLineSchema, value);
 }
 
 // Ledger bodies: `data` of the three hot kinds. Their schemas only read a few typed keys (and
@@ -91,29 +92,29 @@ export type ToolCalledData = z.infer<typeof toolCalledSchema>;
 export type ToolResultData = z.infer<typeof toolResultSchema>;
 export type ModelReturnedData = z.infer<typeof modelReturnedSchema>;
 
-export function readToolCalled(data: JsonObject): { success: true; data: ToolCalledData } | { success: false; error: z.ZodError } {
-  if (optString(data.id) && optString(data.name) && optString(data.tool)) return { success: true, data };
-  return toolCalledSchema.safeParse(data);
+export function readToolCalled(data: JsonObject): Result<ToolCalledData> {
+  if (optString(data.id) && optString(data.name) && optString(data.tool)) return ok(data);
+  return readWith(toolCalledSchema, data);
 }
 
-export function readToolResult(data: JsonObject): { success: true; data: ToolResultData } | { success: false; error: z.ZodError } {
-  if (optString(data.tool_use_id) && optString(data.name) && optNumber(data.took_us)) return { success: true, data };
-  return toolResultSchema.safeParse(data);
+export function readToolResult(data: JsonObject): Result<ToolResultData> {
+  if (optString(data.tool_use_id) && optString(data.name) && optNumber(data.took_us)) return ok(data);
+  return readWith(toolResultSchema, data);
 }
 
 function isTextPart(value: unknown): boolean {
   return isJsonObject(value) && optString(value.kind) && optString(value.text);
 }
 
-export function readModelReturned(data: JsonObject): { success: true; data: ModelReturnedData } | { success: false; error: z.ZodError } {
+export function readModelReturned(data: JsonObject): Result<ModelReturnedData> {
   const message = data.message;
   if (
     (message === undefined || (isJsonObject(message) && Array.isArray(message.content) && everyItem(message.content, isTextPart))) &&
     (data.usage === undefined || isJsonObject(data.usage))
   ) {
-    return { success: true, data };
+    return ok(data);
   }
-  return modelReturnedSchema.safeParse(data);
+  return readWith(modelReturnedSchema, data);
 }
 
 // JSON-RPC requests and responses of every turn: prompts, permission requests and their answers.
@@ -127,11 +128,11 @@ export type PromptResult = z.infer<typeof promptResultSchema>;
  * A prompt of text blocks only is read in place. zod would copy each block without its other
  * keys; the model reads nothing of a text block but its `text`, so the two readings fold alike.
  */
-export function readPromptParams(value: unknown): { success: true; data: PromptParams } | { success: false; error: z.ZodError } {
+export function readPromptParams(value: unknown): Result<PromptParams> {
   if (isJsonObject(value) && optString(value.sessionId) && Array.isArray(value.prompt) && everyItem(value.prompt, isTextBlock)) {
-    return { success: true, data: value as PromptParams };
+    return ok(value as PromptParams);
   }
-  return promptParamsSchema.safeParse(value);
+  return readWith(promptParamsSchema, value);
 }
 
 function isPlainOption(value: unknown): boolean {
@@ -139,27 +140,27 @@ function isPlainOption(value: unknown): boolean {
 }
 
 /** Options are kept in the model, so they are built as zod builds them: these three keys only. */
-export function readPermissionParams(value: unknown): { success: true; data: PermissionParams } | { success: false; error: z.ZodError } {
+export function readPermissionParams(value: unknown): Result<PermissionParams> {
   if (isJsonObject(value) && optString(value.sessionId) && Array.isArray(value.options) && everyItem(value.options, isPlainOption)) {
     const options = (value.options as { optionId: string; name: string; kind: string }[]).map(({ optionId, name, kind }) => ({ optionId, name, kind }));
-    return { success: true, data: { sessionId: value.sessionId, toolCall: value.toolCall, options } };
+    return ok({ sessionId: value.sessionId, toolCall: value.toolCall, options });
   }
-  return permissionParamsSchema.safeParse(value);
+  return readWith(permissionParamsSchema, value);
 }
 
-export function readPermissionResult(value: unknown): { success: true; data: PermissionResult } | { success: false; error: z.ZodError } {
+export function readPermissionResult(value: unknown): Result<PermissionResult> {
   if (isJsonObject(value) && isJsonObject(value.outcome)) {
     const outcome = value.outcome;
     if ((outcome.outcome === 'selected' && typeof outcome.optionId === 'string') || outcome.outcome === 'cancelled') {
-      return { success: true, data: value as PermissionResult };
+      return ok(value as PermissionResult);
     }
   }
-  return permissionResultSchema.safeParse(value);
+  return readWith(permissionResultSchema, value);
 }
 
-export function readPromptResult(value: unknown): { success: true; data: PromptResult } | { success: false; error: z.ZodError } {
+export function readPromptResult(value: unknown): Result<PromptResult> {
   if (isJsonObject(value) && typeof value.stopReason === 'string' && (value.usage === undefined || isJsonObject(value.usage))) {
-    return { success: true, data: value as PromptResult };
+    return ok(value as PromptResult);
   }
-  return promptResultSchema.safeParse(value);
+  return readWith(promptResultSchema, value);
 }

@@ -12,15 +12,15 @@ const known = (value: Record<string, unknown>, keys: readonly string[]) => plain
 
 function agrees<T extends Record<string, unknown>>(
   value: T,
-  fast: (value: T) => { success: boolean; data?: unknown },
+  fast: (value: T) => { ok: boolean; value?: unknown },
   schema: { safeParse: (value: unknown) => { success: boolean; data?: unknown }; shape: Record<string, unknown> },
 ): void {
   const a = fast(value);
   const b = schema.safeParse(value);
-  expect(a.success).toBe(b.success);
-  if (!a.success || !b.success) return;
-  if (a.data === value) expect(plain(b.data)).toEqual(known(value, Object.keys(schema.shape)));
-  else expect(a.data).toEqual(b.data);
+  expect(a.ok).toBe(b.success);
+  if (!a.ok || !b.success) return;
+  if (a.value === value) expect(plain(b.data)).toEqual(known(value, Object.keys(schema.shape)));
+  else expect(a.value).toEqual(b.data);
 }
 
 test('tool_called, tool_result and model_returned bodies: the fast path reads what zod reads', () => {
@@ -35,12 +35,12 @@ test('tool_called, tool_result and model_returned bodies: the fast path reads wh
         agrees(result, readToolResult, toolResultSchema);
         const fast = readModelReturned(returned);
         const slow = modelReturnedSchema.safeParse(returned);
-        expect(fast.success).toBe(slow.success);
-        if (fast.success && slow.success) {
+        expect(fast.ok).toBe(slow.success);
+        if (fast.ok && slow.success) {
           // What the model takes from it: the text parts and the usage.
           const text = (data: typeof slow.data) => (data.message?.content ?? []).filter((p) => p.kind === undefined || p.kind === 'text').map((p) => p.text ?? '').join('');
-          expect(text(fast.data)).toBe(text(slow.data));
-          expect(fast.data.usage).toEqual(slow.data.usage);
+          expect(text(fast.value)).toBe(text(slow.data));
+          expect(fast.value.usage).toEqual(slow.data.usage);
         }
       },
     ),

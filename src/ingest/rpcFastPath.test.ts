@@ -23,39 +23,39 @@ test('prompt and permission params, and their results', () => {
       (prompt, permission, outcome, result) => {
         const fastPrompt = readPromptParams(prompt);
         const slowPrompt = promptParamsSchema.safeParse(prompt);
-        expect(fastPrompt.success).toBe(slowPrompt.success);
-        if (fastPrompt.success && slowPrompt.success) {
+        expect(fastPrompt.ok).toBe(slowPrompt.success);
+        if (fastPrompt.ok && slowPrompt.success) {
           // What the model reads: the session, the text and the blocks that are not text.
           const reading = (data: typeof slowPrompt.data) => plain([
             data.sessionId,
             data.prompt.map((b) => (b.type === 'text' ? b.text : '')).join(''),
             data.prompt.filter((b) => b.type !== 'text'),
           ]);
-          expect(reading(fastPrompt.data)).toEqual(reading(slowPrompt.data));
+          expect(reading(fastPrompt.value)).toEqual(reading(slowPrompt.data));
         }
 
         const fastPermission = readPermissionParams(permission);
         const slowPermission = permissionParamsSchema.safeParse(permission);
-        expect(fastPermission.success).toBe(slowPermission.success);
-        if (fastPermission.success && slowPermission.success) {
-          expect(fastPermission.data.sessionId).toBe(slowPermission.data.sessionId);
-          expect(fastPermission.data.toolCall).toBe(slowPermission.data.toolCall);
-          expect(fastPermission.data.options).toStrictEqual(slowPermission.data.options);
+        expect(fastPermission.ok).toBe(slowPermission.success);
+        if (fastPermission.ok && slowPermission.success) {
+          expect(fastPermission.value.sessionId).toBe(slowPermission.data.sessionId);
+          expect(fastPermission.value.toolCall).toBe(slowPermission.data.toolCall);
+          expect(fastPermission.value.options).toStrictEqual(slowPermission.data.options);
         }
 
         const fastOutcome = readPermissionResult(outcome);
         const slowOutcome = permissionResultSchema.safeParse(outcome);
-        expect(fastOutcome.success).toBe(slowOutcome.success);
-        if (fastOutcome.success && slowOutcome.success) {
+        expect(fastOutcome.ok).toBe(slowOutcome.success);
+        if (fastOutcome.ok && slowOutcome.success) {
           const reading = (data: typeof slowOutcome.data) => [data.outcome.outcome, data.outcome.outcome === 'selected' ? data.outcome.optionId : undefined];
-          expect(reading(fastOutcome.data)).toEqual(reading(slowOutcome.data));
+          expect(reading(fastOutcome.value)).toEqual(reading(slowOutcome.data));
         }
 
         const fastResult = readPromptResult(result);
         const slowResult = promptResultSchema.safeParse(result);
-        expect(fastResult.success).toBe(slowResult.success);
-        if (fastResult.success && slowResult.success) {
-          expect([fastResult.data.stopReason, fastResult.data.usage]).toEqual([slowResult.data.stopReason, slowResult.data.usage]);
+        expect(fastResult.ok).toBe(slowResult.success);
+        if (fastResult.ok && slowResult.success) {
+          expect([fastResult.value.stopReason, fastResult.value.usage]).toEqual([slowResult.data.stopReason, slowResult.data.usage]);
         }
       },
     ),

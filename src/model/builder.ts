@@ -4,6 +4,7 @@
 import type { ContentBlock, Direction } from '../ingest/acpTypes';
 import { classify } from '../ingest/classify';
 import { readPermissionResult, readPromptResult } from '../ingest/fastPath';
+import { readWith } from '../ingest/result';
 import { RecordReader, describeType, readTextLog, type ByteRange, type RecordSink } from '../ingest/reader';
 import type { IngestRecord, LedgerToolCalled, RecordBody, RpcId, Shape, ToolUpdate } from '../ingest/records';
 import {
@@ -470,8 +471,8 @@ export class SessionBuilder {
       case 'session/request_permission': {
         const parsed = readPermissionResult(result);
         const call = request?.callKey ? this.session.calls.get(request.callKey) : undefined;
-        if (parsed.success && call?.permission) {
-          this.store(withPermissionOutcome(call, parsed.data.outcome));
+        if (parsed.ok && call?.permission) {
+          this.store(withPermissionOutcome(call, parsed.value.outcome));
           this.markChanged(call.key);
         }
         return;
@@ -481,43 +482,43 @@ export class SessionBuilder {
         const sessionId = request?.sessionId ?? null;
         this.lastUserItem.delete(sessionId);
         this.addItem({
-          type: 'turn_end', loc: record.loc, sessionId, stopReason: parsed.success ? parsed.data.stopReason : 'unknown',
-          usage: parsed.success ? readUsage(parsed.data.usage) : undefined, ts: record.ts,
+          type: 'turn_end', loc: record.loc, sessionId, stopReason: parsed.ok ? parsed.value.stopReason : 'unknown',
+          usage: parsed.ok ? readUsage(parsed.value.usage) : undefined, ts: record.ts,
         });
         return;
       }
       case 'session/new':
       case 'session/fork': {
-        const parsed = newSessionResultSchema.safeParse(result);
-        if (parsed.success) this.noteSession(parsed.data.sessionId);
+        const parsed = readWith(newSessionResultSchema, result);
+        if (parsed.ok) this.noteSession(parsed.value.sessionId);
         return;
       }
       case 'terminal/create': {
-        const parsed = terminalCreateResultSchema.safeParse(result);
-        if (parsed.success) {
-          this.session.terminals.set(parsed.data.terminalId, { terminalId: parsed.data.terminalId, command: request?.terminalCommand, output: '', truncated: false });
+        const parsed = readWith(terminalCreateResultSchema, result);
+        if (parsed.ok) {
+          this.session.terminals.set(parsed.value.terminalId, { terminalId: parsed.value.terminalId, command: request?.terminalCommand, output: '', truncated: false });
         }
         return;
       }
       case 'terminal/output': {
-        const parsed = terminalOutputResultSchema.safeParse(result);
-        if (parsed.success && request?.terminalId) {
+        const parsed = readWith(terminalOutputResultSchema, result);
+        if (parsed.ok && request?.terminalId) {
           const terminal = this.terminal(request.terminalId);
-          terminal.output = parsed.data.output;
-          terminal.truncated = parsed.data.truncated;
-          if (parsed.data.exitStatus) {
-            terminal.exitCode = parsed.data.exitStatus.exitCode;
-            terminal.signal = parsed.data.exitStatus.signal;
+          terminal.output = parsed.value.output;
+          terminal.truncated = parsed.value.truncated;
+          if (parsed.value.exitStatus) {
+            terminal.exitCode = parsed.value.exitStatus.exitCode;
+            terminal.signal = parsed.value.exitStatus.signal;
           }
         }
         return;
       }
       case 'terminal/wait_for_exit': {
-        const parsed = terminalExitResultSchema.safeParse(result);
-        if (parsed.success && request?.terminalId) {
+        const parsed = readWith(terminalExitResultSchema, result);
+        if (parsed.ok && request?.terminalId) {
           const terminal = this.terminal(request.terminalId);
-          terminal.exitCode = parsed.data.exitCode;
-          terminal.signal = parsed.data.signal;
+          terminal.exitCode = parsed.value.exitCode;
+          terminal.signal = parsed.value.signal;
         }
         return;
       }
