@@ -87,7 +87,7 @@ export class LineSkimmer {
   /** Where the object last put in `parents` starts its key (-1: the root), so it goes in once. */
   private lastParentAt = -2;
   private wordsOf: Uint8Array | null = null;
-  private words = new Int32Array(0);
+  private words: Int32Array = new Int32Array(0);
   private firstWord = 0;
 
   /**
