@@ -56,7 +56,8 @@ describe('redaction', () => {
   });
 
   test('a secret written base64- or percent-encoded is found in its decoded text; the base64 run goes whole, the percent run only where the secret is', async () => {
-    const pullSecret = btoa(JSON.stringify({ auths: { 'r.example.com': { auth: btoa('ci:ghp_R8mK2pX9vL4qN7tB1wZ5yC3dF6gH0jS2aQ4e') } } }));
+    const pullSecret = btoa(JSON.stringify({ auths: { 'r.example.com': { auth: btoa('deploy:ghp_R8mK2pX9vL4qN7tB1wZ5yC3dF6gH0jS2aQ4e') } } }));
+    expect(pullSecret).toMatch(/==$/); // its padding goes with it
     expect((await redactText(`.dockerconfigjson: ${pullSecret}\n`)).text).toBe('.dockerconfigjson: ‹base64-github-token›\n');
     // Glued to a colour escape, as in terminal output: read from the alignment that decodes to text.
     expect((await redactText(`\u001b[32m${btoa('key=AKIAQX3YZ7PLMN4R2T6V')}\u001b[0m`)).text).toBe('\u001b[32m‹base64-aws-access-key›\u001b[0m');
