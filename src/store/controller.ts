@@ -89,8 +89,9 @@ export function createSessionController(store: SessionStore, makeLoader: () => S
       hydrating.add(tag);
       loader
         .hydrate(call)
-        .then((full) => {
-          if (full && full.detail === 'full') store.replaceCall(full, rev);
+        .then((read) => {
+          if (!read.ok) store.setDetailError(call.key, read.error);
+          else if (read.value.detail === 'full') store.replaceCall(read.value, rev);
         })
         .catch((err: unknown) => store.setDetailError(call.key, err instanceof Error ? err.message : String(err)))
         .finally(() => hydrating.delete(tag));

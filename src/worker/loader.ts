@@ -5,14 +5,15 @@ import type { OpenSession, PumpOptions } from './pump';
 import type { RedactLines } from './redactStream';
 import { cloneBounded } from './sendable';
 import { spawnParserWorker, WORKER_LOADS_CHUNKS } from './spawn';
+import { fail, ok, type Result } from '../ingest/result';
 import { isToolCall, type CallSummary, type ToolCall } from '../model';
 import type { FromWorker, LoaderEvent, LoadSource, ToWorker } from './protocol';
 
 export interface SessionLoader {
   /** Resolves when the load ends (done, cancelled or failed: each is reported through onEvent first). */
   load: (source: LoadSource, onEvent: (e: LoaderEvent) => void, signal: AbortSignal) => Promise<void>;
-  /** The full state of a call of the latest load (null if unknown); a full call comes back as it is. */
-  hydrate: (call: CallSummary) => Promise<ToolCall | null>;
+  /** The full state of a call of the latest load, or why it could not be read; a full call comes back as it is. */
+  hydrate: (call: CallSummary) => Promise<Result<ToolCall>>;
   /**
    * Keys of the latest load's calls whose input or output, left in the file by a light read,
    * holds `text` (the page has the rest and searches it itself). Optional: a loader without it
@@ -33,10 +34,11 @@ export function createInThreadLoader(opts: PumpOptions = {}): SessionLoader {
       return pump(source, onEvent, signal, { redactor, ...opts, clone: true, onSession: (s) => void (open = s) });
     },
     hydrate: async (call) => {
-      if (isToolCall(call) && call.detail === 'full') return call;
-      const full = open ? await open.fullCall(call.key) : null;
+      if (isToolCall(call) && call.detail === 'full') return ok(call);
+      if (!open) return fail('the source is no longer open');
+      const read = await open.fullCall(call.key);
       // Same as crossing the worker boundary: the store never shares the builder's objects.
-      return full && cloneBounded(full);
+      return read.ok ? ok(cloneBounded(read.value)) : read;
     },
     search: async (text) => (open ? open.searchCalls(text) : []),
     dispose: () => {
@@ -51,7 +53,7 @@ export function createWorkerLoader(): SessionLoader {
   let lastLoad = 0;
   let nextReq = 1;
   const listeners = new Map<number, (e: LoaderEvent) => void>();
-  const pendingHydrations = new Map<number, { resolve: (c: ToolCall | null) => void; reject: (e: Error) => void }>();
+  const pendingHydrations = new Map<number, (read: Result<ToolCall>) => void>();
   const pendingSearches = new Map<number, (keys: string[]) => void>();
 
   const ensure = (): Worker => {
@@ -65,10 +67,8 @@ export function createWorkerLoader(): SessionLoader {
         return;
       }
       if (m.type === 'hydrated') {
-        const p = pendingHydrations.get(m.reqId);
+        pendingHydrations.get(m.reqId)?.(m.result);
         pendingHydrations.delete(m.reqId);
-        if (m.error !== undefined) p?.reject(new Error(m.error));
-        else p?.resolve(m.call);
         return;
       }
       listeners.get(m.id)?.(m);
@@ -107,12 +107,12 @@ export function createWorkerLoader(): SessionLoader {
       });
     },
     hydrate(call) {
-      if (isToolCall(call) && call.detail === 'full') return Promise.resolve(call);
-      if (!worker || lastLoad === 0) return Promise.resolve(null);
+      if (isToolCall(call) && call.detail === 'full') return Promise.resolve(ok(call));
+      if (!worker || lastLoad === 0) return Promise.resolve(fail('the source is no longer open'));
       const reqId = nextReq++;
       const w = worker;
-      return new Promise<ToolCall | null>((resolve, reject) => {
-        pendingHydrations.set(reqId, { resolve, reject });
+      return new Promise<Result<ToolCall>>((resolve) => {
+        pendingHydrations.set(reqId, resolve);
         const msg: ToWorker = { type: 'hydrate', id: lastLoad, reqId, key: call.key };
         w.postMessage(msg);
       });
@@ -130,7 +130,7 @@ export function createWorkerLoader(): SessionLoader {
     dispose() {
       worker?.terminate();
       worker = null;
-      for (const p of pendingHydrations.values()) p.resolve(null);
+      for (const resolve of pendingHydrations.values()) resolve(fail('the viewer was closed'));
       pendingHydrations.clear();
       for (const resolve of pendingSearches.values()) resolve([]);
       pendingSearches.clear();

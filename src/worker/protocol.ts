@@ -1,4 +1,5 @@
 // The small typed message protocol between a viewer and its parser (in a Worker or in-thread).
+import type { Result } from '../ingest/result';
 import type { SecretFinding } from './redactStream';
 import type { BadLine, CallSummary, ChainState, ContentBlock, Counts, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
 
@@ -77,5 +78,5 @@ export type ToWorker =
 
 export type FromWorker =
   | (LoaderEvent & { id: number })
-  | { type: 'hydrated'; id: number; reqId: number; call: ToolCall | null; error?: string }
+  | { type: 'hydrated'; id: number; reqId: number; result: Result<ToolCall> }
   | { type: 'searched'; id: number; reqId: number; keys: string[] };

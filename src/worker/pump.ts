@@ -4,6 +4,7 @@ import { createBLAKE3 } from 'hash-wasm';
 import { blobReader, hydrateCall, ingest, SessionBuilder } from '../model';
 import { searchLeftInFile } from './fileSearch';
 import type { CallSummary, IngestProgress, ToolCall, TranscriptItem } from '../model';
+import { fail, ok, type Result } from '../ingest/result';
 import { remoteChain } from './remoteChain';
 import { sendBounded } from './sendable';
 import { splitDelta } from './splitDelta';
@@ -44,7 +45,7 @@ export function isLight(source: LoadSource, opts: PumpOptions): boolean {
 /** A finished (or running) read that can still answer for its calls. */
 export interface OpenSession {
   /** The full state of a call: for a light read, its lines are read again from the file. */
-  fullCall: (key: string) => Promise<ToolCall | null>;
+  fullCall: (key: string) => Promise<Result<ToolCall>>;
   /** Keys of calls whose input or output, left in the file by a light read, holds `text`; none for a full read. */
   searchCalls: (text: string) => Promise<string[]>;
 }
@@ -199,8 +200,8 @@ export async function pump(
   opts.onSession?.({
     fullCall: async (key) => {
       const call = builder.session.calls.get(key);
-      if (!call) return null;
-      if (call.detail === 'full' || source.kind !== 'blob') return call;
+      if (!call) return fail('this read has no such call');
+      if (call.detail === 'full' || source.kind !== 'blob') return ok(call);
       return hydrateCall(call, blobReader(source.blob));
     },
     searchCalls: async (text) => (light && source.kind === 'blob' ? searchLeftInFile(source.blob, builder.session.calls.values(), text) : []),

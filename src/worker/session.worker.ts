@@ -1,4 +1,5 @@
 // The parser worker: one per viewer instance. Loads run one at a time; a new load cancels the old.
+import { fail } from '../ingest/result';
 import { pump, type OpenSession } from './pump';
 import type { FromWorker, ToWorker } from './protocol';
 import { sendBounded } from './sendable';
@@ -33,12 +34,12 @@ scope.addEventListener('message', (e) => {
   if (msg.type === 'hydrate') {
     const session = open?.id === msg.id ? open.session : null;
     if (!session) {
-      scope.postMessage({ type: 'hydrated', id: msg.id, reqId: msg.reqId, call: null, error: 'the source is no longer open' });
+      scope.postMessage({ type: 'hydrated', id: msg.id, reqId: msg.reqId, result: fail('the source is no longer open') });
       return;
     }
     session.fullCall(msg.key).then(
-      (call) => post({ type: 'hydrated', id: msg.id, reqId: msg.reqId, call }),
-      (err: unknown) => scope.postMessage({ type: 'hydrated', id: msg.id, reqId: msg.reqId, call: null, error: String(err) }),
+      (result) => post({ type: 'hydrated', id: msg.id, reqId: msg.reqId, result }),
+      (err: unknown) => scope.postMessage({ type: 'hydrated', id: msg.id, reqId: msg.reqId, result: fail(String(err)) }),
     );
     return;
   }
