@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { VirtualController, type Align } from './controller';
 import styles from './VirtualList.module.css';
 
@@ -35,6 +35,13 @@ export interface VirtualListProps {
 
 /** Within this many pixels of the bottom counts as at the end (sub-pixel layouts never reach it exactly). */
 const AT_END_SLACK = 4;
+
+/**
+ * Rows a render mounts that were not on screen before; the rest come in the tasks after it. The
+ * first rows of a session (or a jump to its end) are a few dozen rows drawn from nothing, markdown
+ * and all: in one task that blocked the page for 100-200 ms on a busy machine.
+ */
+export const NEW_ROWS_PER_TASK = 10;
 
 export function VirtualList({ count, estimate, rowKey, rowIds, renderRow, scrollRequest, className, ariaLabel, maxDomHeight, followEnd, onUserScroll }: VirtualListProps) {
   const [ctl] = useState(() => new VirtualController({ estimate, overscan: 6, ...(maxDomHeight !== undefined ? { maxDomHeight } : {}) }));
@@ -117,6 +124,32 @@ export function VirtualList({ count, estimate, rowKey, rowIds, renderRow, scroll
     if (t !== null) applyScroll(t);
   }, [range, ctl, applyScroll]);
 
+  // Which rows are mounted: those already drawn stay; at most NEW_ROWS_PER_TASK more per render,
+  // those in the viewport first, and another render is asked for in a task of its own if any wait.
+  const [, drawMore] = useReducer((n: number) => n + 1, 0);
+  const viewTop = ctl.currentScrollTop;
+  const viewBottom = viewTop + ctl.viewportHeight;
+  const drawn = ctl.drawnRows;
+  const shown = range.rows.filter((r) => r.index < count);
+  const inView = (r: { top: number }): boolean => r.top + estimate > viewTop && r.top < viewBottom;
+  const mount = new Set<string | number>();
+  let budget = NEW_ROWS_PER_TASK;
+  for (const r of [...shown.filter(inView), ...shown.filter((r) => !inView(r))]) {
+    const key = rowKey(r.index);
+    if (drawn.has(key)) mount.add(key);
+    else if (budget > 0) {
+      budget--;
+      mount.add(key);
+    }
+  }
+  const waiting = mount.size < shown.length;
+  useEffect(() => {
+    ctl.setDrawnRows(mount);
+    if (!waiting) return;
+    const next = setTimeout(drawMore, 0);
+    return () => clearTimeout(next);
+  });
+
   const onScroll = (): void => {
     const el = scrollerRef.current;
     if (!el) return;
@@ -130,8 +163,8 @@ export function VirtualList({ count, estimate, rowKey, rowIds, renderRow, scroll
   return (
     <div ref={scrollerRef} className={`${styles.scroller} ${className ?? ''}`} onScroll={onScroll} role="list" aria-label={ariaLabel}>
       <div className={styles.spacer} style={{ height: range.space.domHeight }}>
-        {range.rows.map((r) =>
-          r.index < count ? (
+        {shown.map((r) =>
+          mount.has(rowKey(r.index)) ? (
             <VirtualRow key={rowKey(r.index)} index={r.index} top={r.top} observer={observer}>
               {renderRow(r.index)}
             </VirtualRow>

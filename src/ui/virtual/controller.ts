@@ -34,6 +34,22 @@ export class VirtualController {
 
   getSnapshot = (): VisibleRange => this.range;
 
+  /** Keys of the rows the list last drew: they stay drawn while new ones are drawn a few per task. */
+  private drawn: ReadonlySet<string | number> = new Set();
+
+  get drawnRows(): ReadonlySet<string | number> {
+    return this.drawn;
+  }
+
+  setDrawnRows(keys: ReadonlySet<string | number>): void {
+    this.drawn = keys;
+  }
+
+  /** The viewport's height as last reported. */
+  get viewportHeight(): number {
+    return this.viewport;
+  }
+
   /** The scroll position last reported (by a scroll event or a scroll this controller asked for). */
   get currentScrollTop(): number {
     return this.scrollTop;
