@@ -106,6 +106,17 @@ const NULL = [0x6e, 0x75, 0x6c, 0x6c];
  * (Node's `isUtf8`, or a fatal TextDecoder) where it matters.
  */
 export function isJsonBytes(bytes: Uint8Array, start = 0, end = bytes.length): boolean {
+  let i = start;
+  while (i < end && isSpace(bytes[i]!)) i++;
+  i = jsonValueEnd(bytes, i, end);
+  return i === end;
+}
+
+/**
+ * Where the JSON value starting at `start` ends (the index after it and any whitespace after it),
+ * or -1 when `bytes[start, end)` does not begin with one.
+ */
+export function jsonValueEnd(bytes: Uint8Array, start: number, end: number): number {
   // Open containers, innermost last: 1 for an object, 2 for an array.
   const stack: number[] = [];
   let i = start;
@@ -116,20 +127,20 @@ export function isJsonBytes(bytes: Uint8Array, start = 0, end = bytes.length): b
   while (i < end && isSpace(bytes[i]!)) i++;
   for (;;) {
     if (expectValue) {
-      if (i >= end) return false;
+      if (i >= end) return -1;
       const c = bytes[i]!;
       if (expectKey) {
         if (c === QUOTE) {
           i = skipString(bytes, i, end);
-          if (i < 0) return false;
+          if (i < 0) return -1;
           while (i < end && isSpace(bytes[i]!)) i++;
-          if (bytes[i] !== COLON) return false;
+          if (bytes[i] !== COLON) return -1;
           i++;
           while (i < end && isSpace(bytes[i]!)) i++;
           expectKey = false;
           continue;
         }
-        return false;
+        return -1;
       }
       if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
         i++;
@@ -149,16 +160,16 @@ export function isJsonBytes(bytes: Uint8Array, start = 0, end = bytes.length): b
         else if (c === 0x74) i = skipWord(bytes, i, end, TRUE);
         else if (c === 0x66) i = skipWord(bytes, i, end, FALSE);
         else if (c === 0x6e) i = skipWord(bytes, i, end, NULL);
-        else return false;
-        if (i < 0) return false;
+        else return -1;
+        if (i < 0) return -1;
         expectValue = false;
       }
     } else {
       // After a value: the end of input, a separator, or a closing bracket.
       while (i < end && isSpace(bytes[i]!)) i++;
       const top = stack[stack.length - 1];
-      if (top === undefined) return i === end;
-      if (i >= end) return false;
+      if (top === undefined) return i;
+      if (i >= end) return -1;
       const d = bytes[i]!;
       if (d === COMMA) {
         i++;
@@ -169,7 +180,7 @@ export function isJsonBytes(bytes: Uint8Array, start = 0, end = bytes.length): b
         i++;
         stack.pop();
       } else {
-        return false;
+        return -1;
       }
       continue;
     }

@@ -3,7 +3,9 @@
 // them is what costs. The skimmer walks a line's bytes once, checks that they are one JSON value
 // (so a line that is not JSON is still a bad line, CONTRACTS §2), and finds the long strings inside
 // those fields. The caller parses the line with each of them replaced by `""`: the same objects,
-// arrays and short strings (block types, terminal ids, how many blocks), without the bulk.
+// arrays and short strings (block types, terminal ids, how many blocks), without the bulk. A
+// `rawOutput` or a ledger result, of which a light read keeps only that it is there, is checked
+// and replaced whole.
 //
 // Which fields are bulk is decided on the bytes, before the line is classified: a `content` array
 // or a `rawOutput` of an object that may be a tool call (the line's root, or the value of an
@@ -11,7 +13,7 @@
 // after classifying that each such object was read as a tool-call update (or a ledger result),
 // and parses the whole line otherwise (`parents` says which objects to check).
 
-import { skipEscape, skipNumber, skipString, skipWord } from './jsonBytes';
+import { jsonValueEnd, skipEscape, skipNumber, skipString, skipWord } from './jsonBytes';
 
 /** String tokens shorter than this (quotes included) are parsed as they are: not worth a splice. */
 export const MIN_ELIDED_BYTES = 96;
@@ -40,6 +42,8 @@ const LEDGER_DATA = 4;
 const BULK = 8;
 /** Reached from the root through object keys only, so the caller can find it again by its path. */
 const KEYED = 16;
+/** A bulk field left out whole (`rawOutput`, a ledger result): a light read keeps only that it is there. */
+const WHOLE = 32;
 
 const keyBytes = (key: string) => Uint8Array.from(`"${key}"`, (c) => c.charCodeAt(0));
 const CONTENT = keyBytes('content');
@@ -133,6 +137,19 @@ export class LineSkimmer {
           nextRole = this.roleOfValue(b, depth, keyStart, i);
           continue;
         }
+        if (nextRole & WHOLE) {
+          // Checked as JSON and left out in one span: none of it is read.
+          const valueEnd = jsonValueEnd(b, i, end);
+          if (valueEnd < 0) return false;
+          if (valueEnd - i >= MIN_ELIDED_BYTES) {
+            this.enterBulk(depth - 1);
+            this.noteSpan(b, i, valueEnd);
+            this.leaveBulk(depth);
+          }
+          i = valueEnd;
+          expectValue = false;
+          continue;
+        }
         if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
           const role = nextRole;
           if (role & BULK && this.bulkParent < 0) this.enterBulk(depth - 1);
@@ -204,9 +221,9 @@ export class LineSkimmer {
     const value = b[valueAt];
     if (parent & CALL) {
       if (keyIs(b, keyStart, keyEnd, CONTENT)) return value === OPEN_ARRAY ? BULK : 0;
-      if (keyIs(b, keyStart, keyEnd, RAW_OUTPUT)) return BULK;
+      if (keyIs(b, keyStart, keyEnd, RAW_OUTPUT)) return BULK | WHOLE;
     }
-    if (parent & LEDGER_DATA && keyIs(b, keyStart, keyEnd, RESULT)) return BULK;
+    if (parent & LEDGER_DATA && keyIs(b, keyStart, keyEnd, RESULT)) return BULK | WHOLE;
     if (value !== OPEN_OBJECT) return 0;
     if (keyIs(b, keyStart, keyEnd, UPDATE) || keyIs(b, keyStart, keyEnd, TOOL_CALL)) return CALL | KEYED;
     if (parent & ROOT && keyIs(b, keyStart, keyEnd, DATA)) return LEDGER_DATA | KEYED;
