@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
+import { createBLAKE3 } from 'hash-wasm';
 import { ingest } from '../src/model';
 import { leakedSecrets, plantedSession } from '../src/model/redact/plantedCorpus';
 import { expect, expectCallsShown, expectedCalls, fixture, openByPicker, ROOT, test, waitLoaded } from './helpers';
@@ -68,6 +69,10 @@ async function exportHtmlFrom(page: Page, saveAs: string): Promise<string> {
 
 test('html export from the viewer opens offline from file:// with the viewer rows, and its notes read-only on their calls', async ({ page, context }, info) => {
   const name = 'acp/codex-acp-1.6.2_unwrapped.jsonl';
+  const viewerFetches: string[] = [];
+  page.on('request', (request) => {
+    if (/\/export\/standalone\.(js|css)$/.test(request.url())) viewerFetches.push(request.url());
+  });
   await openByPicker(page, fixture(name));
   const firstRow = page.locator('[data-call-id]').first();
   const notedId = await firstRow.getAttribute('data-call-id');
@@ -75,8 +80,11 @@ test('html export from the viewer opens offline from file:// with the viewer row
   const notes = page.getByRole('region', { name: 'Notes' });
   await notes.getByRole('textbox').fill('check </script> <b>this</b> one');
 
+  // The app's own load does not carry the export viewer: it is fetched when html is chosen.
+  expect(viewerFetches).toEqual([]);
   const out = info.outputPath('from-viewer.html');
   expect(await exportHtmlFrom(page, out)).toBe('codex-acp-1.6.2_unwrapped.html');
+  expect(viewerFetches).toHaveLength(2);
 
   const offline = await openOffline(context, out);
   const carried = offline.page.getByRole('region', { name: 'Notes' });
@@ -112,6 +120,22 @@ test('html export from the viewer holds only the rows the filter shows, redacted
   const offline = await openOffline(context, out);
   await expect(offline.page.getByRole('region', { name: 'Filters' })).toContainText(`Tool calls: ${shown.length}`);
   for (const id of shown) await expect(offline.page.locator(`[data-call-id="${id}"]`).first()).toBeVisible();
+  expect(offline.pageErrors).toEqual([]);
+  expect(offline.requests).toEqual([]);
+});
+
+test('html export from the command line with --notes shows them read-only on their calls', async ({ context }, info) => {
+  const name = fixture('acp/codex-acp-1.6.2_unwrapped.jsonl');
+  const [noted] = (await ingest(readFileSync(name))).calls.keys();
+  const sidecar = info.outputPath('notes.json');
+  const contentHash = (await createBLAKE3()).update(readFileSync(name)).digest('hex');
+  writeFileSync(sidecar, JSON.stringify({ loupeNotes: 1, contentHash, notes: { [noted!]: { text: 'the CLI carried <i>this</i>', bookmarked: true } } }));
+  const out = info.outputPath('cli-notes.html');
+  execFileSync(process.execPath, [join(ROOT, 'bin/loupe.mjs'), 'export', name, '--format', 'html', '--notes', sidecar, '--out', out], { stdio: 'pipe' });
+
+  const offline = await openOffline(context, out);
+  await expect(offline.page.getByRole('region', { name: 'Notes' }).getByTestId('notes-list')).toContainText('★ ');
+  await expect(offline.page.getByRole('region', { name: 'Notes' }).getByTestId('notes-list')).toContainText('the CLI carried <i>this</i>');
   expect(offline.pageErrors).toEqual([]);
   expect(offline.requests).toEqual([]);
 });
