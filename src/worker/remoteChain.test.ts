@@ -34,8 +34,9 @@ class FakeChainWorker {
   private readonly verifier = ChainVerifier.create();
   private content: IHasher | null = null;
 
-  constructor(private readonly failToStart = false) {
+  constructor(private readonly failToStart = false, private readonly silent = false) {
     FakeChainWorker.started.push(this);
+    if (silent) return;
     if (failToStart) setTimeout(() => this.dispatch('error', { message: 'blocked by CSP', preventDefault: () => undefined }), 0);
     else void this.verifier.then(() => this.answer({ type: 'ready' }));
   }
@@ -47,7 +48,7 @@ class FakeChainWorker {
   postMessage(message: ToChainWorker, transfer: Transferable[]): void {
     const msg = structuredClone(message, { transfer });
     if (msg.type === 'batch') this.batches.push(msg.batch);
-    if (this.failToStart) return;
+    if (this.failToStart || this.silent) return;
     if (msg.type === 'batch') {
       void this.verifier.then((verifier) => {
         verifyBatch(verifier, msg.batch);
@@ -74,7 +75,7 @@ class FakeChainWorker {
   }
 }
 
-const spawn = (failToStart = false) => () => new FakeChainWorker(failToStart) as unknown as Worker;
+const spawn = (failToStart = false, silent = false) => () => new FakeChainWorker(failToStart, silent) as unknown as Worker;
 
 function collect() {
   const events: LoaderEvent[] = [];
@@ -148,6 +149,24 @@ describe('the chain verified in a worker beside the parser', () => {
       await pump({ kind: 'stream', stream: new Blob([encode(broken)]).stream() }, c.emit, new AbortController().signal, { chainVerifier });
       expect(c.deltas().at(-1)?.chain).toEqual({ state: 'broken', lines: 400, line: 252, reason: 'line 251 is not part of the chain: it was inserted between ledger lines 250 and 252' });
       expect(c.deltas().at(-1)?.contentHash).toBe(contentHashOf(encode(broken)));
+    }
+  });
+
+  it('a verifier that neither starts nor fails: the read does not wait on it, and the chain is verified in the parser', async () => {
+    vi.useFakeTimers();
+    try {
+      const c = collect();
+      let finished = false;
+      const done = pump({ kind: 'stream', stream: new Blob([encode(broken)]).stream() }, c.emit, new AbortController().signal, { chainVerifier: spawn(false, true) }).then(() => {
+        finished = true;
+      });
+      for (let waited = 0; !finished && waited < 60_000; waited += 1_000) await vi.advanceTimersByTimeAsync(1_000);
+      await done;
+      expect(c.events.at(-1)).toEqual({ type: 'done' });
+      expect(c.deltas().at(-1)?.chain).toEqual({ state: 'broken', lines: 400, line: 252, reason: 'line 251 is not part of the chain: it was inserted between ledger lines 250 and 252' });
+      expect(c.deltas().at(-1)?.contentHash).toBe(contentHashOf(encode(broken)));
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -29,6 +29,13 @@ export interface RemoteChain {
   close(): void;
 }
 
+/**
+ * A worker that has not said it is ready by then is taken for one that cannot start (a nested
+ * worker a browser or a page's policy does not allow may neither run nor fail): the read must not
+ * wait on it forever.
+ */
+const START_TIMEOUT_MS = 10_000;
+
 /** A verifier in a worker from `spawn`; null where none can be started (the builder then verifies in place). */
 export function remoteChain(spawn: () => Worker, onReply: (state: ChainState | null, warnings: ChainWarning[]) => void): RemoteChain | null {
   let worker: Worker;
@@ -44,12 +51,17 @@ export function remoteChain(spawn: () => Worker, onReply: (state: ChainState | n
   let digested: ((hex: string | undefined) => void) | null = null;
   worker.addEventListener('message', (e: MessageEvent<FromChainWorker>) => {
     const msg = e.data;
-    if (msg.type === 'ready') ready = true;
+    if (msg.type === 'ready') {
+      ready = true;
+      clearTimeout(startTimer);
+    }
     else if (msg.type === 'chain') batcher.receive(msg.reply);
     else digested?.(msg.hex);
   });
   const failed = (reason: string): void => {
+    if (stopped) return;
     stopped = true;
+    clearTimeout(startTimer);
     worker.terminate();
     digested?.(undefined);
     void batcher.verifierFailed(reason);
@@ -60,6 +72,7 @@ export function remoteChain(spawn: () => Worker, onReply: (state: ChainState | n
     failed(e.message || 'the verifier worker could not start');
   });
   worker.addEventListener('messageerror', () => failed('a verifier message could not be read'));
+  const startTimer = setTimeout(() => failed('the verifier worker did not start'), START_TIMEOUT_MS);
   return {
     batcher,
     contentHash(local) {
@@ -89,6 +102,9 @@ export function remoteChain(spawn: () => Worker, onReply: (state: ChainState | n
         },
       };
     },
-    close: () => worker.terminate(),
+    close: () => {
+      clearTimeout(startTimer);
+      worker.terminate();
+    },
   };
 }
