@@ -110,11 +110,16 @@ test('html export from the viewer holds only the rows the filter shows, redacted
   const shown = [...(await ingest(plantedSession())).calls.values()].filter((call) => call.id.includes('title-3')).map((call) => call.id);
   expect(shown.length).toBeGreaterThan(1);
 
+  // A note can quote a secret too: it goes out redacted with the records.
+  await page.locator('[data-call-id]').first().click();
+  await page.getByRole('region', { name: 'Notes' }).getByRole('textbox').fill('leaked AKIAQX3YZ7PLMN4R2T6V here');
+
   const out = info.outputPath('planted.html');
   expect(await exportHtmlFrom(page, out)).toBe('planted.redacted.html');
   const html = readFileSync(out, 'utf8');
   const payload = Buffer.from(/id="loupe-session"[^>]*>([^<]*)</.exec(html)?.[1] ?? '', 'base64').toString('utf8');
   expect(payload).toContain('‹aws-access-key›');
+  expect(html).toContain('leaked ‹aws-access-key› here');
   expect(leakedSecrets(`${html}\n${payload}`)).toEqual([]);
 
   const offline = await openOffline(context, out);
