@@ -25,16 +25,21 @@ const FORMATS: { format: ShareFormat; label: string }[] = [
 export function SharingTools({ redact, onRedactChange, exportAs, htmlExport = false }: SharingProps) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // An html export fetches the export viewer and re-reads the source: it can take a moment.
+  const [busy, setBusy] = useState<ShareFormat | null>(null);
   const formats = htmlExport ? FORMATS : FORMATS.filter(({ format }) => format !== 'html');
   const download = async (format: ShareFormat): Promise<void> => {
     setOpen(false);
     if (!exportAs) return;
     try {
       setError(null);
+      setBusy(format);
       const { blob, name } = await exportAs(format);
       downloadBlob(blob, name);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(null);
     }
   };
   return (
@@ -64,6 +69,11 @@ export function SharingTools({ redact, onRedactChange, exportAs, htmlExport = fa
               ))}
             </span>
           ) : null}
+        </span>
+      ) : null}
+      {busy !== null ? (
+        <span role="status" className={styles.muted}>
+          Exporting .{busy}…
         </span>
       ) : null}
       {error !== null ? (
