@@ -107,6 +107,8 @@ export class SessionBuilder {
    * updated 200,000 times appends in O(1)). Once taken, the next update copies the history once.
    */
   private readonly ownedHistories = new Set<CallHistoryEntry[]>();
+  /** Call objects made since the last take: nobody else holds them, so updates are merged into them in place. */
+  private readonly ownedCalls = new Set<ToolCall>();
   private itemsTaken = 0;
   /**
    * The last message's blocks, when this builder made that array and nobody has taken it since:
@@ -167,7 +169,7 @@ export class SessionBuilder {
     // Every unfinished call now displays differently, and says how long the input went on after it started.
     for (const [key, call] of this.session.calls) {
       if (call.status !== 'completed' && call.status !== 'failed') {
-        if (call.startMs !== undefined && this.lastTs !== undefined) this.session.calls.set(key, withInputEnd(call, this.lastTs));
+        if (call.startMs !== undefined && this.lastTs !== undefined) this.replace(call, withInputEnd(call, this.lastTs));
         this.markChanged(key);
       }
     }
@@ -184,6 +186,7 @@ export class SessionBuilder {
     };
     this.changedCalls.clear();
     this.ownedHistories.clear();
+    this.ownedCalls.clear();
     this.takingChanges = true;
     this.itemsTaken = items.length;
     this.lastItemChanged = false;
@@ -340,20 +343,27 @@ export class SessionBuilder {
       call = newCall(key, id, sessionId, this.session.calls.size, loc.line, this.detail, !ledger);
       byId.set(id, key);
       this.session.calls.set(key, call);
+      if (this.takingChanges) this.ownedCalls.add(call);
       this.addItem({ type: 'call', loc, callKey: key });
     }
     this.markChanged(call.key);
     return call;
   }
 
-  /** Keeps `call` as its key's current state (the merge made a new object; the old one is left as it was). */
-  private store(call: ToolCall): ToolCall {
-    this.session.calls.set(call.key, call);
-    return call;
+  /** Keeps `next` as its key's current state in place of `previous` (which is left as it was). */
+  private replace(previous: ToolCall, next: ToolCall): ToolCall {
+    if (next !== previous) {
+      this.session.calls.set(next.key, next);
+      if (this.takingChanges) this.ownedCalls.add(next);
+    }
+    return next;
   }
 
-  private mergeContext(record: IngestRecord): MergeContext {
-    return { detail: this.detail, loc: record.loc, ts: record.ts, dir: record.dir, appendHistory: this.appendHistory };
+  private mergeContext(record: IngestRecord, call: ToolCall): MergeContext {
+    return {
+      detail: this.detail, loc: record.loc, ts: record.ts, dir: record.dir, appendHistory: this.appendHistory,
+      owned: !this.takingChanges || this.ownedCalls.has(call),
+    };
   }
 
   /**
@@ -377,7 +387,7 @@ export class SessionBuilder {
   /** CONTRACTS §4 (`mergeToolUpdate`): the call's state after one ACP tool update. */
   private applyToolUpdate(sessionId: string | null, update: ToolUpdate, record: IngestRecord, source: 'tool_call' | 'tool_call_update' | 'permission'): ToolCall {
     const call = this.callFor(sessionId ?? '', update.fields.toolCallId, sessionId, record.loc, source === 'tool_call');
-    return this.store(mergeToolUpdate(call, update, source, this.mergeContext(record)));
+    return this.replace(call, mergeToolUpdate(call, update, source, this.mergeContext(record, call)));
   }
 
   private foldRequest(record: IngestRecord, body: Extract<RecordBody, { kind: 'request' }>): void {
@@ -389,7 +399,7 @@ export class SessionBuilder {
         const permission = body.permission;
         if (permission?.toolCall) {
           const merged = this.applyToolUpdate(this.canonicalId(permission.sessionId ?? null), permission.toolCall, record, 'permission');
-          const call = this.store(withPermission(merged, { line: record.loc.line, options: permission.options }));
+          const call = this.replace(merged, withPermission(merged, { line: record.loc.line, options: permission.options }));
           pending.callKey = call.key;
         } else {
           this.addItem({ type: 'event', loc: record.loc, name: body.method, raw: body.params });
@@ -472,7 +482,7 @@ export class SessionBuilder {
         const parsed = readPermissionResult(result);
         const call = request?.callKey ? this.session.calls.get(request.callKey) : undefined;
         if (parsed.ok && call?.permission) {
-          this.store(withPermissionOutcome(call, parsed.value.outcome));
+          this.replace(call, withPermissionOutcome(call, parsed.value.outcome));
           this.markChanged(call.key);
         }
         return;
@@ -554,7 +564,7 @@ export class SessionBuilder {
           return;
         }
         const call = this.callFor(LEDGER_SCOPE, ledger.toolUseId, run, loc);
-        this.store(mergeLedgerResult(call, ledger, this.mergeContext(record)));
+        this.replace(call, mergeLedgerResult(call, ledger, this.mergeContext(record, call)));
         return;
       }
       case 'model_returned':
@@ -573,7 +583,7 @@ export class SessionBuilder {
     const call = data.id === undefined
       ? this.callFor(LEGACY_LEDGER_SCOPE, `line:${record.loc.line}`, run, record.loc)
       : this.callFor(LEDGER_SCOPE, data.id, run, record.loc);
-    this.store(mergeLedgerCalled(call, data, this.mergeContext(record)));
+    this.replace(call, mergeLedgerCalled(call, data, this.mergeContext(record, call)));
   }
 
   /**

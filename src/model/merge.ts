@@ -3,6 +3,11 @@
 // envelope, ledger data) is shared with the input by reference, and nothing reachable from the
 // input is written. So a call handed out once (a delta, a snapshot) never changes afterwards, and
 // comparing two versions by reference says whether anything changed.
+//
+// One opt-out, for speed: a caller that alone holds a call (nobody was handed it yet) can say so
+// (`owned`), and the update is then written into that call instead of a copy, as a transient
+// collection would. The builder does this between two takes, so a call is copied at most once per
+// take and a reader that never takes (the CLI) copies nothing.
 import type { Direction } from '../ingest/acpTypes';
 import type { LedgerBody, LedgerToolCalled, ToolUpdate } from '../ingest/records';
 import { isJsonObject } from '../ingest/schemas';
@@ -26,6 +31,8 @@ export interface MergeContext {
   ts?: number | undefined;
   dir?: Direction | undefined;
   appendHistory?: AppendHistory;
+  /** The caller alone holds the call: update it in place (see above). */
+  owned?: boolean;
 }
 
 /** A call with no update merged yet: every field present, so all calls share one hidden class. */
@@ -49,7 +56,7 @@ export function newCall(key: string, id: string, sessionId: string | null, ordin
  */
 export function mergeToolUpdate(call: ToolCall, update: ToolUpdate, source: 'tool_call' | 'tool_call_update' | 'permission', context: MergeContext): ToolCall {
   const fields = update.fields;
-  const next = copyCall(call);
+  const next = context.owned === true ? call : copyCall(call);
   next.dir ??= context.dir;
   let set = 0;
   if (fields.title) {
@@ -132,7 +139,7 @@ export function mergeToolUpdate(call: ToolCall, update: ToolUpdate, source: 'too
 
 /** A ledger `tool_called` (CONTRACTS §4, §6): what the call was asked to do. */
 export function mergeLedgerCalled(call: ToolCall, data: LedgerToolCalled, context: MergeContext): ToolCall {
-  const next = copyCall(call);
+  const next = context.owned === true ? call : copyCall(call);
   next.ledger = ledgerWithCall(call.ledger, data);
   next.status ??= 'pending';
   next.history = (context.appendHistory ?? appendHistoryCopy)(call.history, {
@@ -145,7 +152,7 @@ export function mergeLedgerCalled(call: ToolCall, data: LedgerToolCalled, contex
 
 /** A ledger `tool_result`: what the call returned (its result only when read full) and how long it took. */
 export function mergeLedgerResult(call: ToolCall, result: Extract<LedgerBody, { type: 'tool_result' }>, context: MergeContext): ToolCall {
-  const next = copyCall(call);
+  const next = context.owned === true ? call : copyCall(call);
   next.ledger = ledgerWithResult(call.ledger, result.name, context.detail === 'full' ? result.result : undefined, result.error, result.tookUs);
   next.status = result.hasError ? 'failed' : 'completed';
   if (result.tookUs !== undefined) next.durationMs = result.tookUs / 1000;
