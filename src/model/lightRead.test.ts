@@ -6,6 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { blobReader, hydrateCall } from './hydrate';
 import { ingest } from './ingest';
 import type { Session } from './session';
 
@@ -92,5 +93,20 @@ describe('a light read', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('gives back what it skimmed when a call is opened: the output read again from the source', async () => {
+    const bytes = new TextEncoder().encode(handWritten.join('\n'));
+    const full = await ingest(bytes, { detail: 'full' });
+    const light = await ingest(bytes, { detail: 'light' });
+    const read = blobReader(new Blob([bytes]));
+    expect(light.calls.size).toBeGreaterThan(0);
+    for (const [key, lightCall] of light.calls) {
+      const fullCall = full.calls.get(key)!;
+      expect(lightCall.content).toBeUndefined();
+      const opened = await hydrateCall(lightCall, read);
+      if (!opened.ok) throw new Error(opened.error);
+      expect([opened.value.content, opened.value.rawOutput]).toEqual([fullCall.content, fullCall.rawOutput]);
+    }
   });
 });
