@@ -6,8 +6,8 @@
 import { htmlPage, type ExportViewer } from '../model/exportHtml';
 import { exportJsonl } from '../model/exportJsonl';
 import { countKinds, sessionMarkdown } from '../model/exportMarkdown';
-import { notesForExport } from '../model/exportNotes';
-import { isToolCall, type CallSummary, type Session, type ToolCall } from '../model';
+import { notesForExport, rekeyNotes } from '../model/exportNotes';
+import { ingest, isToolCall, type CallSummary, type Session, type ToolCall } from '../model';
 import type { SessionSnapshot } from '../store/createSessionStore';
 import { isFilterActive } from '../store/filter';
 import type { NotesStore } from '../store/notes';
@@ -49,7 +49,11 @@ export async function exportSession(format: ExportFormat, source: LoadSource, sn
   }
   if (!viewer) return { blob: new Blob(parts, { type: 'application/x-ndjson' }), name: `${base}.jsonl` };
   const records = new Uint8Array(await new Blob(parts).arrayBuffer());
-  const page = await htmlPage(records, viewer, { title: baseName(sourceName), notes: await shownNotes(shownSession(snap)) });
+  const shown = shownSession(snap);
+  const noted = await shownNotes(shown);
+  // The page's viewer reads the exported records, whose call keys a filter may have renumbered.
+  const notes = Object.keys(noted).length ? rekeyNotes(noted, shown, await ingest(records)) : noted;
+  const page = await htmlPage(records, viewer, { title: baseName(sourceName), notes });
   return { blob: new Blob(page, { type: 'text/html' }), name: `${base}.html` };
 }
 

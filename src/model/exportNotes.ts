@@ -38,3 +38,43 @@ export async function notesForExport(notes: ExportNotes, session: Session, redac
   // fromEntries defines own properties: a call key `__proto__` stays a key.
   return Object.fromEntries(out);
 }
+
+/**
+ * Notes keyed by `from`'s call keys (the calls an export holds, as the viewer keyed them), keyed by
+ * `to`'s: the same calls read from the export's records.
+ * A call key numbers a reused id by how many calls came before it, which a filter changes, so a call
+ * is matched as the k-th call with its scope and id in both. Notes on calls `to` lacks are dropped.
+ */
+export function rekeyNotes(notes: ExportNotes, from: Session, to: Session): Record<string, { text: string; bookmarked: boolean }> {
+  const byIdentity = (session: Session): Map<string, string[]> => {
+    const keys = new Map<string, string[]>();
+    for (const call of [...session.calls.values()].sort((a, b) => a.ordinal - b.ordinal)) {
+      const identity = identityOf(call.key);
+      const same = keys.get(identity);
+      if (same) same.push(call.key);
+      else keys.set(identity, [call.key]);
+    }
+    return keys;
+  };
+  const fromKeys = byIdentity(from);
+  const toKeys = byIdentity(to);
+  const out: [string, { text: string; bookmarked: boolean }][] = [];
+  for (const [key, note] of Object.entries(notes)) {
+    const identity = identityOf(key);
+    const index = fromKeys.get(identity)?.indexOf(key) ?? -1;
+    const target = index < 0 ? undefined : toKeys.get(identity)?.[index];
+    if (target !== undefined) out.push([target, note]);
+  }
+  return Object.fromEntries(out);
+}
+
+/** A call key without the number a reused id gets: `[scope, id]` of `[scope, id, n]`. */
+function identityOf(key: string): string {
+  try {
+    const parts: unknown = JSON.parse(key);
+    return Array.isArray(parts) ? JSON.stringify(parts.slice(0, 2)) : key;
+  } catch {
+    return key;
+  }
+}
+
