@@ -12,15 +12,15 @@ import { useNotesStore } from './notesContext';
 const NONE: FileNotes = Object.freeze({});
 
 export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpenCall: (callKey: string) => void }) {
-  const pageNotes = useNotesStore();
+  const notesStore = useNotesStore();
   const hash = snap.contentHash;
-  const notes = useSyncExternalStore(pageNotes.subscribe, () => (hash ? pageNotes.notesOf(hash) : NONE));
-  const problem = useSyncExternalStore(pageNotes.subscribe, pageNotes.problem);
+  const notes = useSyncExternalStore(notesStore.subscribe, () => (hash ? notesStore.notesOf(hash) : NONE));
+  const problem = useSyncExternalStore(notesStore.subscribe, notesStore.problem);
   const [message, setMessage] = useState<string | null>(null);
   const importRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (hash) void pageNotes.load(hash);
-  }, [hash, pageNotes]);
+    if (hash) void notesStore.load(hash);
+  }, [hash, notesStore]);
 
   const item = snap.cursor === null ? undefined : snap.items.get(snap.view[snap.cursor] ?? -1);
   const call = item?.type === 'call' ? snap.calls.get(item.callKey) : undefined;
@@ -30,7 +30,7 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
   const importFile = async (file: File): Promise<void> => {
     if (!hash) return;
     try {
-      const count = await pageNotes.importSidecar(hash, await file.text());
+      const count = await notesStore.importSidecar(hash, await file.text());
       setMessage(`Imported ${count} note${count === 1 ? '' : 's'}.`);
     } catch (err) {
       setMessage(`Not imported: ${err instanceof Error ? err.message : String(err)}`);
@@ -44,7 +44,7 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
         <div className={styles.muted}>Notes can be written once the whole file has been read.</div>
       ) : (
         <>
-          {pageNotes.readOnly ? (
+          {notesStore.readOnly ? (
             call ? (
               <div className={styles.noteEditor} data-testid="note-on-call">
                 <span className={styles.panelSub}>
@@ -61,13 +61,13 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
               <textarea
                 rows={3}
                 value={note?.text ?? ''}
-                onChange={(event) => void pageNotes.setNote(hash, call.key, { text: event.target.value, bookmarked: note?.bookmarked ?? false })}
+                onChange={(event) => void notesStore.setNote(hash, call.key, { text: event.target.value, bookmarked: note?.bookmarked ?? false })}
               />
               <button
                 type="button"
                 className={styles.button}
                 aria-pressed={note?.bookmarked ?? false}
-                onClick={() => void pageNotes.setNote(hash, call.key, { text: note?.text ?? '', bookmarked: !(note?.bookmarked ?? false) })}
+                onClick={() => void notesStore.setNote(hash, call.key, { text: note?.text ?? '', bookmarked: !(note?.bookmarked ?? false) })}
               >
                 {note?.bookmarked ? '★ Bookmarked' : '☆ Bookmark'}
               </button>
@@ -95,11 +95,11 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
               type="button"
               className={styles.button}
               disabled={noted.length === 0}
-              onClick={() => downloadBlob(new Blob([JSON.stringify(pageNotes.sidecar(hash), null, 1)], { type: 'application/json' }), 'session.notes.json')}
+              onClick={() => downloadBlob(new Blob([JSON.stringify(notesStore.sidecar(hash), null, 1)], { type: 'application/json' }), 'session.notes.json')}
             >
               Export notes
             </button>{' '}
-            {pageNotes.readOnly ? null : (
+            {notesStore.readOnly ? null : (
               <button type="button" className={styles.button} onClick={() => importRef.current?.click()}>
                 Import notes
               </button>
