@@ -14,7 +14,7 @@ import {
 import { ChainVerifier, type ChainInput } from './chain';
 import type { Session } from './session';
 import {
-  mergeLedgerCalled, mergeLedgerResult, mergeToolUpdate, newCall, withInputEnd, withPermission, withPermissionOutcome,
+  mergeLedgerCalled, mergeLedgerResult, mergeToolUpdate, newCall, withHistory, withInputEnd, withPermission, withPermissionOutcome,
   type AppendHistory, type MergeContext,
 } from './merge';
 import type { CallHistoryEntry, InputFormat, SourceLocation, ToolCall, TranscriptItem } from './types';
@@ -39,11 +39,17 @@ export interface SessionChanges {
   /** Index from which `items` replace the previously taken items (the last one may have grown). */
   itemsFrom: number;
   items: TranscriptItem[];
-  /**
-   * Calls created or changed since the last take: the builder's own objects, which it never
-   * changes afterwards (it merges updates into new ones).
-   */
-  calls: ToolCall[];
+  /** Calls created or changed since the last take, each with the part of its history not taken before. */
+  calls: CallChange[];
+}
+
+/**
+ * A call as it is now, except that its history holds only the entries from `historyFrom` on: a
+ * call updated 200,000 times is not handed out whole at every take. Never changed afterwards.
+ */
+export interface CallChange {
+  call: ToolCall;
+  historyFrom: number;
 }
 
 type MessageItem = Extract<TranscriptItem, { type: 'message' }>;
@@ -102,13 +108,8 @@ export class SessionBuilder {
   private lastSessionId: string | null = null;
   /** Call keys by scope and id: the call itself is replaced in `session.calls` at every merge. */
   private readonly callIndex = new Map<CallScope, Map<string, string>>();
-  /**
-   * Histories made since the last take: nobody else holds them, so they grow in place (a call
-   * updated 200,000 times appends in O(1)). Once taken, the next update copies the history once.
-   */
-  private readonly ownedHistories = new Set<CallHistoryEntry[]>();
-  /** Call objects made since the last take: nobody else holds them, so updates are merged into them in place. */
-  private readonly ownedCalls = new Set<ToolCall>();
+  /** How much of each call's history was taken: a take hands out the rest. */
+  private readonly historyTaken = new Map<string, number>();
   private itemsTaken = 0;
   /**
    * The last message's blocks, when this builder made that array and nobody has taken it since:
@@ -182,11 +183,9 @@ export class SessionBuilder {
     const changes: SessionChanges = {
       itemsFrom,
       items: items.slice(itemsFrom),
-      calls: this.takingChanges ? [...this.changedCalls].map((key) => this.session.calls.get(key)!) : [...this.session.calls.values()],
+      calls: this.takingChanges ? [...this.changedCalls].map((key) => this.change(this.session.calls.get(key)!)) : [...this.session.calls.values()].map((call) => this.change(call)),
     };
     this.changedCalls.clear();
-    this.ownedHistories.clear();
-    this.ownedCalls.clear();
     this.takingChanges = true;
     this.itemsTaken = items.length;
     this.lastItemChanged = false;
@@ -343,7 +342,6 @@ export class SessionBuilder {
       call = newCall(key, id, sessionId, this.session.calls.size, loc.line, this.detail, !ledger);
       byId.set(id, key);
       this.session.calls.set(key, call);
-      if (this.takingChanges) this.ownedCalls.add(call);
       this.addItem({ type: 'call', loc, callKey: key });
     }
     this.markChanged(call.key);
@@ -352,42 +350,41 @@ export class SessionBuilder {
 
   /** Keeps `next` as its key's current state in place of `previous` (which is left as it was). */
   private replace(previous: ToolCall, next: ToolCall): ToolCall {
-    if (next !== previous) {
-      this.session.calls.set(next.key, next);
-      if (this.takingChanges) this.ownedCalls.add(next);
-    }
+    if (next !== previous) this.session.calls.set(next.key, next);
     return next;
   }
 
-  private mergeContext(record: IngestRecord, call: ToolCall): MergeContext {
+  /** What a take hands out of a call: a copy, with the history entries not taken before (see `CallChange`). */
+  private change(call: ToolCall): CallChange {
+    const historyFrom = this.historyTaken.get(call.key) ?? 0;
+    this.historyTaken.set(call.key, call.history.length);
+    return { call: withHistory(call, call.history.slice(historyFrom)), historyFrom };
+  }
+
+  private mergeContext(record: IngestRecord): MergeContext {
     return {
       detail: this.detail, loc: record.loc, ts: record.ts, dir: record.dir, appendHistory: this.appendHistory,
-      owned: !this.takingChanges || this.ownedCalls.has(call),
+      // A take hands out copies (`change`), never the builder's own calls: it merges into them in place.
+      owned: true,
     };
   }
 
   /**
    * A short history is rebuilt at its exact length (an array grown by `push` gets room for 17
-   * entries, and most calls have two to four); a longer one grows in place while only this
-   * builder holds it.
+   * entries, and most calls have two to four); a longer one grows in place: the builder never
+   * hands out its own history arrays (a take copies the entries it has not handed out yet).
    */
   private readonly appendHistory: AppendHistory = (history, entry) => {
     if (history.length < 8) return history.concat(entry);
     const owned = history as CallHistoryEntry[];
-    if (!this.takingChanges || this.ownedHistories.has(owned)) {
-      owned.push(entry);
-      return owned;
-    }
-    const copy = history.slice();
-    copy.push(entry);
-    this.ownedHistories.add(copy);
-    return copy;
+    owned.push(entry);
+    return owned;
   };
 
   /** CONTRACTS §4 (`mergeToolUpdate`): the call's state after one ACP tool update. */
   private applyToolUpdate(sessionId: string | null, update: ToolUpdate, record: IngestRecord, source: 'tool_call' | 'tool_call_update' | 'permission'): ToolCall {
     const call = this.callFor(sessionId ?? '', update.fields.toolCallId, sessionId, record.loc, source === 'tool_call');
-    return this.replace(call, mergeToolUpdate(call, update, source, this.mergeContext(record, call)));
+    return this.replace(call, mergeToolUpdate(call, update, source, this.mergeContext(record)));
   }
 
   private foldRequest(record: IngestRecord, body: Extract<RecordBody, { kind: 'request' }>): void {
@@ -564,7 +561,7 @@ export class SessionBuilder {
           return;
         }
         const call = this.callFor(LEDGER_SCOPE, ledger.toolUseId, run, loc);
-        this.replace(call, mergeLedgerResult(call, ledger, this.mergeContext(record, call)));
+        this.replace(call, mergeLedgerResult(call, ledger, this.mergeContext(record)));
         return;
       }
       case 'model_returned':
@@ -583,7 +580,7 @@ export class SessionBuilder {
     const call = data.id === undefined
       ? this.callFor(LEGACY_LEDGER_SCOPE, `line:${record.loc.line}`, run, record.loc)
       : this.callFor(LEDGER_SCOPE, data.id, run, record.loc);
-    this.replace(call, mergeLedgerCalled(call, data, this.mergeContext(record, call)));
+    this.replace(call, mergeLedgerCalled(call, data, this.mergeContext(record)));
   }
 
   /**

@@ -239,11 +239,11 @@ describe('incremental reading', () => {
     await builder.init();
     const encode = (text: string) => new TextEncoder().encode(text);
     builder.push(encode(lines(rpc({ sessionUpdate: 'tool_call', toolCallId: 'a', title: 'a' }), rpc({ sessionUpdate: 'tool_call', toolCallId: 'b', title: 'b' }))));
-    expect(builder.takeChanges().calls.map((call) => call.id)).toEqual(['a', 'b']);
+    expect(builder.takeChanges().calls.map(({ call }) => call.id)).toEqual(['a', 'b']);
     builder.push(encode(lines(rpc({ sessionUpdate: 'tool_call_update', toolCallId: 'b', status: 'completed' }))));
-    expect(builder.takeChanges().calls.map((call) => [call.id, call.status])).toEqual([['b', 'completed']]);
+    expect(builder.takeChanges().calls.map(({ call }) => [call.id, call.status])).toEqual([['b', 'completed']]);
     builder.end();
-    expect(builder.takeChanges().calls.map((call) => call.id)).toEqual(['a']);
+    expect(builder.takeChanges().calls.map(({ call }) => call.id)).toEqual(['a']);
 
     const array = new SessionBuilder();
     await array.init();

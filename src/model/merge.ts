@@ -183,6 +183,13 @@ export function withPermissionOutcome(call: ToolCall, outcome: PermissionOutcome
   return next;
 }
 
+/** The call with another history (a take hands out the entries not taken before). */
+export function withHistory(call: ToolCall, history: CallHistoryEntry[]): ToolCall {
+  const next = copyCall(call);
+  next.history = history;
+  return next;
+}
+
 /** For a call the input left open: the last time the input gave (how long it went on without a completion). */
 export function withInputEnd(call: ToolCall, inputEndMs: number): ToolCall {
   if (call.inputEndMs === inputEndMs) return call;

@@ -1,7 +1,7 @@
 // Reads a source in chunks into a SessionBuilder and emits throttled deltas. Shared by the Worker
 // and the in-thread loader so both paths behave the same.
 import { createBLAKE3 } from 'hash-wasm';
-import { blobReader, hydrateCall, ingest, SessionBuilder } from '../model';
+import { blobReader, hydrateCall, ingest, SessionBuilder, type CallChange } from '../model';
 import { searchLeftInFile } from './fileSearch';
 import type { CallSummary, IngestProgress, ToolCall, TranscriptItem } from '../model';
 import { fail, ok, type Result } from '../ingest/result';
@@ -224,14 +224,8 @@ export async function pump(
   let badSent = 0;
   let warningsSent = 0;
   let sessionIdsSent = 0;
-  // History entries of each call already sent: a patch carries only the ones after them.
-  const historySent = new Map<string, number>();
-  const patchOf = (c: ToolCall): CallPatch => {
-    if (light) return { call: rowOf(c), historyFrom: 0 };
-    const from = historySent.get(c.key) ?? 0;
-    historySent.set(c.key, c.history.length);
-    return { call: from === 0 ? c : { ...c, history: c.history.slice(from) }, historyFrom: from };
-  };
+  // The builder hands out only the history entries not taken before: a patch carries just those.
+  const patchOf = ({ call, historyFrom }: CallChange): CallPatch => (light ? { call: rowOf(call), historyFrom: 0 } : { call, historyFrom });
   // What each terminal looked like when last sent; compared field by field (no string building),
   // since every flush looks at every terminal.
   const terminalSeen = new Map<string, { len: number; exit: unknown; signal: unknown; truncated: boolean; command: unknown }>();
@@ -260,7 +254,7 @@ export async function pump(
     const s = builder.session;
     const changes = builder.takeChanges();
     if (redact) {
-      for (const call of changes.calls) changedInBatch.add(call);
+      for (const { call } of changes.calls) changedInBatch.add(call);
       matchFindingsToCalls(findings.slice(findingsUnmatched), changedInBatch);
       findingsUnmatched = findings.length;
     }
