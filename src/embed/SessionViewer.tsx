@@ -4,13 +4,12 @@ import type { CallSummary } from '../model';
 import { createSessionController, type SessionController } from '../store/controller';
 import { createSessionStore, type SessionStore } from '../store/createSessionStore';
 import type { Filter } from '../store/filter';
-import { fixedNotesStore, pageNotes, type NotesStore } from '../store/notes';
+import { createNotesStore, fixedNotesStore, type NotesStore } from '../store/notes';
 import { ViewerBoundary } from '../ui/boundary/RowBoundary';
 import { SessionView, type ThemeChoice } from '../ui/SessionView';
 import { NotesContext } from '../ui/sharing/notesContext';
 import type { ViewName } from '../ui/insights/views';
 import type { LoadSource } from '../worker/protocol';
-import { canReread, exportSession } from './exportSession';
 
 export type SessionSource = File | Blob | string | ReadableStream<Uint8Array> | { text: string } | { records: unknown[] };
 
@@ -95,7 +94,7 @@ export function SessionViewer(props: SessionViewerProps) {
 
 function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, onThemeChange, className, keyboardScope, view, onViewChange, redact: redactFirst, notes: givenNotes, htmlExportViewer }: SessionViewerProps) {
   const [store] = useState<SessionStore>(() => createSessionStore(initialFilter ? { initialFilter } : {}));
-  const [notes] = useState<NotesStore>(() => (givenNotes ? fixedNotesStore(givenNotes) : pageNotes));
+  const [notes] = useState<NotesStore>(() => (givenNotes ? fixedNotesStore(givenNotes) : createNotesStore()));
   const [controller] = useState<SessionController>(() => createSessionController(store));
 
   // Dispose the worker on unmount. Deferred, because StrictMode unmounts and remounts at once.
@@ -138,7 +137,8 @@ function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, call
   // Redacting reads the source again, with each line's secrets replaced in the parser.
   const [redact, setRedact] = useState(redactFirst ?? false);
   const loadSource = source === undefined ? undefined : { ...toLoadSource(source), redact };
-  const rereadable = loadSource !== undefined && canReread(loadSource);
+  // A stream is read once: only a source that can be read again can be exported as jsonl or redacted.
+  const rereadable = loadSource !== undefined && loadSource.kind !== 'stream';
 
   const query = useQuery({
     queryKey: ['loupe-session', sourceVersion, redact],
@@ -173,8 +173,10 @@ function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, call
           ...(rereadable ? { onRedactChange: setRedact } : {}),
           ...(loadSource && rereadable
             ? {
-                exportAs: (format) =>
-                  exportSession(format, loadSource, store.getSnapshot(), nameOf(source) ?? 'session', { notes, ...(htmlExportViewer !== undefined ? { htmlViewer: htmlExportViewer } : {}) }),
+                // Loaded on first use: exporting re-reads the source with the model, which the page
+                // does not otherwise need on its main thread.
+                exportAs: async (format) =>
+                  (await import('./exportSession')).exportSession(format, loadSource, store.getSnapshot(), nameOf(source) ?? 'session', { notes, ...(htmlExportViewer !== undefined ? { htmlViewer: htmlExportViewer } : {}) }),
                 htmlExport: htmlExportViewer !== undefined,
               }
             : {}),

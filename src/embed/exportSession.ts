@@ -27,9 +27,6 @@ export interface ExportedFile {
   name: string;
 }
 
-/** Whether `source` can be read again for a jsonl export (a stream is read once). */
-export const canReread = (source: LoadSource): boolean => source.kind !== 'stream';
-
 export async function exportSession(format: ExportFormat, source: LoadSource, snap: SessionSnapshot, sourceName: string, context: ExportContext): Promise<ExportedFile> {
   const redact = snap.redaction !== null;
   const base = baseName(sourceName) + (redact ? '.redacted' : '');

@@ -3,6 +3,7 @@
 // line; a malformed required field makes the record "unknown" (shown raw), never an exception.
 import { z } from 'zod';
 import type { ContentBlock, PlanEntry, ToolCallContent, ToolCallLocation } from './acpTypes';
+import { isJsonObject, type JsonObject } from './json';
 
 // No compiled parsers: zod's probe for them (`new Function`) is a violation report under the
 // strict CSP the viewer ships with (no 'unsafe-eval'), even though zod catches it.
@@ -12,9 +13,7 @@ const optString = z.string().optional().catch(undefined);
 const optNumber = z.number().optional().catch(undefined);
 const optBoolean = z.boolean().optional().catch(undefined);
 
-export type JsonObject = Record<string, unknown>;
-export const isJsonObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export { isJsonObject, type JsonObject };
 /** A plain object, kept as is (no copy): `_meta`, usage and other open-ended bags. */
 const jsonObject = z.custom<JsonObject>(isJsonObject);
 const optObject = jsonObject.optional().catch(undefined);
@@ -201,11 +200,3 @@ export const modelReturnedSchema = z.object({
   message: z.object({ content: z.array(ledgerTextPartSchema.catch({ kind: undefined, text: undefined })).catch([]) }).optional().catch(undefined),
   usage: optObject,
 });
-
-/** The first issue of a failed parse, as one line a person can read. */
-export function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'invalid';
-  const where = issue.path.length ? issue.path.join('.') : 'value';
-  return `${where}: ${issue.message}`;
-}

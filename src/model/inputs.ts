@@ -2,7 +2,7 @@
 // what it searched for. The keys are data, next to the subject keys (subject.ts), so a harness
 // that names a field differently is taught here once, for the views, exports and the CLI alike.
 // Only own properties count: a `__proto__` or `constructor` key in the input is just a key.
-import { isJsonObject } from '../ingest/schemas';
+import { isJsonObject } from '../ingest/json';
 import type { ToolCall } from './types';
 
 /** Keys tried in order for each thing a view shows; the first whose value is a string wins. */

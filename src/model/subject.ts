@@ -1,6 +1,6 @@
 // Subjects: the one reading a person recognises a call by (CONTRACTS §6).
 import type { ToolCall } from './types';
-import { isJsonObject } from '../ingest/schemas';
+import { isJsonObject } from '../ingest/json';
 
 export const SUBJECT_KEYS = [
   'path', 'file_path', 'filePath', 'target_file', 'absolute_path', 'notebook_path', 'directory', 'dir_path',

@@ -2,7 +2,7 @@
 // content hash of the file they were written on: opening the same file again brings them back, a
 // different file never shows them. They travel as a small sidecar JSON (export / import).
 import { get, set } from 'idb-keyval';
-import { FILE_NOTES, parseSidecar, type NotesSidecar } from '../model/exportNotes';
+import type { NotesSidecar } from '../model/exportNotes';
 
 export type { NotesSidecar };
 
@@ -77,6 +77,7 @@ export function createNotesStore(backend: NotesBackend = idbBackend): NotesStore
       } catch (err) {
         failed(err);
       }
+      const { FILE_NOTES } = await validators();
       const stored = FILE_NOTES.safeParse(kept);
       const notes = { ...(stored.success ? stored.data : {}), ...cache.get(contentHash) };
       cache.set(contentHash, notes);
@@ -91,7 +92,7 @@ export function createNotesStore(backend: NotesBackend = idbBackend): NotesStore
     },
     sidecar: (contentHash) => ({ loupeNotes: 1, contentHash, notes: { ...store.notesOf(contentHash) } }),
     async importSidecar(contentHash, json) {
-      const sidecar = parseSidecar(json);
+      const sidecar = (await validators()).parseSidecar(json);
       if (sidecar.contentHash !== contentHash) throw new Error('these notes were written on another file');
       await save(contentHash, { ...store.notesOf(contentHash), ...sidecar.notes });
       return Object.keys(sidecar.notes).length;
@@ -102,22 +103,36 @@ export function createNotesStore(backend: NotesBackend = idbBackend): NotesStore
 
 const EMPTY: FileNotes = Object.freeze({});
 
-/** The one store of the page: every viewer on it sees the same notes. */
-export const pageNotes: NotesStore = createNotesStore();
+/**
+ * The notes schemas, loaded when notes are first read: they bring zod, which the page's first
+ * paint does not otherwise need on its main thread.
+ */
+const validators = () => import('../model/exportNotes');
 
 /**
  * Notes fixed when the page was made, read-only, whatever file is open: the ones an html export
  * carries for the one session it holds. They are read from the page as data, so anything that is
- * not notes is dropped, and nothing is kept in (or read from) this browser.
+ * not notes is dropped (they show once `load` has checked them), and nothing is kept in (or read
+ * from) this browser.
  */
 export function fixedNotesStore(notes: unknown): NotesStore {
-  const parsed = FILE_NOTES.safeParse(notes);
-  const fixed: FileNotes = Object.freeze(parsed.success ? parsed.data : {});
+  let fixed: FileNotes = EMPTY;
+  let checked: Promise<FileNotes> | null = null;
+  const listeners = new Set<() => void>();
   const refuse = (): Promise<never> => Promise.reject(new Error('these notes came with the page and are read-only'));
   return {
-    subscribe: () => () => {},
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     notesOf: () => fixed,
-    load: () => Promise.resolve(fixed),
+    load: () =>
+      (checked ??= validators().then(({ FILE_NOTES }) => {
+        const parsed = FILE_NOTES.safeParse(notes);
+        fixed = Object.freeze(parsed.success ? parsed.data : {});
+        for (const listener of [...listeners]) listener();
+        return fixed;
+      })),
     setNote: refuse,
     importSidecar: refuse,
     sidecar: (contentHash) => ({ loupeNotes: 1, contentHash, notes: { ...fixed } }),

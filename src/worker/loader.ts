@@ -6,7 +6,7 @@ import type { RedactLines } from './redactStream';
 import { cloneBounded } from './sendable';
 import { spawnParserWorker, WORKER_LOADS_CHUNKS } from './spawn';
 import { fail, ok, type Result } from '../ingest/result';
-import { isToolCall, type CallSummary, type ToolCall } from '../model';
+import { isToolCall, type CallSummary, type ToolCall } from '../model/types';
 import type { FromWorker, LoaderEvent, LoadSource, ToWorker } from './protocol';
 
 export interface SessionLoader {

@@ -1,4 +1,4 @@
-import { isToolCall, type CallSummary } from '../../model';
+import { isToolCall, type CallSummary } from '../../model/types';
 import { formatTime } from '../format';
 import { CopyButton } from './CopyButton';
 import { JsonTree } from './JsonTree';

@@ -1,8 +1,9 @@
-// Which notes a viewer shows: the page's own (kept in this browser) unless its embedder gives it
-// others, as the html export's viewer does with the read-only notes the page carries.
+// Which notes a viewer shows: its own store (kept in this browser) unless its embedder gives it
+// others, as the html export's viewer does with the read-only notes the page carries. Outside a
+// viewer there are none.
 import { createContext, useContext } from 'react';
-import { pageNotes, type NotesStore } from '../../store/notes';
+import { fixedNotesStore, type NotesStore } from '../../store/notes';
 
-export const NotesContext = createContext<NotesStore>(pageNotes);
+export const NotesContext = createContext<NotesStore>(fixedNotesStore({}));
 
 export const useNotesStore = (): NotesStore => useContext(NotesContext);
