@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { SessionViewer, type CallSummary, type Filter, type SessionSource, type ViewName } from '../embed';
 import { Recordings } from './Recordings';
 import { readCallId, readFilter, readSrc, readView, writeCallId, writeFilter } from './url';
@@ -43,10 +43,14 @@ export function App() {
 
   const open = useCallback((items: Loaded[]) => {
     if (items.length === 0) return;
-    setLoaded(items);
-    setActive(0);
-    setCallId(null);
-    setInitialFilter({});
+    // A transition: mounting a whole viewer is rendered in slices, so picking or dropping a file
+    // does not block the page in one long task.
+    startTransition(() => {
+      setLoaded(items);
+      setActive(0);
+      setCallId(null);
+      setInitialFilter({});
+    });
     // A local file replaces whatever ?src= named; the filter and call link no longer apply either.
     history.replaceState(null, '', location.pathname);
   }, []);

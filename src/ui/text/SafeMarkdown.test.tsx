@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PLAIN_PAGE_CHARS, SafeMarkdown } from './SafeMarkdown';
+import Markdown from 'react-markdown';
+import { PLAIN_PAGE_CHARS, proseParagraphs, SafeMarkdown } from './SafeMarkdown';
 
 afterEach(cleanup);
 
@@ -40,4 +41,30 @@ describe('SafeMarkdown', () => {
     expect(container.querySelector('pre')?.textContent).toBe(text);
     expect(container.querySelector('button')).toBeNull();
   });
+});
+
+describe('SafeMarkdown on plain prose', () => {
+  const samples = [
+    'ledger event call tool diff the key the read ledger',
+    'Reading the file now. Then I will run the tests (all of them), and fix what fails?',
+    'first paragraph\nstill the first\n\nsecond one: with "quotes", 50% and $5 at noon',
+    'trailing space \nand more',
+    'ünïcödé prose, 日本語 too',
+  ];
+  it.each(samples)('renders what the markdown parser renders: %j', (text) => {
+    expect(proseParagraphs(text)).not.toBeNull();
+    const blocks = (container: HTMLElement) => [...(container.firstElementChild?.children ?? [])].map((el) => `${el.tagName}:${el.textContent ?? ''}`);
+    const fast = blocks(render(<SafeMarkdown text={text} />).container);
+    cleanup();
+    const parsed = blocks(render(<div><Markdown>{text}</Markdown></div>).container);
+    expect(fast).toEqual(parsed);
+    expect(fast.length).toBeGreaterThan(0);
+  });
+
+  it.each(['**bold**', '- item', '1. first', '# title', '    code', 'a  \nhard break', 'x_y_', '`code`', '[a](b)', 'a\n---', '<b>', 'a &amp; b', 'a\\*b', '> quote', '2) two'])(
+    'leaves text with markup to the parser: %j',
+    (text) => {
+      expect(proseParagraphs(text)).toBeNull();
+    },
+  );
 });
