@@ -39,13 +39,14 @@ const EXPORT_FILES = ['standalone.js', 'standalone.css'];
 /**
  * The export viewer (vite.export.config.ts) built into the app as `export/standalone.{js,css}`: the
  * viewer's html export fetches it from there (same origin, which the policy allows) when that export
- * is chosen, so the app's own first load does not carry it. Dev serves the last `npm run
- * build:export` at the same path.
+ * is chosen, so the app's own first load does not carry it. The same build is written to
+ * dist/export, where the CLI and the package's hosts read it, so `npm run build` builds it once.
+ * Dev serves the last build at the same path.
  */
 const exportViewer = (): Plugin => ({
   name: 'loupe-export-viewer',
   async generateBundle() {
-    const result = await build({ configFile: EXPORT_CONFIG, logLevel: 'warn', build: { write: false, emptyOutDir: false } });
+    const result = await build({ configFile: EXPORT_CONFIG, logLevel: 'warn' });
     const outputs = Array.isArray(result) ? result : [result];
     for (const output of outputs) {
       if (!('output' in output)) continue;
