@@ -4,15 +4,15 @@
 // only their validity matters. It agrees with JSON.parse on every input (a property test checks
 // it), except that nesting has no depth limit here where JSON.parse runs out of stack.
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const MINUS = 0x2d;
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const OPEN_OBJECT = 0x7b;
+export const CLOSE_OBJECT = 0x7d;
+export const OPEN_ARRAY = 0x5b;
+export const CLOSE_ARRAY = 0x5d;
+export const COMMA = 0x2c;
+export const COLON = 0x3a;
+export const MINUS = 0x2d;
 const PLUS = 0x2b;
 const DOT = 0x2e;
 const ZERO = 0x30;
@@ -31,7 +31,7 @@ function isHex(c: number): boolean {
 }
 
 /** Bytes that end a plain run inside a string: the quote, a backslash, and control characters. */
-const STRING_STOP = new Uint8Array(256);
+export const STRING_STOP = new Uint8Array(256);
 STRING_STOP.fill(1, 0, 0x20);
 STRING_STOP[QUOTE] = 1;
 STRING_STOP[BACKSLASH] = 1;
@@ -96,9 +96,9 @@ export function skipWord(b: Uint8Array, at: number, end: number, word: readonly 
   return at + word.length;
 }
 
-const TRUE = [0x74, 0x72, 0x75, 0x65];
-const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65];
-const NULL = [0x6e, 0x75, 0x6c, 0x6c];
+export const TRUE = [0x74, 0x72, 0x75, 0x65];
+export const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65];
+export const NULL = [0x6e, 0x75, 0x6c, 0x6c];
 
 /**
  * Whether `bytes[start, end)` is exactly one JSON value with optional whitespace around it. The

@@ -13,23 +13,13 @@
 // after classifying that each such object was read as a tool-call update (or a ledger result),
 // and parses the whole line otherwise (`parents` says which objects to check).
 
-import { jsonValueEnd, skipEscape, skipNumber, skipString, skipWord } from './jsonBytes';
+import {
+  CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, FALSE, jsonValueEnd, MINUS, NULL, OPEN_ARRAY, OPEN_OBJECT, QUOTE, skipEscape, skipNumber, skipString, skipWord,
+  STRING_STOP, TRUE,
+} from './jsonBytes';
 
 /** String tokens shorter than this (quotes included) are parsed as they are: not worth a splice. */
 export const MIN_ELIDED_BYTES = 96;
-
-const QUOTE = 0x22;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const MINUS = 0x2d;
-
-const TRUE = [0x74, 0x72, 0x75, 0x65];
-const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65];
-const NULL = [0x6e, 0x75, 0x6c, 0x6c];
 
 // Roles of a container, as bits.
 /** The line's root object. */
@@ -300,10 +290,6 @@ export function splicedText(
 }
 
 const HIGH_BITS = 0x80808080 | 0;
-const STRING_STOP = new Uint8Array(256);
-STRING_STOP.fill(1, 0, 0x20);
-STRING_STOP[QUOTE] = 1;
-STRING_STOP[0x5c] = 1;
 
 /**
  * `skipString` for long strings: whole 4-byte words with no quote, backslash or control byte are
