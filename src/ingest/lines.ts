@@ -53,15 +53,9 @@ export class LineReader {
     return this.lineNo;
   }
 
-  /**
-   * With `decode: false` a line's `text` is left empty (except a too-long line's excerpt): a
-   * reader that decodes what it needs of each line itself (a light read skims the bulk) skips
-   * decoding the chunk.
-   */
   constructor(
     private readonly onLine: (line: RawLine) => void,
     private readonly maxLineBytes = MAX_LINE_BYTES,
-    private readonly decode = true,
   ) {}
 
   push(chunk: Uint8Array): void {
@@ -113,7 +107,7 @@ export class LineReader {
     const line = this.current;
     line.line = this.lineNo;
     line.offset = this.offset;
-    line.text = this.decode ? this.decoder.decode(bytes.subarray(0, end)) : '';
+    line.text = this.decoder.decode(bytes.subarray(0, end));
     line.source = bytes;
     line.start = 0;
     line.end = end;
@@ -138,7 +132,6 @@ export class LineReader {
       bytes = this.skipBom(bytes.subarray(0, end));
       end = bytes.length;
     }
-    if (!this.decode) return this.emitRegionBytes(bytes, end);
     const text = this.decoder.decode(end === bytes.length ? bytes : bytes.subarray(0, end));
     const ascii = text.length === end;
     const line = this.current;
@@ -170,34 +163,6 @@ export class LineReader {
       this.offset += byteNewline + 1 - byteStart;
       byteStart = byteNewline + 1;
       textStart = textNewline + 1;
-    }
-  }
-
-  /** `emitRegion` without decoding: newlines are found in the bytes. */
-  private emitRegionBytes(bytes: Uint8Array, end: number): void {
-    const line = this.current;
-    line.source = bytes;
-    line.terminated = true;
-    line.text = '';
-    let byteStart = 0;
-    while (byteStart < end) {
-      const byteNewline = bytes.indexOf(LF, byteStart);
-      let byteEnd = byteNewline;
-      if (byteEnd > byteStart && bytes[byteEnd - 1] === CR) byteEnd--;
-      this.lineNo++;
-      line.line = this.lineNo;
-      line.offset = this.offset;
-      line.start = byteStart;
-      line.end = byteEnd;
-      if (byteEnd - byteStart > this.maxLineBytes) {
-        line.text = this.decoder.decode(bytes.subarray(byteStart, byteStart + TOO_LONG_HEAD_BYTES));
-        line.tooLong = byteEnd - byteStart;
-      }
-      this.onLine(line);
-      line.tooLong = undefined;
-      line.text = '';
-      this.offset += byteNewline + 1 - byteStart;
-      byteStart = byteNewline + 1;
     }
   }
 

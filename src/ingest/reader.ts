@@ -44,7 +44,9 @@ export const SKIM_MIN_LINE_BYTES = 4096;
 const encoder = new TextEncoder();
 
 export class RecordReader {
-  private readonly lineReader = new LineReader((line) => this.onLine(line), MAX_LINE_BYTES, false);
+  // Lines are decoded a chunk at a time: one TextDecoder call per line costs microseconds in
+  // Chromium (a third of a 100 MB read, measured), where a chunk's decoding is a bulk copy.
+  private readonly lineReader = new LineReader((line) => this.onLine(line), MAX_LINE_BYTES);
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private mode: 'sniff' | 'lines' | 'array' = 'sniff';
   private array: JsonArraySplitter | null = null;
@@ -133,7 +135,7 @@ export class RecordReader {
   }
 
   private textOf(raw: RawLine): string {
-    return this.decoder.decode(raw.source.subarray(raw.start, raw.end));
+    return raw.text;
   }
 
   private onArrayLine(raw: RawLine, text: string): void {

@@ -425,8 +425,33 @@ function worthAVerifier(source: LoadSource): boolean {
 
 /** The bytes as they pass, fed to `hasher` (before any redaction: notes follow the file, read either way). */
 async function* hashed(bytes: AsyncIterable<Uint8Array>, hasher: { update: (data: Uint8Array) => unknown }): AsyncGenerator<Uint8Array> {
+  let sinceTurn = 0;
   for await (const chunk of bytes) {
     hasher.update(chunk);
     yield chunk;
+    sinceTurn += chunk.byteLength;
+    if (sinceTurn >= TURN_EVERY_BYTES) {
+      sinceTurn = 0;
+      await messageTurn();
+    }
   }
+}
+
+/**
+ * A file's stream hands over buffered chunks as microtasks: without a task turn now and then, the
+ * worker's messages (a cancel, the verifier saying it is ready) would wait for the whole read.
+ */
+const TURN_EVERY_BYTES = 4 << 20;
+
+/** One task turn, without setTimeout's clamping to 4 ms. */
+function messageTurn(): Promise<void> {
+  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
