@@ -36,6 +36,11 @@ function withPayload(html: string): string {
 const shape = async (text: string) => summarize(await ingest(text)).calls.map((call) => [call.id, call.label, call.subject, call.status]);
 
 describe('loupe export', () => {
+  test('a path that is not a readable session file is named with why, as summarize and open say it', async () => {
+    expect(await run(join(dir, 'missing.jsonl'), '--format', 'md')).toMatchObject({ code: 1, err: `loupe export: no such file: ${join(dir, 'missing.jsonl')}\n` });
+    expect(await run(viewerDir, '--format', 'md')).toMatchObject({ code: 1, err: `loupe export: ${viewerDir} is a directory; give the session file inside it\n` });
+  });
+
   test('without --redact every planted secret is there, in all three formats (so the grep below can fail)', async () => {
     expect(leakedSecrets((await run(planted, '--format', 'jsonl')).text)).toHaveLength(plantedValues);
     expect(leakedSecrets(withPayload((await run(planted, '--format', 'html')).text))).toHaveLength(plantedValues);

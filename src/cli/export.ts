@@ -2,7 +2,7 @@
 // Redaction happens on the records as they are read, before any format is made from them, so no
 // format can show what it missed: md and html are made from the redacted records.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBLAKE3 } from 'hash-wasm';
@@ -11,6 +11,7 @@ import type { ExportNotes } from '../model/exportHtml';
 import { exportJsonl } from '../model/exportJsonl';
 import { notesForExport, parseSidecar } from '../model/exportNotes';
 import { countKinds, sessionMarkdown } from '../model/exportMarkdown';
+import { whyUnreadable } from './files';
 import type { CliIo } from './summarize';
 
 const USAGE = 'usage: loupe export FILE --format jsonl|html|md [--redact] [--notes NOTES.json] [--out OUT]';
@@ -61,10 +62,9 @@ export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps 
     io.err(USAGE);
     return 2;
   }
-  try {
-    if (!(await stat(file)).isFile()) throw new Error('not a file');
-  } catch {
-    io.err(`loupe export: cannot read ${file}`);
+  const unreadable = await whyUnreadable(file);
+  if (unreadable !== null) {
+    io.err(`loupe export: ${unreadable}`);
     return 1;
   }
   if (parsed.values.notes !== undefined && format === 'jsonl') {
