@@ -91,6 +91,8 @@ test('html export from the viewer opens offline from file:// with the viewer row
   await expect(carried.getByTestId('notes-list')).toContainText('check </script> <b>this</b> one');
   await offline.page.locator(`[data-call-id="${notedId}"]`).first().click();
   await expect(carried.getByTestId('note-on-call')).toContainText('check </script> <b>this</b> one');
+  // Its row is marked, the note's text as text.
+  await expect(offline.page.locator(`[data-call-id="${notedId}"] [data-user-note]`).first()).toHaveAttribute('title', 'note: check </script> <b>this</b> one');
   // Read-only: nothing to type in, nothing to import.
   await expect(carried.getByRole('textbox')).toHaveCount(0);
   await expect(carried.getByRole('button', { name: 'Import notes' })).toHaveCount(0);

@@ -13,10 +13,16 @@ test('a note on a call survives a reload and re-open of the same file, and does 
   await notes.getByRole('textbox').fill('retry this one');
   await notes.getByRole('button', { name: '☆ Bookmark' }).click();
   await expect(notes.getByTestId('notes-list')).toContainText('★');
+  // The row itself is marked, with the note's text on hover.
+  const marked = page.locator('[data-call-id] [data-user-note]');
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toHaveText('★✎');
+  await expect(marked).toHaveAttribute('title', 'bookmarked; note: retry this one');
 
   await page.reload();
   await openByPicker(page, SESSION);
   await expect(notes.getByTestId('notes-list')).toContainText('retry this one');
+  await expect(page.locator('[data-call-id]').first().locator('[data-user-note]')).toHaveText('★✎');
   // The md export carries it.
   await page.getByRole('button', { name: 'Export ▾', exact: true }).click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-export="md"]').click()]);
@@ -32,6 +38,7 @@ test('a note on a call survives a reload and re-open of the same file, and does 
   await expect(notes).toBeVisible();
   await expect(notes.getByTestId('notes-list')).toHaveCount(0);
   await expect(notes).not.toContainText('retry this one');
+  await expect(page.locator('[data-user-note]')).toHaveCount(0);
   // Another file's notes are refused.
   await notes.getByTestId('notes-import').setInputFiles(sidecarPath);
   await expect(notes.getByRole('status')).toContainText('another file');

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { displayStatus } from '../../model/status';
 import { statusNote } from '../../model/summary';
 import { isToolCall, type CallSummary, type DisplayStatus, type TerminalLookup } from '../../model/types';
+import type { CallNote } from '../../store/notes';
 import { RowBoundary } from '../boundary/RowBoundary';
 import { formatTime } from '../format';
 import { formatDuration } from './extract';
@@ -60,9 +61,11 @@ export interface CallRowProps {
   detailError?: string | undefined;
   /** Set while the source is live and the call is still open: when it started (ms since the epoch). */
   runningSince?: number | undefined;
+  /** The user's note or bookmark on this call (see the Notes panel), marked on the row. */
+  userNote?: CallNote | undefined;
 }
 
-export function CallRow({ call, ended, open, focused, terminals, dark, onToggle, onNeedDetail, detailError, runningSince }: CallRowProps) {
+export function CallRow({ call, ended, open, focused, terminals, dark, onToggle, onNeedDetail, detailError, runningSince, userNote }: CallRowProps) {
   const light = call.detail === 'light';
   useEffect(() => {
     if (open && light && detailError === undefined) onNeedDetail?.(call);
@@ -97,6 +100,7 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
         <span className={styles.label}>{call.label}</span>
         {call.subject !== null ? <span className={styles.subject}>{call.subject}</span> : null}
         {showTitle ? <span className={styles.title}>{call.title}</span> : null}
+        {userNote ? <UserNoteMark note={userNote} /> : null}
         <span className={styles.spacer} />
         {perm ? <span className={styles.perm}>{perm}</span> : null}
         {call.invalidEnvelopes > 0 ? <span className={styles.bad} title="updates whose x.ai/tool envelope was invalid">⚠ {call.invalidEnvelopes}</span> : null}
@@ -149,5 +153,16 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** ★ for a bookmark, ✎ for a note (its text on hover): what the user marked, seen while scrolling. */
+function UserNoteMark({ note }: { note: CallNote }) {
+  const said = [note.bookmarked ? 'bookmarked' : '', note.text.trim() ? `note: ${note.text}` : ''].filter(Boolean).join('; ');
+  return (
+    <span className={styles.userNote} data-user-note title={said} aria-label={said}>
+      {note.bookmarked ? '★' : ''}
+      {note.text.trim() ? '✎' : ''}
+    </span>
   );
 }
