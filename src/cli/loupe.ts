@@ -10,7 +10,7 @@ const HELP = `loupe: record and view coding-agent sessions (ACP traffic, ledger 
                                               open a session in the viewer (live with --follow)
   loupe summarize FILE [--json] [--strict]    a plain-text or JSON summary of a session
                                               (--strict: exit 1 on bad lines or a broken chain)
-  loupe export FILE --format jsonl|html|md [--redact] [--out OUT]
+  loupe export FILE --format jsonl|html|md [--redact] [--notes NOTES.json] [--out OUT]
                                               a session ready to share, secrets replaced with --redact
 
 \`loupe COMMAND --help\` says more.`;
@@ -26,6 +26,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       stopQuietlyWhenStdoutCloses();
       return summarize(argv, io);
     case 'export':
+      stopQuietlyWhenStdoutCloses();
       return (await import('./export')).main(rest, io);
     case undefined:
     case '--help':
@@ -40,7 +41,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 }
 
 /**
- * `loupe summarize FILE | head`: when the reader closes the pipe, stop quietly, as cat and grep
+ * `loupe summarize FILE | head`, `loupe export … | head`: when the reader closes the pipe, stop quietly, as cat and grep
  * do, instead of dying on an unhandled EPIPE with a stack trace.
  */
 function stopQuietlyWhenStdoutCloses(): void {

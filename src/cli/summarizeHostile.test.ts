@@ -1,5 +1,5 @@
 // `loupe summarize` on hostile input: no escape sequence from the file reaches the terminal, and
-// `loupe summarize … | head` ends quietly when head stops reading.
+// `loupe summarize … | head` (and `loupe export … | head`) ends quietly when head stops reading.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,7 +62,7 @@ describe('loupe summarize, hostile input', () => {
     expect(terminalSafe('\u001b]0;title\u0007\u009b2J')).toBe('\\x1b]0;title\\x07\\x9b2J');
   });
 
-  test('summarize --json | head: stops quietly when head has read enough', { timeout: 120_000 }, async () => {
+  test('summarize --json | head and export | head: stop quietly when head has read enough', { timeout: 120_000 }, async () => {
     const outDir = join(dir, 'cli');
     await build({
       root: ROOT,
@@ -79,5 +79,10 @@ describe('loupe summarize, hostile input', () => {
     });
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('loupe exited 0\n');
+    const exported = spawnSync('bash', ['-c', 'node "$0" export "$1" --format jsonl | head -c 100 >/dev/null; echo "loupe exited ${PIPESTATUS[0]}"', join(outDir, 'loupe.js'), fanOut!.file], {
+      encoding: 'utf8',
+    });
+    expect(exported.stderr).toBe('');
+    expect(exported.stdout).toBe('loupe exited 0\n');
   });
 });

@@ -18,7 +18,7 @@ const DOT = 0x2e;
 const ZERO = 0x30;
 const NINE = 0x39;
 
-function isSpace(c: number): boolean {
+export function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 

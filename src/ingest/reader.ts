@@ -84,11 +84,11 @@ export class RecordReader {
     if (raw.tooLong !== undefined) {
       return this.sink.bad(raw.line, raw.offset, `line too long to read: ${raw.tooLong.toLocaleString('en')} bytes (the limit is ${MAX_LINE_BYTES.toLocaleString('en')})`, raw.text);
     }
-    if (this.mode === 'array') return this.onArrayLine(raw, this.textOf(raw));
-    if (isBlank(raw.source, raw.start, raw.end)) return;
+    if (this.mode === 'array') return this.onArrayLine(raw, raw.text);
+    if (isBlankText(raw.text)) return;
     if (this.mode === 'sniff') {
       this.mode = 'lines';
-      const text = this.textOf(raw);
+      const text = raw.text;
       if (startsArray(text)) {
         this.mode = 'array';
         this.array = new JsonArraySplitter((element) => this.onElement(element));
@@ -98,7 +98,7 @@ export class RecordReader {
     this.sink.beginLine(raw.line);
     const loc = { line: raw.line, offset: raw.offset, length: raw.end - raw.start };
     if (this.skimmer && raw.end - raw.start >= SKIM_MIN_LINE_BYTES && this.readSkimmed(this.skimmer, raw, loc)) return;
-    const text = this.textOf(raw);
+    const text = raw.text;
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -134,9 +134,6 @@ export class RecordReader {
     return true;
   }
 
-  private textOf(raw: RawLine): string {
-    return raw.text;
-  }
 
   private onArrayLine(raw: RawLine, text: string): void {
     const array = this.array!;
@@ -202,19 +199,6 @@ export function readTextLog(text: string, loc: SourceLocation): IngestRecord | n
 }
 
 /** Only spaces, tabs, CRs and byte order marks. */
-function isBlank(b: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = b[i];
-    if (c === 0x20 || c === 0x09 || c === 0x0d) continue;
-    if (c === 0xef && b[i + 1] === 0xbb && b[i + 2] === 0xbf && i + 2 < end) {
-      i += 2;
-      continue;
-    }
-    return false;
-  }
-  return true;
-}
-
 function isBlankText(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

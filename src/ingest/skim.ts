@@ -14,8 +14,8 @@
 // and parses the whole line otherwise (`parents` says which objects to check).
 
 import {
-  CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, FALSE, jsonValueEnd, MINUS, NULL, OPEN_ARRAY, OPEN_OBJECT, QUOTE, skipEscape, skipNumber, skipString, skipWord,
-  STRING_STOP, TRUE,
+  BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, FALSE, jsonValueEnd, MINUS, NULL, OPEN_ARRAY, OPEN_OBJECT, QUOTE, skipEscape, skipNumber, skipString, skipWord,
+  isSpace, STRING_STOP, TRUE,
 } from './jsonBytes';
 
 /** String tokens shorter than this (quotes included) are parsed as they are: not worth a splice. */
@@ -45,10 +45,6 @@ const DATA = keyBytes('data');
 // Kept even inside the bulk: a terminal block's id is what a light call keeps of its content.
 const TERMINAL_ID = keyBytes('terminalId');
 const TYPE = keyBytes('type');
-
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
 
 function keyIs(b: Uint8Array, start: number, end: number, key: Uint8Array): boolean {
   if (end - start !== key.length) return false;
@@ -318,7 +314,7 @@ function skipBulkString(b: Uint8Array, words: Int32Array, firstWord: number, at:
       continue;
     }
     if (c === QUOTE) return i + 1;
-    if (c !== 0x5c) return -1;
+    if (c !== BACKSLASH) return -1;
     i = skipEscape(b, i, end);
     if (i < 0) return -1;
   }

@@ -7,13 +7,14 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blobReader, hydrateCall } from './hydrate';
+import { SKIM_MIN_LINE_BYTES } from '../ingest/reader';
 import { ingest } from './ingest';
 import type { Session } from './session';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
 const GENERATOR = join(import.meta.dirname, '../../../shared/tools/gen-session.mjs');
-/** Long enough to be skimmed, and to make its line long enough to be (ingest/reader.ts, SKIM_MIN_LINE_BYTES). */
-const long = (word: string) => `${word} `.repeat(1200);
+/** Long enough to be skimmed, and to make its line long enough to be, whatever the word. */
+const long = (word: string) => `${word} `.repeat(Math.ceil(SKIM_MIN_LINE_BYTES / (word.length + 1)) + 1);
 
 const fixtureLines = ['acp', 'grok', 'ledger'].flatMap((dir) =>
   readdirSync(join(FIXTURES, dir))
