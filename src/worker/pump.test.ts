@@ -177,4 +177,25 @@ describe('pump, a message streamed in many chunks', () => {
     expect(sentText).toBe(words.join(''));
     expect(deltas.filter((d) => d.grown).map((d) => d.grown?.textFrom)).toEqual([6, 11, 17]);
   });
+
+  it('keeps sending only what the message grew by across deltas that add no item', async () => {
+    const s = manualStream();
+    const c = collect();
+    const done = pump({ kind: 'stream', stream: s.stream }, c.emit, new AbortController().signal, { throttleMs: 0 });
+    const chunk = (text: string) => `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"${text}"}}\n`;
+    const words = ['alpha ', 'beta ', 'gamma '];
+    let lines = 0;
+    for (const line of [chunk(words[0]!), 'not json\n', chunk(words[1]!), 'not json\n', chunk(words[2]!)]) {
+      s.push(new TextEncoder().encode(line));
+      lines++;
+      await vi.waitFor(() => expect(c.deltas().at(-1)?.counts.lines).toBe(lines), { timeout: 15_000 });
+    }
+    s.close();
+    await done;
+    const deltas = c.deltas();
+    // A delta with only a bad line in it sends no item; the message after it is still sent as what it grew by.
+    expect(deltas.some((d) => d.items.length === 0 && !d.grown && d.bad.length === 1)).toBe(true);
+    const sentText = deltas.map((d) => [...d.items.map((it) => (it.type === 'message' ? it.text : '')), d.grown?.text ?? ''].join('')).join('');
+    expect(sentText).toBe(words.join(''));
+  });
 });

@@ -281,8 +281,9 @@ export async function pump(
       itemsFrom++;
       items = items.slice(1);
     }
+    // A delta that adds no item (a bad line, a call update) leaves the last item what it was.
     const last = changes.items.at(-1);
-    lastSent = last?.type === 'message' ? { index: changes.itemsFrom + changes.items.length - 1, message: last } : null;
+    if (last) lastSent = last.type === 'message' ? { index: changes.itemsFrom + changes.items.length - 1, message: last } : null;
     const delta: SessionDelta = {
       ...(grown ? { grown } : {}),
       itemsFrom,
@@ -384,7 +385,9 @@ function matchFindingsToCalls(unmatched: SecretFinding[], changed: Iterable<Tool
   const byLine = new Map<number, SecretFinding[]>();
   let first = Infinity;
   for (const finding of unmatched) {
-    byLine.set(finding.line, [...(byLine.get(finding.line) ?? []), finding]);
+    const onLine = byLine.get(finding.line);
+    if (onLine) onLine.push(finding);
+    else byLine.set(finding.line, [finding]);
     first = Math.min(first, finding.line);
   }
   for (const call of changed) {
