@@ -22,3 +22,22 @@ describe('the md export with notes', () => {
     expect(sessionMarkdown(session, { title: 'gemini', redacted: null })).not.toContain('## Notes');
   });
 });
+
+describe('the md export of failures', () => {
+  it('shows each failed call its own line and output when an agent reused the id (CONTRACTS §4)', async () => {
+    const update = (fields: object) => JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: fields } });
+    const text = (t: string) => [{ type: 'content', content: { type: 'text', text: t } }];
+    const lines = [
+      update({ sessionUpdate: 'tool_call', toolCallId: 't1', title: 'ls', kind: 'execute', status: 'in_progress' }),
+      update({ sessionUpdate: 'tool_call_update', toolCallId: 't1', status: 'completed', content: text('FIRST OUTPUT') }),
+      update({ sessionUpdate: 'tool_call', toolCallId: 't1', title: 'make', kind: 'execute', status: 'in_progress' }),
+      update({ sessionUpdate: 'tool_call_update', toolCallId: 't1', status: 'failed', content: text('SECOND OUTPUT') }),
+    ];
+    const session = await ingest(`${lines.join('\n')}\n`);
+    expect(session.calls.size).toBe(2);
+    const failures = sessionMarkdown(session, { title: 'reused', redacted: null }).split('## Failures')[1] ?? '';
+    expect(failures).toContain('call `t1`, line 3');
+    expect(failures).toContain('SECOND OUTPUT');
+    expect(failures).not.toContain('FIRST OUTPUT');
+  });
+});

@@ -18,8 +18,12 @@ const EXCERPT_CHARS = 2_000;
 
 export function sessionMarkdown(session: Session, options: MarkdownOptions): string {
   const summary = summarize(session);
+  // summarize() lists the calls in the session's order: the i-th summary is the i-th call (an id
+  // an agent reused names two calls, so calls are paired by place, not looked up by id).
+  const calls = [...session.calls.values()];
+  const failures = summary.calls.flatMap((failure, index) => (failure.status === 'failed' ? [{ failure, call: calls[index] }] : []));
   const out: string[] = [`# ${inline(options.title)}`, ''];
-  out.push(`${summary.format} · ${summary.counts.lines} lines · ${summary.calls.length} tool calls · ${summary.calls.filter((call) => call.status === 'failed').length} failed`);
+  out.push(`${summary.format} · ${summary.counts.lines} lines · ${summary.calls.length} tool calls · ${failures.length} failed`);
   if (options.redacted) {
     const total = [...options.redacted.values()].reduce((sum, count) => sum + count, 0);
     const kinds = [...options.redacted].map(([kind, count]) => `${count} ${kind}`).join(', ');
@@ -39,7 +43,11 @@ export function sessionMarkdown(session: Session, options: MarkdownOptions): str
   if (summary.calls.length) {
     out.push('', '## Calls by label', '', '| label | calls | failed | unfinished |', '| --- | --: | --: | --: |');
     const byLabel = new Map<string, SummaryCall[]>();
-    for (const call of summary.calls) byLabel.set(call.label, [...(byLabel.get(call.label) ?? []), call]);
+    for (const call of summary.calls) {
+      const sameLabel = byLabel.get(call.label);
+      if (sameLabel) sameLabel.push(call);
+      else byLabel.set(call.label, [call]);
+    }
     for (const [label, calls] of [...byLabel].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))) {
       const count = (status: string) => calls.filter((call) => call.status === status).length;
       out.push(`| ${cell(label)} | ${calls.length} | ${count('failed')} | ${count('unfinished')} |`);
@@ -58,12 +66,9 @@ export function sessionMarkdown(session: Session, options: MarkdownOptions): str
     }
   }
 
-  const failures = summary.calls.filter((call) => call.status === 'failed');
   if (failures.length) {
     out.push('', '## Failures');
-    const calls = [...session.calls.values()];
-    failures.forEach((failure) => {
-      const call = calls.find((candidate) => candidate.id === failure.id && candidate.sessionId === failure.session);
+    failures.forEach(({ failure, call }) => {
       out.push('', `### ${inline(failure.label)}${failure.subject ? ` · ${inline(clip(failure.subject, 120))}` : ''}`, '');
       out.push(`call \`${failure.id.replace(/`/g, "'")}\`${call ? `, line ${call.firstLine}` : ''}${failure.note ? ` · ${inline(failure.note)}` : ''}`);
       const excerpt = failure.terminal?.output || (call ? outputText(call) : '');
