@@ -27,7 +27,6 @@ const HELP = `${USAGE}
                    put in an html or md export; redacted with the records under --redact
   --out OUT        write to OUT (default: stdout)`;
 
-export type ExportFormat = 'jsonl' | 'html' | 'md';
 
 export interface ExportDeps {
   /** Makes the html page, in parts, from the (redacted) records; exportHtml.ts by default. */
@@ -128,7 +127,7 @@ async function notesOfFile(notesFile: string, file: string): Promise<ExportNotes
  * The file's records, line by line, each redacted where asked. A line with nothing to replace is
  * written as its exact bytes; a redacted one differs only inside the strings that held a secret.
  */
-export async function* exportRecords(file: string, redact: boolean, findings: Finding[], skipped: number[]): AsyncGenerator<Uint8Array> {
+async function* exportRecords(file: string, redact: boolean, findings: Finding[], skipped: number[]): AsyncGenerator<Uint8Array> {
   yield* exportJsonl(createReadStream(file, { highWaterMark: 1 << 20 }), {
     redact,
     onFinding: (line, kind) => void findings.push({ line, kind }),
@@ -139,7 +138,7 @@ export async function* exportRecords(file: string, redact: boolean, findings: Fi
 const REPORTED_LINES = 10;
 
 /** What was replaced, by kind, with the first lines it was on, so a person can check before sharing. */
-export function findingsReport(findings: readonly Finding[]): string {
+function findingsReport(findings: readonly Finding[]): string {
   if (!findings.length) return 'loupe export: no secrets found';
   const lines = [`loupe export: replaced ${findings.length} secrets`];
   const byKind = new Map<string, number[]>();

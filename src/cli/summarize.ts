@@ -127,6 +127,6 @@ function terminalTail(output: string): string[] {
 }
 
 function clip(text: string, width: number): string {
-  const oneLine = text.replace(/\s+/g, ' ');
-  return oneLine.length > width ? `${oneLine.slice(0, width - 1)}…` : oneLine;
+  const line = oneLine(text);
+  return line.length > width ? `${line.slice(0, width - 1)}…` : line;
 }

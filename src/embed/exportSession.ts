@@ -73,7 +73,7 @@ async function fetchViewer(folder: string | URL | undefined): Promise<ExportView
 const wholeOrRow = (call: CallSummary): ToolCall => (isToolCall(call) ? call : { ...call, meta: {}, history: [] });
 
 /** The rows the filter shows, as a session: their items, and only their calls. */
-export function shownSession(snap: SessionSnapshot): Session {
+function shownSession(snap: SessionSnapshot): Session {
   const filtered = isFilterActive(snap.filter);
   const items = filtered ? snap.view.flatMap((index) => snap.items.get(index) ?? []) : snap.items.toArray();
   const calls = new Map<string, ToolCall>();

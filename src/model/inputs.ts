@@ -6,7 +6,7 @@ import { isJsonObject } from '../ingest/json';
 import type { ToolCall } from './types';
 
 /** Keys tried in order for each thing a view shows; the first whose value is a string wins. */
-export const INPUT_KEYS = {
+const INPUT_KEYS = {
   path: ['file_path', 'path', 'filePath', 'target_file'],
   oldText: ['old_string', 'old', 'oldText', 'old_str'],
   newText: ['new_string', 'new', 'newText', 'new_str'],
@@ -26,12 +26,12 @@ export const INPUT_KEYS = {
   exitCode: ['exit_code', 'exitCode', 'code'],
 } as const satisfies Record<string, readonly string[]>;
 
-export function asRecord(value: unknown): Record<string, unknown> | null {
+function asRecord(value: unknown): Record<string, unknown> | null {
   return isJsonObject(value) ? value : null;
 }
 
 /** The first of `keys` that the object itself holds as a string. */
-export function pickString(obj: Record<string, unknown> | null, keys: readonly string[]): string | undefined {
+function pickString(obj: Record<string, unknown> | null, keys: readonly string[]): string | undefined {
   if (!obj) return undefined;
   for (const key of keys) {
     if (!Object.hasOwn(obj, key)) continue;

@@ -4,7 +4,6 @@
 import { get, set } from 'idb-keyval';
 import type { NotesSidecar } from '../model/exportNotes';
 
-export type { NotesSidecar };
 
 export interface CallNote {
   text: string;
@@ -62,6 +61,19 @@ export function createNotesStore(backend: NotesBackend = idbBackend): NotesStore
       failed(err);
     }
   };
+  const reads = new Map<string, Promise<void>>();
+  const readStored = async (contentHash: string): Promise<void> => {
+    let kept: unknown = {};
+    try {
+      kept = (await backend.get(keyOf(contentHash))) ?? {};
+    } catch (err) {
+      failed(err);
+    }
+    const { FILE_NOTES } = await validators();
+    const stored = FILE_NOTES.safeParse(kept);
+    cache.set(contentHash, { ...(stored.success ? stored.data : {}), ...cache.get(contentHash) });
+    changed();
+  };
   const store: NotesStore = {
     subscribe(listener) {
       listeners.add(listener);
@@ -71,18 +83,14 @@ export function createNotesStore(backend: NotesBackend = idbBackend): NotesStore
     problem: () => problem,
     readOnly: false,
     async load(contentHash) {
-      let kept: unknown = {};
-      try {
-        kept = (await backend.get(keyOf(contentHash))) ?? {};
-      } catch (err) {
-        failed(err);
+      // Read once per file: every view that shows notes asks, and later changes are in the cache.
+      let reading = reads.get(contentHash);
+      if (!reading) {
+        reading = readStored(contentHash);
+        reads.set(contentHash, reading);
       }
-      const { FILE_NOTES } = await validators();
-      const stored = FILE_NOTES.safeParse(kept);
-      const notes = { ...(stored.success ? stored.data : {}), ...cache.get(contentHash) };
-      cache.set(contentHash, notes);
-      changed();
-      return notes;
+      await reading;
+      return store.notesOf(contentHash);
     },
     async setNote(contentHash, callKey, note) {
       const notes = { ...store.notesOf(contentHash) };

@@ -96,7 +96,7 @@ function decodedRun(run: string): { skip: number; text: string } | null {
   const compact = run.replace(/[\r\n=]/g, '');
   for (let skip = 0; skip < 4; skip++) {
     if (compact.length - skip < MIN_BASE64 || !startsAsText(compact, skip)) continue;
-    const text = textShare(decodeBase64(compact.slice(skip)), MIN_TEXT_SHARE);
+    const text = textShare(decodeBase64(compact.slice(skip)));
     return text ? { skip, text } : null;
   }
   return null;
@@ -181,17 +181,16 @@ function decodeBase64(body: string): Uint8Array {
 
 /**
  * The bytes as text, up to the first byte that is not (a control character other than a tab or a
- * line break, or bytes that are not UTF-8), when that prefix is at least `share` of them; else null.
+ * line break, or bytes that are not UTF-8), when that prefix is at least MIN_TEXT_SHARE of them;
+ * else null.
  */
-function textShare(bytes: Uint8Array, share: number): string | null {
+function textShare(bytes: Uint8Array): string | null {
   if (!bytes.length) return null;
   const decoded = new TextDecoder('utf-8').decode(bytes);
   // eslint-disable-next-line no-control-regex -- control characters are what marks bytes as not text
   const bad = decoded.search(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/);
   const text = bad < 0 ? decoded : decoded.slice(0, bad);
-  // A multi-byte character cut by the probe's end is not a sign of binary.
-  const cutAtEnd = bad >= 0 && bad === decoded.length - 1 && share === 1;
-  return cutAtEnd || new TextEncoder().encode(text).length >= bytes.length * share ? text : null;
+  return new TextEncoder().encode(text).length >= bytes.length * MIN_TEXT_SHARE ? text : null;
 }
 
 /** A percent-encoded run decoded, with where each decoded unit came from; null when it is not UTF-8 text. */

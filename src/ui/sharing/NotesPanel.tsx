@@ -2,25 +2,19 @@
 // the file's content hash (so they come back when the same file is opened again), listed with a
 // click to show their call, and exported or imported as a sidecar JSON file. Notes an html export
 // carries are shown the same way, read-only.
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import type { SessionSnapshot } from '../../store/createSessionStore';
-import type { FileNotes } from '../../store/notes';
 import styles from '../SessionView.module.css';
 import { downloadBlob } from './download';
-import { useNotesStore } from './notesContext';
-
-const NONE: FileNotes = Object.freeze({});
+import { useFileNotes, useNotesStore } from './notesContext';
 
 export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpenCall: (callKey: string) => void }) {
   const notesStore = useNotesStore();
   const hash = snap.contentHash;
-  const notes = useSyncExternalStore(notesStore.subscribe, () => (hash ? notesStore.notesOf(hash) : NONE));
+  const notes = useFileNotes(hash);
   const problem = useSyncExternalStore(notesStore.subscribe, notesStore.problem);
   const [message, setMessage] = useState<string | null>(null);
   const importRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (hash) void notesStore.load(hash);
-  }, [hash, notesStore]);
 
   const item = snap.cursor === null ? undefined : snap.items.get(snap.view[snap.cursor] ?? -1);
   const call = item?.type === 'call' ? snap.calls.get(item.callKey) : undefined;

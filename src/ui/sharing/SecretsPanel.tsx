@@ -1,5 +1,7 @@
 // What a redacted read replaced, so a person can check before sharing: counts by kind, then each
 // secret with its line and call; a click shows the row it was in.
+import { useMemo } from 'react';
+import { countKinds } from '../../model/exportMarkdown';
 import type { SecretFinding, SessionSnapshot } from '../../store/createSessionStore';
 import styles from '../SessionView.module.css';
 
@@ -9,8 +11,8 @@ export function SecretsPanel({ snap, onJumpToFinding }: { snap: SessionSnapshot;
   const redaction = snap.redaction;
   const reading = snap.load.state === 'loading';
   const findings = redaction?.findings;
-  const byKind = new Map<string, number>();
-  for (const finding of findings ?? []) byKind.set(finding.kind, (byKind.get(finding.kind) ?? 0) + 1);
+  // Counted again only when findings came in (the list is immutable: a new one is a change), not on every delta.
+  const byKind = useMemo(() => countKinds(findings ?? []), [findings]);
   return (
     <section className={styles.panel} aria-label="Secrets" data-panel="secrets">
       <div className={styles.panelTitle}>Secrets</div>

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import type { CallSummary } from '../../model';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
-import type { FileNotes } from '../../store/notes';
-import { useNotesStore } from '../sharing/notesContext';
+import { useFileNotes } from '../sharing/notesContext';
 import { VirtualList, type ScrollRequest } from '../virtual/VirtualList';
 import { ItemRow } from './ItemRow';
 import styles from '../SessionView.module.css';
@@ -30,16 +29,10 @@ function runningSince(call: CallSummary, snap: SessionSnapshot): number | undefi
   return snap.arrivedAt.get(call.key);
 }
 
-const NO_NOTES: FileNotes = Object.freeze({});
-
 export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail, live, followEnd, onUserScroll }: TranscriptProps) {
   const { view, items, calls, expanded, cursor, ended, terminals, contentHash } = snap;
   // Rows mark the calls the user noted or bookmarked.
-  const notesStore = useNotesStore();
-  const fileNotes = useSyncExternalStore(notesStore.subscribe, () => (contentHash ? notesStore.notesOf(contentHash) : NO_NOTES));
-  useEffect(() => {
-    if (contentHash) void notesStore.load(contentHash);
-  }, [contentHash, notesStore]);
+  const fileNotes = useFileNotes(contentHash);
   const rowKey = useCallback((pos: number) => view[pos] ?? -pos - 1, [view]);
   const renderRow = (pos: number) => {
     const idx = view[pos];
