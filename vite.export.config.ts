@@ -1,5 +1,6 @@
-// `npm run build:export`: the viewer an html export carries (`loupe export --format html`). One
-// script, React and every dependency inside, workers inlined (as in the library build), so the
+// The viewer an html export carries (`loupe export --format html`, and the viewer's Export menu),
+// built by `npm run build` through vite.config.ts's plugin (or alone by `npm run build:export`).
+// One script, React and every dependency inside, workers inlined (as in the library build), so the
 // page it goes into needs no other file and no network.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';

@@ -1,5 +1,5 @@
 // The html export's Node side: the viewer it carries is read from the built files (dist/export,
-// built by vite.export.config.ts); the page itself is made by model/exportHtml.ts, as in the viewer.
+// which `npm run build` writes from vite.export.config.ts); the page itself is made by model/exportHtml.ts, as in the viewer.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ export async function readExportViewer(viewerDir = findViewerDir()): Promise<Exp
     const [script, style] = await Promise.all([readFile(join(viewerDir, SCRIPT), 'utf8'), readFile(join(viewerDir, STYLE), 'utf8')]);
     return { script, style };
   } catch {
-    throw new Error(`the viewer for html exports is not built (${join(viewerDir, SCRIPT)}): run npm run build:export`);
+    throw new Error(`the viewer for html exports is not built (${join(viewerDir, SCRIPT)}): run npm run build`);
   }
 }
 

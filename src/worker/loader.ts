@@ -1,6 +1,6 @@
 // A loader runs a source through the parser and reports deltas. Two implementations share one
-// interface: a Web Worker (the default in browsers) and an in-thread path (tests, and a fallback
-// where workers are unavailable).
+// interface: a Web Worker (the default in browsers) and an in-thread path (tests, a fallback where
+// workers are unavailable, and redacted loads in the inlined builds).
 import type { OpenSession, PumpOptions } from './pump';
 import type { RedactLines } from './redactStream';
 import { cloneBounded } from './sendable';
