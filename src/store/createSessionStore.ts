@@ -76,6 +76,8 @@ export interface SessionStore {
   toggleExpanded: (itemIndex: number) => void;
   /** Item index of the call with this id (the input's id, not the internal key), if read yet. */
   itemOfCallId: (id: string) => number | null;
+  /** Item index of the call with this key (the viewer's own key), if read yet. */
+  itemOfCallKey: (key: string) => number | null;
   /** Item index of the row for input line `line`, or the nearest row after (else before) it. */
   itemNearLine: (line: number) => number | null;
   /** Position in the current view of an item, clearing the filter if it hides the item. */
@@ -384,6 +386,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       const key = idToKey.get(id);
       return key === undefined ? null : (callItem.get(key) ?? null);
     },
+    itemOfCallKey: (key) => callItem.get(key) ?? null,
     itemNearLine(line) {
       if (items.size === 0) return null;
       // Items are in input order, so their first lines are sorted.

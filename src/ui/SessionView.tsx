@@ -9,7 +9,7 @@ import { FilterPanel } from './panels/FilterPanel';
 import { NotesPanel } from './sharing/NotesPanel';
 import { SecretsPanel } from './sharing/SecretsPanel';
 import { SharingTools, type SharingProps } from './sharing/SharingTools';
-import { Insights, itemIndexOfCall } from './insights/Insights';
+import { Insights } from './insights/Insights';
 import { ViewTabs } from './insights/ViewTabs';
 import type { ViewName } from './insights/views';
 import { Transcript } from './transcript/Transcript';
@@ -117,7 +117,7 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
 
   // From the views beside the transcript: open a call in it, or show the calls under a filter.
   const openCallFromInsights = (callKey: string): void => {
-    const idx = itemIndexOfCall(store.getSnapshot(), callKey);
+    const idx = store.itemOfCallKey(callKey);
     if (idx === null) return;
     changeView('transcript');
     const pos = store.revealItem(idx);
@@ -260,7 +260,7 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
   };
 
   const jumpToFinding = ({ line, callKey }: { line: number; callKey?: string }): void => {
-    if (callKey !== undefined && itemIndexOfCall(store.getSnapshot(), callKey) !== null) openCallFromInsights(callKey);
+    if (callKey !== undefined && store.itemOfCallKey(callKey) !== null) openCallFromInsights(callKey);
     else jumpToLine(line);
   };
 

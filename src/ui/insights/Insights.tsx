@@ -34,13 +34,3 @@ export function Insights({ view, snap, store, dark, onOpenCall, onShowCalls }: I
     </div>
   );
 }
-
-/** The item index of a call's row (a linear scan: this runs once per click). */
-export function itemIndexOfCall(snap: Pick<SessionSnapshot, 'items'>, callKey: string): number | null {
-  let i = 0;
-  for (const it of snap.items) {
-    if (it.type === 'call' && it.callKey === callKey) return i;
-    i++;
-  }
-  return null;
-}

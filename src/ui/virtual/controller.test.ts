@@ -83,6 +83,12 @@ describe('VirtualController', () => {
     c.setRows([0, 1, 5]);
     expect(c.heights.count).toBe(3);
     expect(c.heights.heightOf(2)).toBe(20);
+    // A filter as long as the unfiltered rows before it, whose last row is not its position: no
+    // longer the unfiltered view, so row 2 (now item 6) does not keep item 2's height.
+    c.setRows([0, 1, 2, 3]);
+    c.measure(2, 90);
+    c.setRows([0, 1, 6, 7, 8]);
+    expect(c.heights.heightOf(2)).toBe(20);
   });
 
   it('keeps the first row on screen at the top when a filter changes the rows', () => {
