@@ -6,7 +6,7 @@ import { searchLeftInFile } from './fileSearch';
 import type { CallSummary, IngestProgress, ToolCall, TranscriptItem } from '../model';
 import { fail, ok, type Result } from '../ingest/result';
 import { remoteChain } from './remoteChain';
-import { sendBounded } from './sendable';
+import { cloneBounded } from './sendable';
 import { splitDelta } from './splitDelta';
 import { redactedBytes, redactedRecords, type Redactor, type SecretFinding } from './redactStream';
 import type { CallPatch, LoaderEvent, LoadSource, SessionDelta } from './protocol';
@@ -185,7 +185,6 @@ export async function pump(
   const maxRecords = opts.maxRecordsPerDelta ?? 600;
   let recordsSent = 0;
   const due = (): boolean => Date.now() - lastEmit >= throttleMs || builder.records - recordsSent >= maxRecords;
-  const copy = opts.clone ? <T>(v: T): T => structuredClone(v) : <T>(v: T): T => v;
   const progress: IngestProgress = { bytesRead: 0, records: 0 };
   const light = isLight(source, opts);
   // Its answers come in as the read goes on (a live ledger's chain is current) and are sent with the next delta.
@@ -313,8 +312,9 @@ export async function pump(
     warningsSent += warnings.length;
     recordsSent = builder.records;
     lastEmit = Date.now();
-    // A delta too deeply nested to clone (or to post) is sent again bounded: its rows are not lost.
-    for (const piece of splitDelta(delta)) sendBounded((sent: SessionDelta) => emit({ type: 'delta', delta: copy(sent) }), piece);
+    // A delta too deeply nested to clone is copied bounded: its rows are not lost. (The worker's
+    // post bounds what it cannot post the same way.)
+    for (const piece of splitDelta(delta)) emit({ type: 'delta', delta: opts.clone ? cloneBounded(piece) : piece });
   };
 
   try {

@@ -8,7 +8,7 @@ import { writeHostileCases } from '../../scripts/hostile.mjs';
 import { isToolCall, type ToolCall } from '../model';
 import type { LoaderEvent } from './protocol';
 import { pump } from './pump';
-import { boundDepth, SENDABLE_DEPTH, TOO_DEEP_NOTE } from './sendable';
+import { boundDepth, sendBounded, SENDABLE_DEPTH, TOO_DEEP_NOTE } from './sendable';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-sendable-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,7 +37,9 @@ function postMessageLike(events: LoaderEvent[]) {
 test('a rawInput 2,000 levels deep: the load ends with every call, the deep one bounded with a note', async () => {
   const [written] = writeHostileCases(dir, 'deep-raw-input');
   const events: LoaderEvent[] = [];
-  await pump({ kind: 'text', text: readFileSync(written!.file, 'utf8') }, postMessageLike(events), new AbortController().signal, { throttleMs: 0 });
+  const postMessage = postMessageLike(events);
+  // As the worker posts (session.worker.ts): what cannot be posted whole is posted bounded.
+  await pump({ kind: 'text', text: readFileSync(written!.file, 'utf8') }, (event) => sendBounded(postMessage, event), new AbortController().signal, { throttleMs: 0 });
   expect(events.at(-1)).toEqual({ type: 'done' });
   const calls = new Map<string, ToolCall>();
   for (const event of events) if (event.type === 'delta') for (const { call } of event.delta.calls) if (isToolCall(call)) calls.set(call.id, call);
