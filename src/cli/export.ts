@@ -92,7 +92,8 @@ export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps 
     const records = Buffer.concat(parts);
     const title = basename(file);
     // The notes that go in are those on calls the export holds, so the records are read for them.
-    const session = format === 'md' || notes ? await ingest(records) : null;
+    // html needs only which calls there are (light: no output kept); md shows failures' output.
+    const session = format === 'md' || notes ? await ingest(records, { detail: format === 'md' ? 'full' : 'light' }) : null;
     const shownNotes = notes && session ? await notesForExport(notes, session, redact) : undefined;
     if (session && format === 'md') {
       await write(out, sessionMarkdown(session, { title, redacted: redact ? countKinds(findings) : null, ...(shownNotes ? { notes: shownNotes } : {}) }));

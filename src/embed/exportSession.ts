@@ -12,8 +12,8 @@ import type { SessionSnapshot } from '../store/createSessionStore';
 import { isFilterActive } from '../store/filter';
 import type { NotesStore } from '../store/notes';
 import type { LoadSource } from '../worker/protocol';
+import type { ShareFormat } from '../ui/sharing/SharingTools';
 
-export type ExportFormat = 'jsonl' | 'md' | 'html';
 
 export interface ExportContext {
   /** The notes the viewer shows: the md and html exports carry those on the calls they hold. */
@@ -27,7 +27,7 @@ export interface ExportedFile {
   name: string;
 }
 
-export async function exportSession(format: ExportFormat, source: LoadSource, snap: SessionSnapshot, sourceName: string, context: ExportContext): Promise<ExportedFile> {
+export async function exportSession(format: ShareFormat, source: LoadSource, snap: SessionSnapshot, sourceName: string, context: ExportContext): Promise<ExportedFile> {
   const redact = snap.redaction !== null;
   const base = baseName(sourceName) + (redact ? '.redacted' : '');
   const shownNotes = async (session: Session) => (snap.contentHash ? notesForExport(await context.notes.load(snap.contentHash), session, redact) : {});

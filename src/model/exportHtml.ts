@@ -21,8 +21,8 @@ export interface HtmlPageOptions {
 }
 
 /** The ids the export viewer (src/app/standalone.tsx) reads its data from. */
-export const SESSION_BLOCK_ID = 'loupe-session';
-export const NOTES_BLOCK_ID = 'loupe-notes';
+const SESSION_BLOCK_ID = 'loupe-session';
+const NOTES_BLOCK_ID = 'loupe-notes';
 
 /**
  * The page, in parts to write or put in a Blob one after another (a large session is not joined
