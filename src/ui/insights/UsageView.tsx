@@ -25,6 +25,8 @@ export function UsageView({ snap, dark }: UsageViewProps) {
   const deferred = useLiveSnapshot(snap);
   const points = useMemo(() => usageSeries(deferred.items), [deferred.items]);
   const compactions = useMemo(() => compactionLines(deferred.items), [deferred.items]);
+  // The same series object while the points are the same, so the chart is not given new data each render.
+  const shown = useMemo(() => SERIES.filter((s) => points.some((p) => p[s.key] !== null)), [points]);
   if (points.length === 0) {
     return (
       <div className={styles.empty} data-testid="usage-view">
@@ -32,8 +34,9 @@ export function UsageView({ snap, dark }: UsageViewProps) {
       </div>
     );
   }
-  const shown = SERIES.filter((s) => points.some((p) => p[s.key] !== null));
   const hasCost = points.some((p) => p.cost !== null);
+  const hasWindow = points.some((p) => p.contextSize !== null);
+  const hasTotal = points.some((p) => p.totalTokens !== null);
   const sessions = new Set(points.map((p) => p.sessionId)).size;
   return (
     <div className={styles.scroll} data-testid="usage-view">
@@ -53,8 +56,8 @@ export function UsageView({ snap, dark }: UsageViewProps) {
                 {s.label}
               </th>
             ))}
-            {points.some((p) => p.contextSize !== null) ? <th scope="col" className={styles.num}>Window</th> : null}
-            {points.some((p) => p.totalTokens !== null) ? <th scope="col" className={styles.num}>Total</th> : null}
+            {hasWindow ? <th scope="col" className={styles.num}>Window</th> : null}
+            {hasTotal ? <th scope="col" className={styles.num}>Total</th> : null}
             {hasCost ? <th scope="col" className={styles.num}>Cost</th> : null}
             <th scope="col" className={styles.num}>Line</th>
           </tr>
@@ -76,8 +79,8 @@ export function UsageView({ snap, dark }: UsageViewProps) {
                   </td>
                 );
               })}
-              {points.some((q) => q.contextSize !== null) ? <td className={styles.num}>{p.contextSize === null ? '—' : formatCount(p.contextSize)}</td> : null}
-              {points.some((q) => q.totalTokens !== null) ? <td className={styles.num}>{p.totalTokens === null ? '—' : formatCount(p.totalTokens)}</td> : null}
+              {hasWindow ? <td className={styles.num}>{p.contextSize === null ? '—' : formatCount(p.contextSize)}</td> : null}
+              {hasTotal ? <td className={styles.num}>{p.totalTokens === null ? '—' : formatCount(p.totalTokens)}</td> : null}
               {hasCost ? <td className={styles.num}>{p.cost ? `${p.cost.amount.toFixed(4)} ${p.cost.currency}` : '—'}</td> : null}
               <td className={styles.num}>{p.line}</td>
             </tr>
