@@ -11,6 +11,7 @@ import {
   isJsonObject, newSessionResultSchema, terminalCreateResultSchema,
   terminalExitResultSchema, terminalOutputResultSchema,
 } from '../ingest/schemas';
+import { callKey, LEDGER_SCOPE, LEGACY_LEDGER_SCOPE, type CallScope } from './callKey';
 import { ChainVerifier, type ChainInput } from './chain';
 import type { Session } from './session';
 import {
@@ -632,20 +633,6 @@ function messageWithText(last: MessageItem, text: string, blocks: ContentBlock[]
   return { type, role, loc, sessionId, blocks, text };
 }
 
-// The ledger's scopes are symbols: any string can be a session id (`\u0000ledger` too).
-const LEDGER_SCOPE: unique symbol = Symbol('ledger');
-const LEGACY_LEDGER_SCOPE: unique symbol = Symbol('ledger line');
-/** Where a call id is unique: an ACP session (its id), the ledger, or the legacy ledger's lines. */
-type CallScope = string | typeof LEDGER_SCOPE | typeof LEGACY_LEDGER_SCOPE;
-
-/**
- * A call's key in `Session.calls`: one per scope, id (and generation, for an id used again), with
- * no separator a session or call id could contain (a NUL in one made two calls share a key).
- */
-function callKey(scope: CallScope, id: string, generation?: number): string {
-  const tag = scope === LEDGER_SCOPE ? 0 : scope === LEGACY_LEDGER_SCOPE ? 1 : scope;
-  return JSON.stringify(generation === undefined ? [tag, id] : [tag, id, generation]);
-}
 const rpcKey = (id: RpcId) => (typeof id === 'number' ? `n${id}` : `s${id}`);
 
 function excerpt(text: string): string {

@@ -2,6 +2,7 @@
 // reads), and the notes an html or md export carries: only those on calls the export holds,
 // redacted like the records when the export is.
 import { z } from 'zod';
+import { callIdentity } from './callKey';
 import type { ExportNotes } from './exportHtml';
 import type { Session } from './session';
 
@@ -49,7 +50,7 @@ export function rekeyNotes(notes: ExportNotes, from: Session, to: Session): Reco
   const byIdentity = (session: Session): Map<string, string[]> => {
     const keys = new Map<string, string[]>();
     for (const call of [...session.calls.values()].sort((a, b) => a.ordinal - b.ordinal)) {
-      const identity = identityOf(call.key);
+      const identity = callIdentity(call.key);
       const same = keys.get(identity);
       if (same) same.push(call.key);
       else keys.set(identity, [call.key]);
@@ -60,21 +61,11 @@ export function rekeyNotes(notes: ExportNotes, from: Session, to: Session): Reco
   const toKeys = byIdentity(to);
   const out: [string, { text: string; bookmarked: boolean }][] = [];
   for (const [key, note] of Object.entries(notes)) {
-    const identity = identityOf(key);
+    const identity = callIdentity(key);
     const index = fromKeys.get(identity)?.indexOf(key) ?? -1;
     const target = index < 0 ? undefined : toKeys.get(identity)?.[index];
     if (target !== undefined) out.push([target, note]);
   }
   return Object.fromEntries(out);
-}
-
-/** A call key without the number a reused id gets: `[scope, id]` of `[scope, id, n]`. */
-function identityOf(key: string): string {
-  try {
-    const parts: unknown = JSON.parse(key);
-    return Array.isArray(parts) ? JSON.stringify(parts.slice(0, 2)) : key;
-  } catch {
-    return key;
-  }
 }
 

@@ -1,0 +1,27 @@
+// How calls are keyed in `Session.calls`, in one place: the builder makes the keys, and an export
+// that renumbers calls (notes re-matched under a filter) reads them back.
+
+// The ledger's scopes are symbols: any string can be a session id (`\u0000ledger` too).
+export const LEDGER_SCOPE: unique symbol = Symbol('ledger');
+export const LEGACY_LEDGER_SCOPE: unique symbol = Symbol('ledger line');
+/** Where a call id is unique: an ACP session (its id), the ledger, or the legacy ledger's lines. */
+export type CallScope = string | typeof LEDGER_SCOPE | typeof LEGACY_LEDGER_SCOPE;
+
+/**
+ * A call's key in `Session.calls`: one per scope, id (and generation, for an id used again), with
+ * no separator a session or call id could contain (a NUL in one made two calls share a key).
+ */
+export function callKey(scope: CallScope, id: string, generation?: number): string {
+  const tag = scope === LEDGER_SCOPE ? 0 : scope === LEGACY_LEDGER_SCOPE ? 1 : scope;
+  return JSON.stringify(generation === undefined ? [tag, id] : [tag, id, generation]);
+}
+
+/** The scope and id of a call key, without the generation a reused id adds: the same for every call with that id. */
+export function callIdentity(key: string): string {
+  try {
+    const parts: unknown = JSON.parse(key);
+    return Array.isArray(parts) ? JSON.stringify(parts.slice(0, 2)) : key;
+  } catch {
+    return key;
+  }
+}
