@@ -334,8 +334,10 @@ export async function pump(
       }
       onFound(recordFindings);
     } else {
+      const local = await createBLAKE3();
+      // A file is hashed by the verifier from the file itself: its chunks are not copied over to it.
+      const hasher = !chain ? local : source.kind === 'blob' ? chain.contentHashOf(source.blob, local) : chain.contentHash(local);
       // Blob streams hand over megabytes at a time; reading them in slices lets deltas stay small.
-      const hasher = chain ? chain.contentHash(await createBLAKE3()) : await createBLAKE3();
       const bytes = hashed(firstSliceSmall(bytesOf(source, signal, progress, opts.fetch ?? fetch.bind(globalThis))), hasher);
       // Redacted, the parser reads other bytes than the input's: progress counts the input's.
       let inputRead = 0;

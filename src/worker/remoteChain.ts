@@ -1,12 +1,16 @@
 // The parser's side of a verifier in a worker of its own: ledger lines go out in batches (their
-// bytes transferred) and the chain's state comes back; the input's bytes go out too, for its
-// content hash. A verifier that cannot start leaves both to be hashed here.
+// bytes transferred) and the chain's state comes back; the input goes out too, for its content
+// hash: a file once (the worker reads it), other inputs chunk by chunk. A verifier that cannot
+// start leaves both to be hashed here.
 import type { IHasher } from 'hash-wasm';
 import type { ChainState } from '../model';
 import { ChainBatcher, type ChainBatch, type ChainReply, type ChainWarning } from '../model/chain';
+import { hashBlob } from './hashBlob';
 
 export type ToChainWorker =
   | { type: 'batch'; batch: ChainBatch }
+  /** The input is this file: the worker hashes it whole, from the file (a Blob is posted without copying its bytes). */
+  | { type: 'contentOf'; blob: Blob }
   /** The content hasher's state so far: the worker hashes on from it. */
   | { type: 'contentFrom'; state: Uint8Array }
   | { type: 'content'; bytes: Uint8Array }
@@ -25,6 +29,12 @@ export interface RemoteChain {
    * never starts, in `local`). `digest` is undefined if the worker stopped after taking it over.
    */
   contentHash(local: IHasher): { update(chunk: Uint8Array): void; digest(): Promise<string | undefined> };
+  /**
+   * The content hash of a file, read and hashed in the worker while the parser reads it: the parser
+   * neither hashes nor copies its chunks. If the worker is not ready by the end of the read, or
+   * stops, the file is read again and hashed in `local`, so the digest is always the file's.
+   */
+  contentHashOf(blob: Blob, local: IHasher): { update(chunk: Uint8Array): void; digest(): Promise<string> };
   /** Stops the worker; call once the batcher is drained and the digest taken. */
   close(): void;
 }
@@ -99,6 +109,22 @@ export function remoteChain(spawn: () => Worker, onReply: (state: ChainState | n
             digested = resolve;
             post({ type: 'digest' });
           });
+        },
+      };
+    },
+    contentHashOf(blob, local) {
+      post({ type: 'contentOf', blob });
+      return {
+        update: () => undefined,
+        async digest() {
+          // Not ready by now, the worker is not waited for (it may never start): the read is done.
+          const hex = ready && !stopped
+            ? await new Promise<string | undefined>((resolve) => {
+              digested = resolve;
+              post({ type: 'digest' });
+            })
+            : undefined;
+          return hex ?? hashBlob(local, blob);
         },
       };
     },
