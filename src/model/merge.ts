@@ -220,6 +220,15 @@ function copyCall(c: ToolCall): ToolCall {
 
 /** `meta` with an update's `_meta` written over it (its `x.ai/tool` is read as the envelope instead). */
 function withMeta(before: Record<string, unknown>, meta: Record<string, unknown>): Record<string, unknown> {
+  // Most `_meta` holds only the envelope: the call keeps the object it had (no copy per update).
+  let adds = false;
+  for (const key in meta) {
+    if (key !== 'x.ai/tool') {
+      adds = true;
+      break;
+    }
+  }
+  if (!adds) return before;
   const next: Record<string, unknown> = {};
   for (const key of Object.keys(before)) setOwn(next, key, before[key]);
   for (const key of Object.keys(meta)) {
