@@ -18,7 +18,7 @@ import {
   mergeLedgerCalled, mergeLedgerResult, mergeToolUpdate, newCall, withHistory, withInputEnd, withPermission, withPermissionOutcome,
   type AppendHistory, type MergeContext,
 } from './merge';
-import type { CallHistoryEntry, InputFormat, SourceLocation, ToolCall, TranscriptItem } from './types';
+import { callRow, type CallHistoryEntry, type CallSummary, type InputFormat, type SourceLocation, type ToolCall, type TranscriptItem } from './types';
 import { readUsage } from './usage';
 
 const EXCERPT_CHARS = 200;
@@ -36,20 +36,23 @@ interface PendingRequest {
   terminalCommand?: string;
 }
 
-export interface SessionChanges {
+export interface SessionChanges<Call extends CallSummary = ToolCall> {
   /** Index from which `items` replace the previously taken items (the last one may have grown). */
   itemsFrom: number;
   items: TranscriptItem[];
-  /** Calls created or changed since the last take, each with the part of its history not taken before. */
-  calls: CallChange[];
+  /**
+   * Calls created or changed since the last take, each with the part of its history not taken
+   * before; or, taken as rows, each call's row (and no history).
+   */
+  calls: CallChange<Call>[];
 }
 
 /**
  * A call as it is now, except that its history holds only the entries from `historyFrom` on: a
  * call updated 200,000 times is not handed out whole at every take. Never changed afterwards.
  */
-export interface CallChange {
-  call: ToolCall;
+export interface CallChange<Call extends CallSummary = ToolCall> {
+  call: Call;
   historyFrom: number;
 }
 
@@ -177,14 +180,24 @@ export class SessionBuilder {
     }
   }
 
-  takeChanges(): SessionChanges {
+  /**
+   * What changed since the last take. `rows`: each changed call as its row (`callRow`), for a
+   * reader that shows rows and reads a call whole only when it is opened (a light read's worker);
+   * a builder is taken from one way only.
+   */
+  takeChanges(as?: 'calls'): SessionChanges;
+  takeChanges(as: 'rows'): SessionChanges<CallSummary>;
+  takeChanges(as: 'calls' | 'rows'): SessionChanges | SessionChanges<CallSummary>;
+  takeChanges(as: 'calls' | 'rows' = 'calls'): SessionChanges | SessionChanges<CallSummary> {
     this.ownedBlocks = null;
     const items = this.session.items;
     const itemsFrom = this.lastItemChanged ? Math.min(this.itemsTaken, items.length - 1) : this.itemsTaken;
-    const changes: SessionChanges = {
+    const changed = this.takingChanges ? [...this.changedCalls].map((key) => this.session.calls.get(key)!) : [...this.session.calls.values()];
+    const changes: SessionChanges | SessionChanges<CallSummary> = {
       itemsFrom,
       items: items.slice(itemsFrom),
-      calls: this.takingChanges ? [...this.changedCalls].map((key) => this.change(this.session.calls.get(key)!)) : [...this.session.calls.values()].map((call) => this.change(call)),
+      // A row is a new object already: the call is not copied first, and no history is handed out.
+      calls: as === 'rows' ? changed.map((call) => ({ call: callRow(call), historyFrom: 0 })) : changed.map((call) => this.change(call)),
     };
     this.changedCalls.clear();
     this.takingChanges = true;

@@ -100,6 +100,37 @@ export function isToolCall(call: CallSummary): call is ToolCall {
   return 'history' in call;
 }
 
+/**
+ * What a row, the filters and the counts need of a call: what a light read's worker sends the page
+ * instead of the whole call, so a large file costs the page little memory and time.
+ */
+export function callRow(c: ToolCall): CallSummary {
+  const row: CallSummary = {
+    key: c.key,
+    id: c.id,
+    sessionId: c.sessionId,
+    ordinal: c.ordinal,
+    firstLine: c.firstLine,
+    invalidEnvelopes: c.invalidEnvelopes,
+    label: c.label,
+    subject: c.subject,
+    detail: 'light',
+  };
+  if (c.title !== undefined) row.title = c.title;
+  if (c.kind !== undefined) row.kind = c.kind;
+  if (c.status !== undefined) row.status = c.status;
+  if (c.name !== undefined) row.name = c.name;
+  if (c.startMs !== undefined) row.startMs = c.startMs;
+  if (c.endMs !== undefined) row.endMs = c.endMs;
+  if (c.durationMs !== undefined) row.durationMs = c.durationMs;
+  if (c.permission !== undefined) row.permission = c.permission;
+  if (c.dir !== undefined) row.dir = c.dir;
+  if (c.inputEndMs !== undefined) row.inputEndMs = c.inputEndMs;
+  // Their output is sent with the terminals: rows keep the link, so search finds it.
+  if (c.terminalIds !== undefined) row.terminalIds = c.terminalIds;
+  return row;
+}
+
 /** A ledger call: what its `tool_called` said (CONTRACTS §4, §6) and what its `tool_result` returned. */
 export interface LedgerCallData extends Omit<LedgerToolCalled, 'id'> {
   result?: unknown;

@@ -1,15 +1,15 @@
 // Reads a source in chunks into a SessionBuilder and emits throttled deltas. Shared by the Worker
 // and the in-thread loader so both paths behave the same.
 import { createBLAKE3 } from 'hash-wasm';
-import { blobReader, hydrateCall, ingest, SessionBuilder, type CallChange } from '../model';
+import { blobReader, hydrateCall, ingest, isToolCall, SessionBuilder } from '../model';
 import { searchLeftInFile } from './fileSearch';
-import type { CallSummary, IngestProgress, ToolCall, TranscriptItem } from '../model';
+import type { IngestProgress, ToolCall, TranscriptItem } from '../model';
 import { fail, ok, type Result } from '../ingest/result';
 import { remoteChain } from './remoteChain';
 import { cloneBounded } from './sendable';
 import { splitDelta } from './splitDelta';
 import { redactedBytes, redactedRecords, type Redactor, type SecretFinding } from './redactStream';
-import type { CallPatch, LoaderEvent, LoadSource, SessionDelta } from './protocol';
+import type { LoaderEvent, LoadSource, SessionDelta } from './protocol';
 
 export interface PumpOptions {
   /** Minimum time between deltas; the first rows are sent as soon as they exist. */
@@ -48,37 +48,6 @@ export interface OpenSession {
   fullCall: (key: string) => Promise<Result<ToolCall>>;
   /** Keys of calls whose input or output, left in the file by a light read, holds `text`; none for a full read. */
   searchCalls: (text: string) => Promise<string[]>;
-}
-
-/**
- * What a row, the filters and the counts need of a call: sent to the main thread instead of the
- * whole call when a file is read light, so a large file costs the page little memory and time.
- */
-function rowOf(c: ToolCall): CallSummary {
-  const row: CallSummary = {
-    key: c.key,
-    id: c.id,
-    sessionId: c.sessionId,
-    ordinal: c.ordinal,
-    firstLine: c.firstLine,
-    invalidEnvelopes: c.invalidEnvelopes,
-    label: c.label,
-    subject: c.subject,
-    detail: 'light',
-  };
-  if (c.title !== undefined) row.title = c.title;
-  if (c.kind !== undefined) row.kind = c.kind;
-  if (c.status !== undefined) row.status = c.status;
-  if (c.name !== undefined) row.name = c.name;
-  if (c.startMs !== undefined) row.startMs = c.startMs;
-  if (c.endMs !== undefined) row.endMs = c.endMs;
-  if (c.durationMs !== undefined) row.durationMs = c.durationMs;
-  if (c.permission !== undefined) row.permission = c.permission;
-  if (c.dir !== undefined) row.dir = c.dir;
-  if (c.inputEndMs !== undefined) row.inputEndMs = c.inputEndMs;
-  // Their output is sent with the terminals: rows keep the link, so search finds it.
-  if (c.terminalIds !== undefined) row.terminalIds = c.terminalIds;
-  return row;
 }
 
 type MessageItem = Extract<TranscriptItem, { type: 'message' }>;
@@ -224,7 +193,6 @@ export async function pump(
   let warningsSent = 0;
   let sessionIdsSent = 0;
   // The builder hands out only the history entries not taken before: a patch carries just those.
-  const patchOf = ({ call, historyFrom }: CallChange): CallPatch => (light ? { call: rowOf(call), historyFrom: 0 } : { call, historyFrom });
   // What each terminal looked like when last sent; compared field by field (no string building),
   // since every flush looks at every terminal.
   const terminalSeen = new Map<string, { len: number; exit: unknown; signal: unknown; truncated: boolean; command: unknown }>();
@@ -251,9 +219,11 @@ export async function pump(
     if (idleFlush !== null) clearTimeout(idleFlush);
     idleFlush = null;
     const s = builder.session;
-    const changes = builder.takeChanges();
+    // A light read sends rows: the builder makes them from its calls, with no copy of each call first.
+    const changes = builder.takeChanges(light ? 'rows' : 'calls');
     if (redact) {
-      for (const { call } of changes.calls) changedInBatch.add(call);
+      // A read that redacts is read full (`isLight`): its changes are whole calls.
+      for (const { call } of changes.calls) if (isToolCall(call)) changedInBatch.add(call);
       matchFindingsToCalls(findings.slice(findingsUnmatched), changedInBatch);
       findingsUnmatched = findings.length;
     }
@@ -287,7 +257,7 @@ export async function pump(
       ...(grown ? { grown } : {}),
       itemsFrom,
       items,
-      calls: changes.calls.map(patchOf),
+      calls: changes.calls,
       terminals,
       counts: { ...s.counts },
       format: s.format,

@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { displayStatus, ingest, type CallSummary } from '../model';
+import { displayStatus, ingest, isToolCall, type CallSummary } from '../model';
 import type { LoaderEvent } from './protocol';
 import { pump } from './pump';
 
@@ -24,7 +24,11 @@ async function viaLoader(bytes: Uint8Array<ArrayBuffer>, light: boolean) {
   let ended = false;
   const onEvent = (event: LoaderEvent) => {
     if (event.type !== 'delta') return;
-    for (const { call } of event.delta.calls) calls.set(call.key, call);
+    for (const { call } of event.delta.calls) {
+      // A light read sends the page rows only: no history, content or raw input.
+      if (light) expect(isToolCall(call) || 'rawInput' in call).toBe(false);
+      calls.set(call.key, call);
+    }
     ended = event.delta.ended;
   };
   const blob = new Blob([bytes]);
