@@ -3,7 +3,7 @@
 // shown read-only. Built by vite.export.config.ts into one script. The blocks' ids are the ones
 // src/model/exportHtml.ts writes (this layer imports only the embed API, so they are repeated here).
 import { createRoot } from 'react-dom/client';
-import { SessionViewer } from '../embed';
+import { SessionViewer, type FileNotes } from '../embed';
 import './app.css';
 
 const data = document.getElementById('loupe-session');
@@ -15,12 +15,12 @@ if (data && root) {
 }
 
 /** The notes block's JSON, or undefined without one; what it holds is checked by the viewer, which drops anything not notes. */
-function pageNotes(): Readonly<Record<string, { text: string; bookmarked: boolean }>> | undefined {
+function pageNotes(): FileNotes | undefined {
   const block = document.getElementById('loupe-notes');
   // No notes came with the page: notes written here are kept in this browser, as in the app.
   if (!block) return undefined;
   try {
-    return JSON.parse(block.textContent ?? '{}') as Readonly<Record<string, { text: string; bookmarked: boolean }>>;
+    return JSON.parse(block.textContent ?? '{}') as FileNotes;
   } catch {
     return {};
   }

@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBLAKE3 } from 'hash-wasm';
 import { ingest } from '../model';
-import type { ExportNotes } from '../model/exportHtml';
+import type { FileNotes } from '../model/types';
 import { exportJsonl } from '../model/exportJsonl';
 import { notesForExport, parseSidecar } from '../model/exportNotes';
 import { countKinds, sessionMarkdown } from '../model/exportMarkdown';
@@ -30,7 +30,7 @@ const HELP = `${USAGE}
 
 export interface ExportDeps {
   /** Makes the html page, in parts, from the (redacted) records; exportHtml.ts by default. */
-  htmlPage?: (records: Uint8Array, title: string, notes?: ExportNotes) => Promise<string[]>;
+  htmlPage?: (records: Uint8Array, title: string, notes?: FileNotes) => Promise<string[]>;
 }
 
 /** A secret replaced: where, and of what kind. */
@@ -70,7 +70,7 @@ export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps 
     io.err(`loupe export: --notes goes into an html or md export, not jsonl\n${USAGE}`);
     return 2;
   }
-  let notes: ExportNotes | undefined;
+  let notes: FileNotes | undefined;
   if (parsed.values.notes !== undefined) {
     try {
       notes = await notesOfFile(parsed.values.notes, file);
@@ -110,7 +110,7 @@ export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps 
 }
 
 /** A sidecar's notes, refused when they were written on another file (its BLAKE3, as the viewer keys them). */
-async function notesOfFile(notesFile: string, file: string): Promise<ExportNotes> {
+async function notesOfFile(notesFile: string, file: string): Promise<FileNotes> {
   let text: string;
   try {
     text = await readFile(notesFile, 'utf8');

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { htmlPage as modelHtmlPage, type ExportNotes, type ExportViewer } from '../model/exportHtml';
+import { htmlPage as modelHtmlPage, type ExportViewer } from '../model/exportHtml';
+import type { FileNotes } from '../model/types';
 
 const SCRIPT = 'standalone.js';
 const STYLE = 'standalone.css';
@@ -18,7 +19,7 @@ export async function readExportViewer(viewerDir = findViewerDir()): Promise<Exp
   }
 }
 
-export async function htmlPage(records: Uint8Array, title: string, notes?: ExportNotes, viewerDir?: string): Promise<string[]> {
+export async function htmlPage(records: Uint8Array, title: string, notes?: FileNotes, viewerDir?: string): Promise<string[]> {
   return modelHtmlPage(records, await readExportViewer(viewerDir), { title, ...(notes ? { notes } : {}) });
 }
 

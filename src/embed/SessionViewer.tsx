@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { CallSummary } from '../model';
+import type { CallSummary, FileNotes } from '../model';
 import { createSessionController, type SessionController } from '../store/controller';
 import { createSessionStore, type SessionStore } from '../store/createSessionStore';
 import type { Filter } from '../store/filter';
@@ -39,7 +39,7 @@ export interface SessionViewerProps {
    * Notes shown read-only on their calls, by call key, instead of the ones kept in this browser
    * (the html export's viewer passes those its page carries). Read once, when the viewer mounts.
    */
-  notes?: Readonly<Record<string, { text: string; bookmarked: boolean }>>;
+  notes?: FileNotes;
   /**
    * The folder URL where the export viewer (`dist/export`: standalone.js, standalone.css) is
    * served, same-origin; with it the Export menu offers a self-contained html page. Fetched only

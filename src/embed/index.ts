@@ -3,4 +3,4 @@ export { SessionViewer, type SessionViewerProps, type SessionSource } from './Se
 export type { Filter } from '../store/filter';
 export type { ThemeChoice } from '../ui/SessionView';
 export { VIEWS, type ViewName } from '../ui/insights/views';
-export type { CallSummary, ToolCall, DisplayStatus, Session } from '../model';
+export type { CallSummary, ToolCall, DisplayStatus, Session, CallNote, FileNotes } from '../model';

@@ -3,6 +3,7 @@
 // (JSON, in a data block), under a CSP that lets only its own hashed script run and reach nothing:
 // it opens from disk, offline, and is safe to attach to an issue. Nothing from the session or the
 // notes is ever written as HTML: both are data the viewer reads, never markup the page parses.
+import type { FileNotes } from './types';
 
 /** The export viewer's built files, as text. */
 export interface ExportViewer {
@@ -10,14 +11,12 @@ export interface ExportViewer {
   style: string;
 }
 
-/** Notes and bookmarks on calls, by call key (the viewer's notes, or a sidecar's). */
-export type ExportNotes = Readonly<Record<string, { text: string; bookmarked: boolean }>>;
 
 export interface HtmlPageOptions {
   /** The file's name: the page's title, and the name the viewer shows. */
   title: string;
   /** Shown read-only on their calls; only notes on calls the records hold belong here. */
-  notes?: ExportNotes;
+  notes?: FileNotes;
 }
 
 /** The ids the export viewer (src/app/standalone.tsx) reads its data from. */

@@ -2,14 +2,14 @@
 // issue comment — its turns, its calls by label, and each failure with an excerpt of what it printed.
 import { summarize, type SummaryCall } from './summary';
 import type { Session } from './session';
-import type { ToolCall } from './types';
+import type { FileNotes, ToolCall } from './types';
 
 export interface MarkdownOptions {
   title: string;
   /** Secrets replaced, by kind, when the session was redacted; null when it was not. */
   redacted: Map<string, number> | null;
   /** Notes and bookmarks a person wrote on calls (the viewer's), by call key. */
-  notes?: Readonly<Record<string, { text: string; bookmarked: boolean }>>;
+  notes?: FileNotes;
 }
 
 const PROMPT_CHARS = 160;

@@ -3,13 +3,13 @@
 // redacted like the records when the export is.
 import { z } from 'zod';
 import { callIdentity } from './callKey';
-import type { ExportNotes } from './exportHtml';
 import type { Session } from './session';
+import type { CallNote, FileNotes } from './types';
 
 // No compiled parsers: zod's probe for them (`new Function`) is a violation under the app's CSP.
 z.config({ jitless: true });
 
-export const NOTE = z.object({ text: z.string().max(100_000), bookmarked: z.boolean() });
+export const NOTE = z.object({ text: z.string().max(100_000), bookmarked: z.boolean() }) satisfies z.ZodType<CallNote>;
 export const FILE_NOTES = z.record(z.string(), NOTE);
 export const NOTES_SIDECAR = z.object({ loupeNotes: z.literal(1), contentHash: z.string().regex(/^[0-9a-f]{64}$/), notes: FILE_NOTES });
 export type NotesSidecar = z.infer<typeof NOTES_SIDECAR>;
@@ -31,10 +31,10 @@ export function parseSidecar(json: string): NotesSidecar {
  * The notes on calls `session` holds (an export under a filter holds fewer calls than were noted),
  * each note's text redacted when `redact` is set: a note can quote a secret as easily as a record.
  */
-export async function notesForExport(notes: ExportNotes, session: Session, redact: boolean): Promise<Record<string, { text: string; bookmarked: boolean }>> {
+export async function notesForExport(notes: FileNotes, session: Session, redact: boolean): Promise<Record<string, CallNote>> {
   const kept = Object.entries(notes).filter(([key]) => session.calls.has(key));
   const redactText = redact && kept.length ? (await import('./redact/detect')).redactText : null;
-  const out: [string, { text: string; bookmarked: boolean }][] = [];
+  const out: [string, CallNote][] = [];
   for (const [key, note] of kept) out.push([key, { text: redactText ? (await redactText(note.text)).text : note.text, bookmarked: note.bookmarked }]);
   // fromEntries defines own properties: a call key `__proto__` stays a key.
   return Object.fromEntries(out);
@@ -46,7 +46,7 @@ export async function notesForExport(notes: ExportNotes, session: Session, redac
  * A call key numbers a reused id by how many calls came before it, which a filter changes, so a call
  * is matched as the k-th call with its scope and id in both. Notes on calls `to` lacks are dropped.
  */
-export function rekeyNotes(notes: ExportNotes, from: Session, to: Session): Record<string, { text: string; bookmarked: boolean }> {
+export function rekeyNotes(notes: FileNotes, from: Session, to: Session): Record<string, CallNote> {
   const byIdentity = (session: Session): Map<string, string[]> => {
     const keys = new Map<string, string[]>();
     for (const call of [...session.calls.values()].sort((a, b) => a.ordinal - b.ordinal)) {
@@ -59,7 +59,7 @@ export function rekeyNotes(notes: ExportNotes, from: Session, to: Session): Reco
   };
   const fromKeys = byIdentity(from);
   const toKeys = byIdentity(to);
-  const out: [string, { text: string; bookmarked: boolean }][] = [];
+  const out: [string, CallNote][] = [];
   for (const [key, note] of Object.entries(notes)) {
     const identity = callIdentity(key);
     const index = fromKeys.get(identity)?.indexOf(key) ?? -1;

@@ -131,6 +131,15 @@ export function callRow(c: ToolCall): CallSummary {
   return row;
 }
 
+/** A person's note and bookmark on a call (kept per file, by call key; exported with the records). */
+export interface CallNote {
+  text: string;
+  bookmarked: boolean;
+}
+
+/** The notes on one file's calls, by call key. */
+export type FileNotes = Readonly<Record<string, CallNote>>;
+
 /** A ledger call: what its `tool_called` said (CONTRACTS §4, §6) and what its `tool_result` returned. */
 export interface LedgerCallData extends Omit<LedgerToolCalled, 'id'> {
   result?: unknown;

@@ -2,16 +2,11 @@
 // content hash of the file they were written on: opening the same file again brings them back, a
 // different file never shows them. They travel as a small sidecar JSON (export / import).
 import { get, set } from 'idb-keyval';
+import type { CallNote, FileNotes } from '../model';
 import type { NotesSidecar } from '../model/exportNotes';
 
 
-export interface CallNote {
-  text: string;
-  bookmarked: boolean;
-}
-
-/** Notes of one file, by call key. */
-export type FileNotes = Readonly<Record<string, CallNote>>;
+export type { CallNote, FileNotes };
 
 export interface NotesBackend {
   get: (key: string) => Promise<unknown>;
