@@ -1,5 +1,5 @@
 // The toolbar's sharing controls: read the session redacted, and export it as a file.
-import { useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styles from '../SessionView.module.css';
 import { downloadBlob } from './download';
 
@@ -28,6 +28,41 @@ export function SharingTools({ redact, onRedactChange, exportAs, htmlExport = fa
   // An html export fetches the export viewer and re-reads the source: it can take a moment.
   const [busy, setBusy] = useState<ShareFormat | null>(null);
   const formats = htmlExport ? FORMATS : FORMATS.filter(({ format }) => format !== 'html');
+  const anchorRef = useRef<HTMLSpanElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuItems = (): HTMLButtonElement[] => [...(anchorRef.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
+  // An open menu takes the keyboard (its first item is focused) and closes when the person
+  // clicks or tabs anywhere else, as a menu button's menu does.
+  useEffect(() => {
+    if (!open) return;
+    menuItems()[0]?.focus();
+    const closeIfOutside = (e: Event): void => {
+      if (e.target instanceof Node && anchorRef.current?.contains(e.target)) return;
+      setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeIfOutside);
+    document.addEventListener('focusin', closeIfOutside);
+    return () => {
+      document.removeEventListener('pointerdown', closeIfOutside);
+      document.removeEventListener('focusin', closeIfOutside);
+    };
+  }, [open]);
+  const onMenuKey = (e: KeyboardEvent<HTMLSpanElement>): void => {
+    const items = menuItems();
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    const next = e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1 : null;
+    if (next !== null) {
+      items[(next + items.length) % items.length]?.focus();
+    } else if (e.key === 'Escape') {
+      setOpen(false);
+      toggleRef.current?.focus();
+    } else {
+      return;
+    }
+    // Also keeps the viewer's own keys (Esc closes rows, Home/End move its cursor) out of the menu.
+    e.preventDefault();
+    e.stopPropagation();
+  };
   const download = async (format: ShareFormat): Promise<void> => {
     setOpen(false);
     if (!exportAs) return;
@@ -55,14 +90,14 @@ export function SharingTools({ redact, onRedactChange, exportAs, htmlExport = fa
         Redact secrets
       </button>
       {exportAs ? (
-        <span className={styles.menuAnchor}>
-          <button type="button" className={styles.button} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+        <span className={styles.menuAnchor} ref={anchorRef}>
+          <button ref={toggleRef} type="button" className={styles.button} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
             Export ▾
           </button>
           {open ? (
-            <span role="menu" className={styles.menu}>
+            <span role="menu" aria-label="Export as" className={styles.menu} onKeyDown={onMenuKey}>
               {formats.map(({ format, label }) => (
-                <button key={format} type="button" role="menuitem" className={styles.menuItem} data-export={format} onClick={() => void download(format)}>
+                <button key={format} type="button" role="menuitem" tabIndex={-1} className={styles.menuItem} data-export={format} onClick={() => void download(format)}>
                   {label}
                   {redact ? ', redacted' : ''}
                 </button>
