@@ -50,3 +50,16 @@ test('the same, in a light read: output left in the file is searched there', asy
   await page.locator('[data-call-id="call_2"] > button').click();
   await expect(page.locator('[data-call-id="call_2"]')).toContainText('PANGOLIN-4410');
 });
+
+test('Esc in the search box keeps the search and hands the keys to its results', async ({ page }) => {
+  await openByPicker(page, SAMPLE);
+  await page.keyboard.press('/');
+  await page.keyboard.type('pangolin-4410');
+  await expectOnlyCall(page, 'call_2');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('pangolin-4410');
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await expectOnlyCall(page, 'call_2');
+  await expect(page.locator('[data-call-id="call_2"]')).toContainText('PANGOLIN-4410');
+});

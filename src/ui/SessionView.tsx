@@ -179,6 +179,8 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
     const target = e.target as HTMLElement;
     if (TYPING.has(target.tagName) || target.isContentEditable) {
       if (e.key === 'Escape') {
+        // A search box's own Esc empties it: the search is kept, so j/k then walk its results.
+        e.preventDefault();
         target.blur();
         rootRef.current?.focus({ preventScroll: true });
       }
