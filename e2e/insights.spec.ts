@@ -155,3 +155,23 @@ test.describe('usage and the view switch', () => {
     expect(th).toBe('rgb(227, 229, 232)');
   });
 });
+
+test('the usage chart numbers its reports 1, 2, … with no fractional report between them', async ({ page }) => {
+  // The axes are drawn on the canvas: record what is written there.
+  await page.addInitScript(() => {
+    const drawn: string[] = [];
+    (window as unknown as { drawnText: string[] }).drawnText = drawn;
+    const proto = CanvasRenderingContext2D.prototype;
+    const fillText = Object.getOwnPropertyDescriptor(proto, 'fillText')?.value as (this: CanvasRenderingContext2D, text: string, x: number, y: number, maxWidth?: number) => void;
+    proto.fillText = function (text: string, x: number, y: number, maxWidth?: number) {
+      drawn.push(text);
+      fillText.call(this, text, x, y, maxWidth);
+    };
+  });
+  await openByUrl(page, fixture('grok/esc-interrupt.updates.jsonl'), '#view=usage');
+  await expect(page.getByTestId('usage-chart').locator('canvas')).toHaveCount(1);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { drawnText: string[] }).drawnText)).toContain('Usage report');
+  const drawn = await page.evaluate(() => (window as unknown as { drawnText: string[] }).drawnText);
+  expect(drawn).toContain('2');
+  expect(drawn.filter((t) => /^\d+\.\d+$/.test(t))).toEqual([]);
+});

@@ -101,6 +101,7 @@ function canDraw(): boolean {
 }
 
 type Series = typeof SERIES;
+const REPORT_TICK_STEPS = [1, 2, 5].flatMap((m) => [1, 10, 100, 1_000, 10_000, 100_000].map((p) => m * p)).sort((a, b) => a - b);
 interface ChartData {
   data: uPlot.AlignedData;
   /** Compactions, as positions on the x axis. */
@@ -161,7 +162,8 @@ function drawChart(UPlot: typeof uPlot, el: HTMLElement, series: Series, dark: b
       height: 260,
       scales: { x: { time: false } },
       axes: [
-        { stroke: axisStroke, grid, label: 'Usage report' },
+        // Reports are counted: ticks fall on whole reports only (uPlot would put 1.1, 1.2, … between two).
+        { stroke: axisStroke, grid, label: 'Usage report', incrs: REPORT_TICK_STEPS },
         { scale: 'tokens', stroke: axisStroke, grid, label: 'Tokens per turn', size: 70 },
         ...(hasContext ? [{ scale: 'context', side: 1 as const, stroke: axisStroke, grid: { show: false }, label: 'Context used', size: 70 }] : []),
       ],
