@@ -156,8 +156,8 @@ test.describe('usage and the view switch', () => {
   });
 });
 
-test('the usage chart numbers its reports 1, 2, … with no fractional report between them', async ({ page }) => {
-  // The axes are drawn on the canvas: record what is written there.
+/** Records every text drawn on a canvas (the charts' axes and lane titles are not in the DOM). */
+async function recordCanvasText(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const drawn: string[] = [];
     (window as unknown as { drawnText: string[] }).drawnText = drawn;
@@ -168,10 +168,21 @@ test('the usage chart numbers its reports 1, 2, … with no fractional report be
       fillText.call(this, text, x, y, maxWidth);
     };
   });
+  return () => page.evaluate(() => (window as unknown as { drawnText: string[] }).drawnText);
+}
+
+test('the usage chart numbers its reports 1, 2, … with no fractional report between them', async ({ page }) => {
+  const drawnText = await recordCanvasText(page);
   await openByUrl(page, fixture('grok/esc-interrupt.updates.jsonl'), '#view=usage');
   await expect(page.getByTestId('usage-chart').locator('canvas')).toHaveCount(1);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { drawnText: string[] }).drawnText)).toContain('Usage report');
-  const drawn = await page.evaluate(() => (window as unknown as { drawnText: string[] }).drawnText);
+  await expect.poll(drawnText).toContain('Usage report');
+  const drawn = await drawnText();
   expect(drawn).toContain('2');
   expect(drawn.filter((t) => /^\d+\.\d+$/.test(t))).toEqual([]);
+});
+
+test('a timeline lane with one call says “1 call”', async ({ page }) => {
+  const drawnText = await recordCanvasText(page);
+  await openByUrl(page, fixture('grok/esc-interrupt.updates.jsonl'), '#view=timeline');
+  await expect.poll(async () => [...new Set((await drawnText()).filter((t) => t.includes(' · 1 call')))]).toEqual(['bf9b7291-f5ab-48db-9a71-3bffe7c25ea0 · 1 call']);
 });

@@ -122,7 +122,7 @@ export function drawTimeline(
       from = t;
     });
     fill(0, top, width, 1, grid);
-    laneTitles.push([`${lane.sessionId ?? '(no session)'} · ${lane.calls.toLocaleString('en')} calls`, top + LANE_GAP / 2 + 1]);
+    laneTitles.push([`${lane.sessionId ?? '(no session)'} · ${lane.calls.toLocaleString('en')} call${lane.calls === 1 ? '' : 's'}`, top + LANE_GAP / 2 + 1]);
   }
 
   // Bars, a row at a time: each bar is one span on the row's first scanline, which is then copied
