@@ -119,6 +119,8 @@ test('an input whose lines are all unknown names what was found, with the counts
   const panel = page.getByRole('region', { name: 'Diagnostics' });
   await expect(panel.locator('[data-count="format"]')).toHaveText('unknown (no line has a known shape)');
   await expect(panel.locator('[data-count="unknown"]')).toHaveText('5');
+  // Read to the end: the label list does not wait for tool calls still to come.
+  await expect(page.getByRole('group', { name: 'By label' })).toContainText('The input holds no tool calls');
 });
 
 test('calls whose id came back are counted as a person counts them', async ({ page }) => {

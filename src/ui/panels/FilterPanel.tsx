@@ -84,7 +84,7 @@ export function FilterPanel({ snap, store, searchRef }: { snap: SessionSnapshot;
             Show more ({labelFacets.hidden.toLocaleString('en')} more labels)
           </button>
         ) : null}
-        {facets.labels.length === 0 ? <div className={styles.muted}>No tool calls yet</div> : null}
+        {facets.labels.length === 0 ? <div className={styles.muted}>{snap.load.state === 'loading' ? 'No tool calls yet' : 'The input holds no tool calls'}</div> : null}
       </fieldset>
       <fieldset className={styles.facets}>
         <legend>By status</legend>
