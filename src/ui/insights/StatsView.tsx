@@ -116,7 +116,8 @@ function CallList({ title, calls, empty, onOpenCall, testId, more }: { title: st
                 <span className={styles.callLabel}>{c.label}</span>
                 <span className={styles.callSubject}>{c.subject ?? c.id}</span>
                 <span className={styles.callMeta} data-status={c.status}>
-                  {c.status} · {formatDuration(c.durationMs)}
+                  {c.status}
+                  {c.durationMs !== null ? ` · ${formatDuration(c.durationMs)}` : ''}
                 </span>
               </button>
             </li>

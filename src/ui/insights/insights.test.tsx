@@ -79,6 +79,23 @@ describe('insight views on a live session', () => {
   });
 });
 
+describe('stats lists', () => {
+  it('a failed call with no time says "failed", with no empty duration after it', async () => {
+    const rpc = (update: object) => JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update } });
+    const store = createSessionStore();
+    await createSessionController(store).load({
+      kind: 'text',
+      text: [
+        rpc({ sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'npm test', kind: 'execute', status: 'failed' }),
+        rpc({ sessionUpdate: 'tool_call', toolCallId: 'c2', title: 'ls', kind: 'execute', status: 'completed' }),
+      ].join('\n'),
+    });
+    render(<Live store={store} view="stats" onShowCalls={() => undefined} />);
+    const failed = await screen.findByTestId('failed-calls');
+    expect(failed.querySelector('[data-status]')?.textContent).toBe('failed');
+  });
+});
+
 describe('ViewTabs', () => {
   it('arrow keys, Home and End move along the tabs', () => {
     const onChange = vi.fn();
