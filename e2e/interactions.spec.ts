@@ -177,3 +177,14 @@ test('a file of nothing but bad lines says so, and lists them', async ({ page },
   await expect(page.getByText(`No record could be read: ${expected.counts.bad} bad lines`)).toBeVisible();
   await expect(page.locator('[data-bad-line]')).toHaveCount(expected.diagnostics.bad.length);
 });
+
+test('an opened diff fits a narrow window: its lines wrap, none is cut off at the right', async ({ page }) => {
+  await page.setViewportSize({ width: 900, height: 700 });
+  await openByUrl(page, GEMINI);
+  const row = page.locator(`[data-call-id="${EDIT_ID}"]`);
+  await row.locator('> button').click();
+  const diff = row.locator('table').first();
+  await expect(diff).toContainText("print('hello, world')");
+  const [diffRight, rowRight] = await Promise.all([diff.evaluate((el) => el.getBoundingClientRect().right), row.evaluate((el) => el.getBoundingClientRect().right)]);
+  expect(diffRight).toBeLessThanOrEqual(rowRight);
+});
