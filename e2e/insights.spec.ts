@@ -181,8 +181,9 @@ test('the usage chart numbers its reports 1, 2, … with no fractional report be
   expect(drawn.filter((t) => /^\d+\.\d+$/.test(t))).toEqual([]);
 });
 
-test('a timeline lane with one call says “1 call”', async ({ page }) => {
+test('a timeline lane with one call says “1 call”, and so does the timeline’s name', async ({ page }) => {
   const drawnText = await recordCanvasText(page);
   await openByUrl(page, fixture('grok/esc-interrupt.updates.jsonl'), '#view=timeline');
   await expect.poll(async () => [...new Set((await drawnText()).filter((t) => t.includes(' · 1 call')))]).toEqual(['bf9b7291-f5ab-48db-9a71-3bffe7c25ea0 · 1 call']);
+  await expect(page.getByRole('img', { name: /^Timeline of/ })).toHaveAccessibleName(/^Timeline of 1 call in 1 lane\. /);
 });

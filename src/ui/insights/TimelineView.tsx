@@ -303,7 +303,7 @@ export function TimelineView({ snap, dark, onOpenCall }: TimelineViewProps) {
           style={{ width: size.width, height: size.height }}
           tabIndex={0}
           role="img"
-          aria-label={`Timeline of ${formatCount(layout.keys.length)} calls in ${formatCount(layout.lanes.length)} lanes. Arrow keys pan, + and - zoom, 0 fits, n and p step through calls, Enter opens one.`}
+          aria-label={`Timeline of ${formatCount(layout.keys.length)} call${layout.keys.length === 1 ? '' : 's'} in ${formatCount(layout.lanes.length)} lane${layout.lanes.length === 1 ? '' : 's'}. Arrow keys pan, + and - zoom, 0 fits, n and p step through calls, Enter opens one.`}
           aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown + - 0 n p Enter"
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
