@@ -27,6 +27,13 @@ export function StatsView({ snap, store, onShowCalls, onOpenCall }: StatsViewPro
   const show = (label: string | null, failed = false): void =>
     onShowCalls({ ...scope, labels: label === null ? [] : [label], statuses: failed ? ['failed'] : [], text: '' });
 
+  // A call with no subject is named as its transcript row names it, by its title; the id is the last resort.
+  const nameOf = (c: CallRef): string => {
+    if (c.subject !== null) return c.subject;
+    const title = deferred.calls.get(c.key)?.title;
+    return title && title !== c.label ? title : c.id;
+  };
+
   if (stats.total.calls === 0) {
     return <div className={styles.empty}>{snap.load.state === 'loading' ? 'Reading…' : 'No tool calls to count.'}</div>;
   }
@@ -88,10 +95,11 @@ export function StatsView({ snap, store, onShowCalls, onOpenCall }: StatsViewPro
         </tfoot>
       </table>
       <div className={styles.lists}>
-        <CallList title="Slowest calls" calls={stats.slowest} empty="The input gives no durations." onOpenCall={onOpenCall} testId="slowest-calls" />
+        <CallList title="Slowest calls" calls={stats.slowest} nameOf={nameOf} empty="The input gives no durations." onOpenCall={onOpenCall} testId="slowest-calls" />
         <CallList
           title={`Failed calls${stats.failedTotal > stats.failed.length ? ` (first ${stats.failed.length} of ${formatCount(stats.failedTotal)})` : ''}`}
           calls={stats.failed}
+          nameOf={nameOf}
           empty="No call failed."
           onOpenCall={onOpenCall}
           testId="failed-calls"
@@ -102,7 +110,7 @@ export function StatsView({ snap, store, onShowCalls, onOpenCall }: StatsViewPro
   );
 }
 
-function CallList({ title, calls, empty, onOpenCall, testId, more }: { title: string; calls: CallRef[]; empty: string; onOpenCall: (key: string) => void; testId: string; more?: () => void }) {
+function CallList({ title, calls, nameOf, empty, onOpenCall, testId, more }: { title: string; calls: CallRef[]; nameOf: (c: CallRef) => string; empty: string; onOpenCall: (key: string) => void; testId: string; more?: () => void }) {
   return (
     <section className={styles.listSection} aria-label={title} data-testid={testId}>
       <h3 className={styles.h3}>{title}</h3>
@@ -114,7 +122,7 @@ function CallList({ title, calls, empty, onOpenCall, testId, more }: { title: st
             <li key={c.key}>
               <button type="button" className={styles.callButton} data-call-id={c.id} onClick={() => onOpenCall(c.key)}>
                 <span className={styles.callLabel}>{c.label}</span>
-                <span className={styles.callSubject}>{c.subject ?? c.id}</span>
+                <span className={styles.callSubject}>{nameOf(c)}</span>
                 <span className={styles.callMeta} data-status={c.status}>
                   {c.status}
                   {c.durationMs !== null ? ` · ${formatDuration(c.durationMs)}` : ''}

@@ -80,7 +80,7 @@ describe('insight views on a live session', () => {
 });
 
 describe('stats lists', () => {
-  it('a failed call with no time says "failed", with no empty duration after it', async () => {
+  it('a failed call is named by its title when it has no subject, and with no time says "failed" with no empty duration after it', async () => {
     const rpc = (update: object) => JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update } });
     const store = createSessionStore();
     await createSessionController(store).load({
@@ -93,6 +93,7 @@ describe('stats lists', () => {
     render(<Live store={store} view="stats" onShowCalls={() => undefined} />);
     const failed = await screen.findByTestId('failed-calls');
     expect(failed.querySelector('[data-status]')?.textContent).toBe('failed');
+    expect(within(failed).getByRole('button').textContent).toContain('npm test');
   });
 });
 
