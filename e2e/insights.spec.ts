@@ -131,6 +131,16 @@ test.describe('timeline', () => {
     await page.keyboard.press('Enter');
     await expect(tab(page, 'Transcript')).toHaveAttribute('aria-selected', 'true');
   });
+
+  test('the tooltip of a call with no subject names it by its title, as its row does', async ({ page }) => {
+    await openByUrl(page, fixture('acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl'), '#view=timeline');
+    await page.locator('[data-testid="timeline-view"] canvas').focus();
+    // In time order: the Write, the Edit, then the command.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('n');
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toHaveAttribute('data-call-id', 'run_shell_command__run_shell_command_1795981971041_0');
+    await expect(tooltip).toContainText('python3 hello.py');
+  });
 });
 
 test.describe('usage and the view switch', () => {

@@ -329,7 +329,12 @@ function Tooltip({ call, layout, bar, x, y, width }: { call: CallSummary; layout
       <div className={styles.tipHead}>
         <strong>{call.label}</strong> <span className={styles.tipStatus} data-status={status}>{status}</span>
       </div>
-      {call.subject !== null ? <div className={styles.tipSubject}>{call.subject}</div> : null}
+      {call.subject !== null ? (
+        <div className={styles.tipSubject}>{call.subject}</div>
+      ) : call.title && call.title !== call.label ? (
+        // Named as its transcript row names a call with no subject.
+        <div className={styles.tipSubject}>{call.title}</div>
+      ) : null}
       <div className={styles.tipMeta}>
         {duration === null ? 'no times in the input' : status === 'done' || status === 'failed' ? formatDuration(duration) : `${formatDuration(duration)} so far`}
         {Number.isFinite(wait) ? ` · waited ${formatDuration(wait)} for permission` : ''}
