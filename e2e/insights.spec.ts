@@ -132,6 +132,17 @@ test.describe('timeline', () => {
     await expect(tab(page, 'Transcript')).toHaveAttribute('aria-selected', 'true');
   });
 
+  test('the legend’s “+N” says which labels it stands for', async ({ page }) => {
+    const file = generated('acp', 200);
+    const session = await expectedSession(file);
+    const labels = timelineLayout({ calls: session.calls.values(), items: session.items, sessionIds: session.sessionIds, ended: true }).labels;
+    expect(labels.length).toBeGreaterThan(8);
+    await openByUrl(page, file, '#view=timeline');
+    const more = page.getByTestId('legend-more');
+    await expect(more).toHaveText(`+${labels.length - 8}`);
+    await expect(more).toHaveAttribute('title', labels.slice(8).join(', '));
+  });
+
   test('the tooltip of a call with no subject names it by its title, as its row does', async ({ page }) => {
     await openByUrl(page, fixture('acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl'), '#view=timeline');
     await page.locator('[data-testid="timeline-view"] canvas').focus();

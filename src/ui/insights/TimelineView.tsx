@@ -354,7 +354,11 @@ function Legend({ layout, palette }: { layout: TimelineLayout; palette: ReturnTy
           {label}
         </span>
       ))}
-      {layout.labels.length > shown.length ? <span className={styles.legendItem}>+{layout.labels.length - shown.length}</span> : null}
+      {layout.labels.length > shown.length ? (
+        <span className={styles.legendItem} data-testid="legend-more" title={layout.labels.slice(shown.length).join(', ')}>
+          +{layout.labels.length - shown.length}
+        </span>
+      ) : null}
       <span className={styles.legendItem}>
         <span className={`${styles.swatch} ${styles.swFailed}`} /> failed
       </span>
