@@ -2,7 +2,7 @@
 // list equals the input's sessions, a timeline bar answers hover with its call and opens it on click,
 // and the view is kept in the URL and reachable from the keyboard.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -141,6 +141,15 @@ test.describe('timeline', () => {
     const more = page.getByTestId('legend-more');
     await expect(more).toHaveText(`+${labels.length - 8}`);
     await expect(more).toHaveAttribute('title', labels.slice(8).join(', '));
+  });
+
+  test('one call left off the time axis is counted in the singular', async ({ page }, info) => {
+    const update = (toolCallId: string) => ({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'tool_call', toolCallId, title: toolCallId, kind: 'read', status: 'completed' } } });
+    const file = info.outputPath('one-untimed.jsonl');
+    // Two timed capture lines, and one line that is a bare message: it has no time.
+    writeFileSync(file, [JSON.stringify({ t_ms: 10, dir: 'agent->client', msg: update('a') }), JSON.stringify({ t_ms: 20, dir: 'agent->client', msg: update('b') }), JSON.stringify(update('c'))].join('\n') + '\n');
+    await openByUrl(page, file, '#view=timeline');
+    await expect(page.getByTestId('timeline-view')).toContainText('1 call without a start time is left off.');
   });
 
   test('the tooltip of a call with no subject names it by its title, as its row does', async ({ page }) => {

@@ -286,7 +286,9 @@ export function TimelineView({ snap, dark, onOpenCall }: TimelineViewProps) {
             The input has no times: calls are laid out in order, one slot each, and durations are not shown.
           </span>
         ) : layout.untimed > 0 ? (
-          <span className={styles.note}>{formatCount(layout.untimed)} calls without a start time are left off.</span>
+          <span className={styles.note}>
+            {layout.untimed === 1 ? '1 call without a start time is left off.' : `${formatCount(layout.untimed)} calls without a start time are left off.`}
+          </span>
         ) : null}
         <span className={styles.grow} />
         <Legend layout={layout} palette={palette} />
