@@ -127,7 +127,7 @@ function SessionTreeList({ nodes, onShow, onOpenCall }: { nodes: SessionNode[]; 
             {node.title !== null ? <span className={styles.muted}> {node.summary.sessionId}</span> : null}
             <span className={styles.treeMeta}>
               {' · '}
-              {formatCount(node.summary.calls)} calls
+              {formatCount(node.summary.calls)} call{node.summary.calls === 1 ? '' : 's'}
               {node.summary.failed > 0 ? ` · ${formatCount(node.summary.failed)} failed` : ''}
               {' · '}
               <span className={styles.treeStatus} data-status={status}>

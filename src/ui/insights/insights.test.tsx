@@ -123,6 +123,8 @@ describe('sub-agent tree', () => {
         rpc('child', { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'grep', kind: 'search', status: 'failed' }),
         rpc('child', { sessionUpdate: 'tool_call', toolCallId: 'c2', title: 'grep', kind: 'search', status: 'completed' }),
         rpc('parent', { sessionUpdate: 'subagent_finished', sessionId: 'child' }),
+        rpc('parent', { sessionUpdate: 'subagent_update', sessionId: 'only-child', title: 'Read the notes' }),
+        rpc('only-child', { sessionUpdate: 'tool_call', toolCallId: 'c3', title: 'cat', kind: 'read', status: 'completed' }),
       ].join('\n'),
     });
     const onShowCalls = vi.fn();
@@ -131,6 +133,7 @@ describe('sub-agent tree', () => {
     const child = tree.querySelector('[data-tree-session-id="parent"] [data-tree-session-id="child"]');
     expect(child?.getAttribute('data-status')).toBe('failed');
     expect(child?.textContent).toContain('2 calls · 1 failed');
+    expect(tree.querySelector('[data-tree-session-id="only-child"]')?.textContent).toContain('1 call · ');
     fireEvent.click(within(child as HTMLElement).getByRole('button', { name: 'Search the docs' }));
     expect(onShowCalls).toHaveBeenCalledWith({ sessions: ['child'], labels: [], statuses: [], text: '' });
   });
