@@ -19,6 +19,7 @@ test('a string only in one call’s terminal output finds that call, in a full r
   await openByPicker(page, SAMPLE);
   await searchFor(page, 'QUOKKA-7731');
   await expectOnlyCall(page, 'call_1');
+  await expect(page.getByRole('region', { name: 'Filters' })).toContainText(/showing 1 row(?!s)/);
   await searchFor(page, 'pangolin-4410');
   await expectOnlyCall(page, 'call_2');
 });

@@ -52,7 +52,7 @@ export function FilterPanel({ snap, store, searchRef }: { snap: SessionSnapshot;
       <div className={styles.panelHead}>
         <span>
           Tool calls: {facets.total.toLocaleString('en')}
-          {isFilterActive(filter) ? ` · showing ${snap.view.length.toLocaleString('en')} rows` : ''}
+          {isFilterActive(filter) ? ` · showing ${snap.view.length.toLocaleString('en')} row${snap.view.length === 1 ? '' : 's'}` : ''}
         </span>
         {isFilterActive(filter) ? (
           <button type="button" className={styles.linkButton} onClick={() => store.setFilter(EMPTY_FILTER)}>
