@@ -59,6 +59,17 @@ test.describe('stats', () => {
   });
 });
 
+test('beside a label filter the stats say they count every call, and lead back to the filtered rows', async ({ page }) => {
+  await openByUrl(page, fixture('acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl'), '&label=Edit#view=stats');
+  await expect(page.locator('tfoot tr')).toHaveAttribute('data-calls', '3');
+  const note = page.getByTestId('filter-note');
+  await expect(note).toContainText('narrow the transcript only');
+  await note.getByRole('button', { name: 'Show the 1 filtered row' }).click();
+  await expect(tab(page, 'Transcript')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('[data-call-id]')).toHaveCount(1);
+  await expect(page.locator('[data-call-id]')).toHaveAttribute('data-label', 'Edit');
+});
+
 test.describe('sessions', () => {
   test('the codex fixture lists its 74 sessions; choosing one shows only its rows', async ({ page }) => {
     const session = await expectedSession(CODEX);

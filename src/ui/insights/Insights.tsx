@@ -18,10 +18,24 @@ export interface InsightsProps {
   onShowCalls: (filter: Partial<Filter>) => void;
 }
 
+function narrowsTranscriptOnly(f: Filter): boolean {
+  return f.labels.length > 0 || f.statuses.length > 0 || f.text.trim() !== '';
+}
+
 /** The view beside the transcript that the tab strip chose. */
 export function Insights({ view, snap, store, dark, onOpenCall, onShowCalls }: InsightsProps) {
   return (
     <div className={styles.pane} role="tabpanel" aria-labelledby={`loupe-tab-${view}`} data-insight-view={view}>
+      {narrowsTranscriptOnly(snap.filter) ? (
+        // The sidebar's filters stay in sight beside these views, which count every call: say so,
+        // or ticking "failed" here looks like a control that does nothing.
+        <p className={styles.filterNote} data-testid="filter-note">
+          The label, status and search filters narrow the transcript only: this view counts every call.{' '}
+          <button type="button" className={styles.linkButton} onClick={() => onShowCalls({})}>
+            Show the {snap.view.length.toLocaleString('en')} filtered row{snap.view.length === 1 ? '' : 's'}
+          </button>
+        </p>
+      ) : null}
       {view === 'stats' ? (
         <StatsView snap={snap} store={store} onShowCalls={onShowCalls} onOpenCall={onOpenCall} />
       ) : view === 'sessions' ? (
