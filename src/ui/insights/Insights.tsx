@@ -30,7 +30,7 @@ export function Insights({ view, snap, store, dark, onOpenCall, onShowCalls }: I
         // The sidebar's filters stay in sight beside these views, which count every call: say so,
         // or ticking "failed" here looks like a control that does nothing.
         <p className={styles.filterNote} data-testid="filter-note">
-          The label, status and search filters narrow the transcript only: this view counts every call.{' '}
+          The label, status and search filters narrow the transcript only: this view covers the whole session.{' '}
           <button type="button" className={styles.linkButton} onClick={() => onShowCalls({})}>
             Show the {snap.view.length.toLocaleString('en')} filtered row{snap.view.length === 1 ? '' : 's'}
           </button>
