@@ -1,6 +1,6 @@
 // Notes on calls are kept in the browser under the file's content hash: they survive a reload and
 // a re-open of the same file, never attach to a different file, and go into the md export.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, fixture, openByPicker, test } from './helpers';
 
 const SESSION = fixture('acp/codex-acp-1.6.2_unwrapped.jsonl');
@@ -43,4 +43,17 @@ test('a note on a call survives a reload and re-open of the same file, and does 
   await notes.getByTestId('notes-import').setInputFiles(sidecarPath);
   await expect(notes.getByRole('status')).toContainText('another file');
   await expect(notes.getByTestId('notes-list')).toHaveCount(0);
+});
+
+test('the note box is named for its call alone, and a call with a very long name stays inside the sidebar', async ({ page }, info) => {
+  const longTitle = 'x'.repeat(400);
+  const file = info.outputPath('long-title.jsonl');
+  writeFileSync(file, `${JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'tool_call', toolCallId: 'c1', title: longTitle, kind: 'other', status: 'completed' } } })}\n`);
+  await openByPicker(page, file);
+  await page.locator('[data-call-id="c1"] > button').click();
+  const notes = page.getByRole('region', { name: 'Notes' });
+  const box = notes.getByRole('textbox');
+  await expect(box).toHaveAccessibleName(`Note on ${longTitle}`);
+  const [panelWidth, panelScrollWidth] = await notes.evaluate((el) => [el.clientWidth, el.scrollWidth]);
+  expect(panelScrollWidth).toBeLessThanOrEqual(panelWidth);
 });

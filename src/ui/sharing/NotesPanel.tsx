@@ -2,7 +2,7 @@
 // the file's content hash (so they come back when the same file is opened again), listed with a
 // click to show their call, and exported or imported as a sidecar JSON file. Notes an html export
 // carries are shown the same way, read-only.
-import { useRef, useState, useSyncExternalStore } from 'react';
+import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { SessionSnapshot } from '../../store/createSessionStore';
 import styles from '../SessionView.module.css';
 import { downloadBlob } from './download';
@@ -15,6 +15,7 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
   const problem = useSyncExternalStore(notesStore.subscribe, notesStore.problem);
   const [message, setMessage] = useState<string | null>(null);
   const importRef = useRef<HTMLInputElement>(null);
+  const noteBoxId = useId();
 
   const item = snap.cursor === null ? undefined : snap.items.get(snap.view[snap.cursor] ?? -1);
   const call = item?.type === 'call' ? snap.calls.get(item.callKey) : undefined;
@@ -41,7 +42,7 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
           {notesStore.readOnly ? (
             call ? (
               <div className={styles.noteEditor} data-testid="note-on-call">
-                <span className={styles.panelSub}>
+                <span className={`${styles.panelSub} ${styles.noteFor}`} title={call.title ?? call.label}>
                   {note?.bookmarked ? '★ ' : ''}Note on {call.title ?? call.label}
                 </span>
                 <div>{note?.text.trim() ? note.text : note ? '(bookmarked, no note)' : 'No note on this call.'}</div>
@@ -50,9 +51,13 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
               <div className={styles.muted}>These notes came with the page and are read-only. Choose a call to see its note.</div>
             )
           ) : call ? (
-            <label className={styles.noteEditor}>
-              <span className={styles.panelSub}>Note on {call.title ?? call.label}</span>
+            // Not one <label> around it all: the Bookmark button's text would join the box's name.
+            <div className={styles.noteEditor}>
+              <label htmlFor={noteBoxId} className={`${styles.panelSub} ${styles.noteFor}`} title={call.title ?? call.label}>
+                Note on {call.title ?? call.label}
+              </label>
               <textarea
+                id={noteBoxId}
                 rows={3}
                 value={note?.text ?? ''}
                 onChange={(event) => void notesStore.setNote(hash, call.key, { text: event.target.value, bookmarked: note?.bookmarked ?? false })}
@@ -65,7 +70,7 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
               >
                 {note?.bookmarked ? '★ Bookmarked' : '☆ Bookmark'}
               </button>
-            </label>
+            </div>
           ) : (
             <div className={styles.muted}>Choose a call to write a note on it.</div>
           )}
