@@ -188,3 +188,19 @@ test('an opened diff fits a narrow window: its lines wrap, none is cut off at th
   const [diffRight, rowRight] = await Promise.all([diff.evaluate((el) => el.getBoundingClientRect().right), row.evaluate((el) => el.getBoundingClientRect().right)]);
   expect(diffRight).toBeLessThanOrEqual(rowRight);
 });
+
+test('a label too long for the sidebar is cut with an ellipsis, keeps its count in sight, and is shown whole on hover', async ({ page }, info) => {
+  const label = 'Create Pull Request Review Comment Reply On Enterprise Server';
+  const file = info.outputPath('long-label.jsonl');
+  const update = { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 't', status: 'completed', _meta: { 'x.ai/tool': { version: 1, name: 'n', kind: 'other', namespace: 'mcp', label, read_only: true } } };
+  writeFileSync(file, `${JSON.stringify(update)}\n`);
+  await openByPicker(page, file);
+  const name = page.locator(`[data-facet-label="${label}"] span`).first();
+  await expect(name).toHaveText(label);
+  expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await expect(name).toHaveAttribute('title', label);
+  const count = page.locator(`[data-facet-label="${label}"] span`).last();
+  await expect(count).toHaveText('1');
+  const [countRight, sidebarRight] = await Promise.all([count.evaluate((el) => el.getBoundingClientRect().right), page.locator('aside').evaluate((el) => el.getBoundingClientRect().right)]);
+  expect(countRight).toBeLessThanOrEqual(sidebarRight);
+});

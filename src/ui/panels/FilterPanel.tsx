@@ -75,7 +75,9 @@ export function FilterPanel({ snap, store, searchRef }: { snap: SessionSnapshot;
         {labelFacets.shown.map(({ label, count }) => (
           <label key={label} className={styles.facet} data-facet-label={label}>
             <input type="checkbox" checked={filter.labels.includes(label)} onChange={() => store.setFilter({ labels: toggle(filter.labels, label) })} />
-            <span className={styles.facetName}>{label}</span>
+            <span className={styles.facetName} title={label}>
+              {label}
+            </span>
             <span className={styles.count}>{count}</span>
           </label>
         ))}
