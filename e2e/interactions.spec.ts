@@ -204,3 +204,10 @@ test('a label too long for the sidebar is cut with an ellipsis, keeps its count 
   const [countRight, sidebarRight] = await Promise.all([count.evaluate((el) => el.getBoundingClientRect().right), page.locator('aside').evaluate((el) => el.getBoundingClientRect().right)]);
   expect(countRight).toBeLessThanOrEqual(sidebarRight);
 });
+
+test('the status line counts one record in the singular', async ({ page }, info) => {
+  const file = info.outputPath('one-record.jsonl');
+  writeFileSync(file, `${JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'hi' } } } })}\n`);
+  await openByPicker(page, file);
+  await expect(page.getByTestId('load-status')).toHaveText(/· 1 record$/);
+});

@@ -298,7 +298,7 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
           {formatBytes(load.progress.bytesRead)}
           {load.progress.totalBytes !== undefined && load.progress.totalBytes !== load.progress.bytesRead ? ` of ${formatBytes(load.progress.totalBytes)}` : ''}
           {' · '}
-          <span data-testid="records">{load.progress.records.toLocaleString('en')}</span> records
+          <span data-testid="records">{load.progress.records.toLocaleString('en')}</span> record{load.progress.records === 1 ? '' : 's'}
         </span>
         {loading ? (
           <>
