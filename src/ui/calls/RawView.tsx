@@ -10,7 +10,7 @@ export function RawView({ call }: { call: CallSummary }) {
   const { history, ...merged } = isToolCall(call) ? call : { ...call, history: [] };
   return (
     <div className={styles.body}>
-      <div className={styles.heading}>History ({history.length} updates)</div>
+      <div className={styles.heading}>History ({history.length} update{history.length === 1 ? '' : 's'})</div>
       <table className={styles.history}>
         <thead>
           <tr>
