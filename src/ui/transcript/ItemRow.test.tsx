@@ -22,6 +22,17 @@ describe('ItemRow', () => {
     expect(opened.container.textContent).toContain('THE END');
   });
 
+  it('draws a thought as markdown, as agent messages are; its one-line preview leaves the marks out', () => {
+    const thought: TranscriptItem = { type: 'message', role: 'thought', loc, sessionId: null, blocks: [], text: '**Planning the change**\n\nI need to edit `hello.py`.' };
+    const closed = show(thought);
+    expect(closed.container.textContent).toContain('Planning the change I need to edit hello.py.');
+    expect(closed.container.textContent).not.toContain('**');
+    cleanup();
+    const opened = show(thought, true);
+    expect(opened.container.querySelector('strong')?.textContent).toBe('Planning the change');
+    expect(opened.container.querySelector('code')?.textContent).toBe('hello.py');
+  });
+
   it('draws agent messages as markdown and user turns as plain text', () => {
     const agent = show({ type: 'message', role: 'agent', loc, sessionId: null, blocks: [], text: '**done**' });
     expect(agent.container.querySelector('strong')?.textContent).toBe('done');

@@ -25,6 +25,20 @@ function usageText(u: Usage): string {
   return parts.join(' · ');
 }
 
+/**
+ * A thought's first words on one line. Agents write thoughts in markdown (as their messages, which
+ * are drawn as markdown): its marks are left out here, where they would show as literal `**`.
+ */
+function thoughtPreview(text: string): string {
+  return text
+    .slice(0, 400)
+    .replace(/^#{1,6}\s+/gm, '')
+    .replace(/\*\*|__|`/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 160);
+}
+
 /** One transcript row. Every item kind has a visible row: unknown records are shown raw, never dropped. */
 export function ItemRow(props: ItemRowProps) {
   // Whatever one item holds, a failure to draw it stays in its row.
@@ -48,9 +62,13 @@ function ItemRowContent(props: ItemRowProps) {
           <div className={`${styles.row} ${styles.thought}`} data-kind="thought">
             <button type="button" className={styles.toggle} aria-expanded={open} onClick={onToggle} {...focusProps}>
               <span className={styles.role}>Thought</span>
-              {!open ? <span className={styles.preview}>{item.text.slice(0, 160)}</span> : null}
+              {!open ? <span className={styles.preview}>{thoughtPreview(item.text)}</span> : null}
             </button>
-            {open ? <PlainText className={styles.thoughtText} text={item.text} /> : null}
+            {open ? (
+              <div className={styles.thoughtText}>
+                <SafeMarkdown text={item.text} />
+              </div>
+            ) : null}
           </div>
         );
       }
