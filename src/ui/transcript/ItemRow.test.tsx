@@ -56,6 +56,13 @@ describe('ItemRow', () => {
     expect(container.querySelectorAll('li')).toHaveLength(2);
   });
 
+  it('shows an agent\'s coloured stderr line without its escape sequences', () => {
+    const text = '\u001b[2m2026-08-18T05:50:31Z\u001b[0m \u001b[33m WARN\u001b[0m connection closed';
+    const { container } = show({ type: 'event', loc, name: 'stderr', summary: text, raw: text });
+    expect(container.textContent).toContain('2026-08-18T05:50:31Z  WARN connection closed');
+    expect(container.textContent).not.toContain('\u001b');
+  });
+
   it('never drops an unknown record: it is a row with its line, and its raw JSON when opened', () => {
     const item: TranscriptItem = { type: 'unknown', loc, reason: 'unknown sessionUpdate "brand_new"', raw: { sessionUpdate: 'brand_new', x: 1 } };
     const closed = show(item);

@@ -5,6 +5,7 @@ import { Blocks, Checklist } from '../calls/views';
 import { formatDuration } from '../calls/extract';
 import { RowBoundary } from '../boundary/RowBoundary';
 import { PlainText, SafeMarkdown } from '../text/SafeMarkdown';
+import { stripAnsi } from '../text/ansi';
 import styles from './transcript.module.css';
 
 /** A row of any kind: a call row's props, with the item and its call (if it is one). */
@@ -37,6 +38,11 @@ function thoughtPreview(text: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 160);
+}
+
+/** An event's summary on one line: an agent's stderr is often coloured, and its escapes would show as boxes. */
+function eventPreview(summary: string | undefined): string {
+  return summary === undefined ? '' : stripAnsi(summary.slice(0, 400));
 }
 
 /** One transcript row. Every item kind has a visible row: unknown records are shown raw, never dropped. */
@@ -120,7 +126,7 @@ function ItemRowContent(props: ItemRowProps) {
           <button type="button" className={styles.toggle} aria-expanded={open} onClick={onToggle} {...focusProps}>
             <span className={styles.role}>{item.type === 'unknown' ? 'Unknown record' : item.name}</span>
             <span className={styles.preview}>
-              {item.type === 'unknown' ? item.reason : (item.summary ?? '')} <span className={styles.muted}>line {item.loc.line}</span>
+              {item.type === 'unknown' ? item.reason : eventPreview(item.summary)} <span className={styles.muted}>line {item.loc.line}</span>
             </span>
           </button>
           {open ? <JsonTree value={item.raw} /> : null}
