@@ -143,6 +143,11 @@ test('the ledger chain state is shown: intact, or broken at a line', async ({ pa
   await expect(page.locator('[data-focused]')).toBeInViewport();
 });
 
+test('a one-line ledger reads "intact (1 line)"', async ({ page }) => {
+  await openByPicker(page, fixture('ledger/ledger-ahead.ledger-00000000000000000000.jsonl'));
+  await expect(page.locator('[data-chain="intact"]')).toHaveText('intact (1 line)');
+});
+
 test('theme follows the system and can be toggled', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await openByUrl(page, GEMINI);

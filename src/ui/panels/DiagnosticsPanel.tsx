@@ -33,7 +33,7 @@ export function DiagnosticsPanel({ snap, onJumpToLine }: { snap: SessionSnapshot
             <dt>Ledger chain</dt>
             <dd data-chain={chain.state}>
               {chain.state === 'intact' ? (
-                `intact (${chain.lines} lines)`
+                `intact (${chain.lines} line${chain.lines === 1 ? '' : 's'})`
               ) : (
                 <button type="button" className={styles.linkButton} onClick={() => onJumpToLine(chain.line)}>
                   broken at line {chain.line}: {chain.reason}
