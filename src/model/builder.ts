@@ -305,7 +305,7 @@ export class SessionBuilder {
           elapsedMs: update.elapsedMs, ts: record.ts,
         });
       case 'other':
-        return this.addItem({ type: 'event', loc, name: update.tag, summary: summarizeOther(update.raw), raw: update.raw });
+        return this.addItem({ type: 'event', loc, name: update.tag, summary: summarizeOther(update.raw), raw: update.raw, sessionId });
       default: {
         const exhaustive: never = update;
         return exhaustive;

@@ -109,6 +109,12 @@ describe('sessionSummaries', () => {
       expect(s.failed).toBe(calls.filter((c) => c.sessionId === s.sessionId && c.status === 'failed').length);
     }
     expect(list.reduce((n, s) => n + s.calls, 0)).toBe(calls.length);
+    // Every session is found at a line, also one whose records are all of kinds rows do not show
+    // (`available-commands-skills` sends only `available_commands_update`).
+    expect(list.filter((s) => s.firstLine === null).map((s) => s.sessionId)).toEqual([]);
+    const skills = list.find((s) => s.sessionId === 'available-commands-skills');
+    const firstRecord = readFileSync(join(ROOT, 'fixtures/acp/codex-acp-1.6.2_unwrapped.jsonl'), 'utf8').split('\n').findIndex((line) => line.includes('"available-commands-skills"'));
+    expect(skills?.firstLine).toBe(firstRecord + 1);
   });
 
   test('a session starts at the earliest time the input gives for it; calls left open are counted', async () => {

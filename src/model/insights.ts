@@ -161,6 +161,7 @@ export function sessionOfItem(item: TranscriptItem, calls: { get(key: string): C
     case 'call':
       return calls.get(item.callKey)?.sessionId ?? null;
     case 'event':
+      return item.sessionId ?? null;
     case 'unknown':
       return null;
     default:
@@ -194,7 +195,11 @@ export function sessionSummaries(
     if (s.endMs === null || ms > s.endMs) s.endMs = ms;
   };
   for (const item of items) {
-    if (item.type === 'event' || item.type === 'unknown') continue;
+    if (item.type === 'event' || item.type === 'unknown') {
+      // Counted nowhere, but a session whose records are all of kinds rows do not show is still found at its line.
+      if (item.type === 'event' && item.sessionId != null) entry(item.sessionId).firstLine ??= item.loc.line;
+      continue;
+    }
     const call = item.type === 'call' ? calls.get(item.callKey) : undefined;
     if (item.type === 'call' && !call) continue;
     const s = entry(call ? call.sessionId : item.type === 'call' ? null : item.sessionId);

@@ -183,7 +183,8 @@ export type TranscriptItem =
   | { type: 'turn_end'; loc: SourceLocation; sessionId: string | null; stopReason: string; usage?: Usage; elapsedMs?: number; ts?: number }
   | { type: 'usage'; loc: SourceLocation; sessionId: string | null; usage: Usage }
   | { type: 'notice'; loc: SourceLocation; sessionId: string | null; title: string; detail?: string; severity?: string }
-  | { type: 'event'; loc: SourceLocation; name: string; summary?: string; raw: unknown }
+  /** `sessionId`: set when the record names its session (a session update of a kind rows do not show). */
+  | { type: 'event'; loc: SourceLocation; name: string; summary?: string; raw: unknown; sessionId?: string | null }
   | { type: 'unknown'; loc: SourceLocation; reason: string; raw: unknown };
 
 export interface BadLine {
