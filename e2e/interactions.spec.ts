@@ -157,6 +157,9 @@ test('theme follows the system and can be toggled', async ({ page }) => {
   await expect(root).toHaveAttribute('data-theme', 'light');
   // The page around the viewer follows.
   expect(await page.evaluate(() => getComputedStyle(document.body).colorScheme)).toBe('light');
+  // The choice is kept for the next visit.
+  await page.reload();
+  await expect(root).toHaveAttribute('data-theme', 'light');
 });
 
 test('opening a call shows its raw view with the history of its updates', async ({ page }) => {

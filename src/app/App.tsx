@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { SessionViewer, type CallSummary, type Filter, type SessionSource, type ViewName } from '../embed';
+import { SessionViewer, type CallSummary, type Filter, type SessionSource, type ThemeChoice, type ViewName } from '../embed';
 import { Recordings } from './Recordings';
 import { readCallId, readFilter, readSrc, readView, writeCallId, writeFilter } from './url';
 import './app.css';
@@ -35,11 +35,16 @@ export function App() {
   const [view, setView] = useState<ViewName>(() => readView(location.hash));
   const [initialFilter, setInitialFilter] = useState(() => readFilter(location.search));
   const fileInput = useRef<HTMLInputElement>(null);
-  // The page follows the viewer's theme toggle (and the system until it is used).
-  const [theme, setTheme] = useState<'light' | 'dark' | 'system'>('system');
+  // The page follows the viewer's theme toggle (and the system until it is used); the choice is
+  // kept for the next visit.
+  const [theme, setTheme] = useState<ThemeChoice>(savedTheme);
   useEffect(() => {
     document.documentElement.style.colorScheme = theme === 'system' ? '' : theme;
   }, [theme]);
+  const chooseTheme = useCallback((choice: ThemeChoice) => {
+    setTheme(choice);
+    saveTheme(choice);
+  }, []);
 
   const open = useCallback((items: Loaded[]) => {
     if (items.length === 0) return;
@@ -196,7 +201,7 @@ export function App() {
                 callId={i === active ? callId : null}
                 keyboardScope={i === active ? 'document' : 'viewer'}
                 theme={theme}
-                onThemeChange={setTheme}
+                onThemeChange={chooseTheme}
                 htmlExportViewer={EXPORT_VIEWER}
               />
             </div>
@@ -264,4 +269,25 @@ function PasteDialog({ onClose, onLoad }: { onClose: () => void; onLoad: (text: 
       </form>
     </dialog>
   );
+}
+
+const THEME_KEY = 'loupe.theme';
+
+/** The theme chosen on an earlier visit; the system's until one is chosen (or where storage is refused). */
+function savedTheme(): ThemeChoice {
+  try {
+    const saved = localStorage.getItem(THEME_KEY);
+    return saved === 'light' || saved === 'dark' ? saved : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+function saveTheme(choice: ThemeChoice): void {
+  try {
+    if (choice === 'system') localStorage.removeItem(THEME_KEY);
+    else localStorage.setItem(THEME_KEY, choice);
+  } catch {
+    // Storage refused (a private window's policy): the choice lasts for this visit.
+  }
 }
