@@ -88,7 +88,7 @@ export function StatsView({ snap, store, onShowCalls, onOpenCall }: StatsViewPro
               {stats.total.failed > 0 ? num(`${formatCount(stats.total.failed)} (${formatShare(stats.total.failed / stats.total.calls)})`, null, 'Show the failed calls', true) : '0'}
             </td>
             <td colSpan={3} className={styles.muted}>
-              {stats.total.timed < stats.total.calls ? `${formatCount(stats.total.timed)} of ${formatCount(stats.total.calls)} calls have times` : ''}
+              {stats.total.timed < stats.total.calls ? (stats.total.calls === 1 ? 'the call has no times' : `${formatCount(stats.total.timed)} of ${formatCount(stats.total.calls)} calls have times`) : ''}
             </td>
             <td className={styles.num}>{stats.total.timed > 0 ? formatDuration(stats.total.totalMs) : '—'}</td>
           </tr>

@@ -63,6 +63,17 @@ describe('insight views on a live session', () => {
     expect(onShowCalls).toHaveBeenCalledWith({ labels: ['Run Command'], statuses: [], text: '' });
   });
 
+  it('a session of one call without times says so in the singular', async () => {
+    const { store, feed, end, done } = liveStore();
+    render(<Live store={store} view="stats" onShowCalls={() => undefined} />);
+    await act(async () => {
+      feed('{"sessionUpdate":"tool_call","toolCallId":"only","title":"ls","kind":"execute","status":"completed"}\n');
+      end();
+      await done;
+    });
+    await waitFor(() => expect(screen.getByText('All').closest('tr')?.textContent).toContain('the call has no times'));
+  });
+
   it('the session list adds sessions as they appear', async () => {
     const { store, feed, end, done } = liveStore();
     render(<Live store={store} view="sessions" onShowCalls={() => undefined} />);
