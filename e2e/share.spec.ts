@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ingest } from '../src/model';
 import { leakedSecrets, plantedSession } from '../src/model/redact/plantedCorpus';
-import { expect, openByPicker, test, waitLoaded } from './helpers';
+import { expect, fixture, openByPicker, test, waitLoaded } from './helpers';
 
 test('a session read redacted shows no secret, lists each one, and exports none', async ({ page }, info) => {
   test.setTimeout(90_000);
@@ -60,4 +60,22 @@ test('an export under a filter holds only the rows shown', async ({ page }, info
   expect(shown.length).toBeGreaterThan(1);
   expect(shown.length).toBeLessThan(original.calls.size);
   expect([...session.calls.values()].map((c) => c.id)).toEqual(shown);
+});
+
+test('turning redaction on keeps the row that was at the top of the transcript at the top', async ({ page }) => {
+  await openByPicker(page, fixture('acp/codex-acp-1.6.2_unwrapped.jsonl'));
+  const topItem = () =>
+    page.evaluate(() => {
+      const rows = [...document.querySelectorAll<HTMLElement>('[data-item]')];
+      const pane = rows[0]?.parentElement?.closest<HTMLElement>('[class*="transcriptPane"]');
+      const top = pane?.getBoundingClientRect().top ?? 0;
+      return Number(rows.find((row) => row.getBoundingClientRect().bottom > top + 1)?.dataset.item ?? -1);
+    });
+  await page.locator('[data-item]').first().hover();
+  await page.mouse.wheel(0, 6000);
+  await expect.poll(topItem).toBeGreaterThan(20);
+  const before = await topItem();
+  await page.getByRole('button', { name: 'Redact secrets' }).click();
+  await waitLoaded(page);
+  await expect.poll(topItem).toBe(before);
 });

@@ -82,6 +82,8 @@ export interface SessionStore {
   itemNearLine: (line: number) => number | null;
   /** Position in the current view of an item, clearing the filter if it hides the item. */
   revealItem: (itemIndex: number) => number;
+  /** The item's position in the current view; -1 when the filter hides it (the filter is left as it is). */
+  positionOfItem: (itemIndex: number) => number;
 }
 
 const DELTA_REDRAW_MS = 32;
@@ -398,6 +400,9 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         else hi = mid;
       }
       return lo < items.size ? lo : items.size - 1;
+    },
+    positionOfItem(itemIndex) {
+      return indexIn(store.getSnapshot().view, itemIndex);
     },
     revealItem(itemIndex) {
       let v = store.getSnapshot().view;

@@ -133,6 +133,37 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
     changeView('transcript');
   };
 
+  // Turning redaction on or off reads the source again: the row that was at the top is put back at
+  // the top once it has been read again (the list is emptied while the read starts).
+  const keepPlace = useRef<{ item: number; emptied: boolean } | null>(null);
+  const firstVisibleItem = (): number | null => {
+    const pane = rootRef.current?.querySelector<HTMLElement>(`.${styles.transcriptPane}`);
+    if (!pane) return null;
+    const top = pane.getBoundingClientRect().top;
+    for (const row of pane.querySelectorAll<HTMLElement>('[data-item]')) {
+      if (row.getBoundingClientRect().bottom > top + 1) return Number(row.dataset.item);
+    }
+    return null;
+  };
+  const redactKeepingPlace = useLatestCallback((redact: boolean) => {
+    const item = firstVisibleItem();
+    keepPlace.current = item === null || item === 0 ? null : { item, emptied: false };
+    sharing?.onRedactChange?.(redact);
+  });
+  const sharingTools = sharing?.onRedactChange ? { ...sharing, onRedactChange: redactKeepingPlace } : sharing;
+  useEffect(() => {
+    const place = keepPlace.current;
+    if (!place) return;
+    if (snap.items.size === 0) {
+      place.emptied = true;
+      return;
+    }
+    if (!place.emptied || (snap.items.size <= place.item && snap.load.state === 'loading')) return;
+    keepPlace.current = null;
+    const pos = store.positionOfItem(place.item);
+    if (pos >= 0) scrollTo(pos, 'start');
+  });
+
   // Deep link: open the call once it exists (it may arrive long after the first rows).
   const handledCallId = useRef<string | null>(null);
   const openDeepLink = useLatestCallback(() => {
@@ -309,7 +340,7 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
           </>
         ) : null}
         <span className={styles.grow} />
-        {sharing ? <SharingTools {...sharing} /> : null}
+        {sharingTools ? <SharingTools {...sharingTools} /> : null}
         <button type="button" className={styles.button} onClick={() => setShowDiag((v) => !v)} aria-pressed={showDiag}>
           Diagnostics{snap.counts.bad > 0 ? ` (${snap.counts.bad} bad)` : ''}
         </button>
