@@ -219,3 +219,22 @@ test('the status line counts one record in the singular', async ({ page }, info)
   await openByPicker(page, file);
   await expect(page.getByTestId('load-status')).toHaveText(/· 1 record$/);
 });
+
+test('"Show all" on a long command output draws its lines as they scroll into view, first to last', async ({ page }, info) => {
+  const output = Array.from({ length: 40_000 }, (_, i) => `output line ${i + 1} ${'.'.repeat(i % 40)}`).join('\n');
+  const file = info.outputPath('long-output.jsonl');
+  writeFileSync(file, `${JSON.stringify({ sessionUpdate: 'tool_call', toolCallId: 'long-run', title: 'make', kind: 'execute', status: 'completed', rawInput: { command: 'make' }, content: [{ type: 'content', content: { type: 'text', text: output } }] })}\n`);
+  await openByPicker(page, file);
+  const row = page.locator('[data-call-id="long-run"]');
+  await row.locator('> button').click();
+  await expect(row.locator('[data-terminal]')).toContainText('output line 40000');
+  await row.getByRole('button', { name: 'Show all' }).click();
+  const lines = row.getByRole('list', { name: 'Terminal output, 40,000 lines' });
+  // Every line is there to scroll to, but only those in view are in the page.
+  await expect(lines.locator('[data-terminal-line="1"]')).toContainText('output line 1');
+  expect(await lines.locator('[data-terminal-line]').count()).toBeLessThan(200);
+  await lines.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  await expect(lines.locator('[data-terminal-line="40000"]')).toContainText('output line 40000');
+});

@@ -1,5 +1,6 @@
 import { useMemo, useState, type CSSProperties } from 'react';
-import { parseAnsi, terminalTail, type AnsiStyle } from './ansi';
+import { VirtualList } from '../virtual/VirtualList';
+import { ansiLines, parseAnsi, terminalTail, type AnsiSpan, type AnsiStyle } from './ansi';
 import styles from './text.module.css';
 
 function css(s: AnsiStyle): CSSProperties | undefined {
@@ -16,27 +17,59 @@ function css(s: AnsiStyle): CSSProperties | undefined {
   return style;
 }
 
-/** Terminal text with ANSI colours, as spans; the end of a long output until all is asked for. */
+/**
+ * Terminal text with ANSI colours, as spans; the end of a long output until all is asked for. All
+ * of a long output is drawn a line at a time, only the lines in view in the page: megabytes of text
+ * laid out at once blocked the page for most of a second.
+ */
 export function Ansi({ text }: { text: string }) {
   const [all, setAll] = useState(false);
-  const shown = useMemo(() => (all ? { text, omitted: 0 } : terminalTail(text)), [text, all]);
+  return all ? <AnsiLines text={text} /> : <AnsiTail text={text} onShowAll={() => setAll(true)} />;
+}
+
+function AnsiTail({ text, onShowAll }: { text: string; onShowAll: () => void }) {
+  const shown = useMemo(() => terminalTail(text), [text]);
   const spans = useMemo(() => parseAnsi(shown.text), [shown]);
   return (
     <pre className={styles.terminal} data-terminal>
       {shown.omitted > 0 ? (
         <span className={styles.dim}>
           … {shown.omitted.toLocaleString('en')} earlier characters not shown{' '}
-          <button type="button" className={styles.more} onClick={() => setAll(true)}>
+          <button type="button" className={styles.more} onClick={onShowAll}>
             Show all
           </button>
           {'\n'}
         </span>
       ) : null}
-      {spans.map((p, i) => (
-        <span key={i} style={css(p.style)}>
-          {p.text}
-        </span>
-      ))}
+      <Spans spans={spans} />
     </pre>
+  );
+}
+
+function Spans({ spans }: { spans: readonly AnsiSpan[] }) {
+  return spans.map((p, i) => (
+    <span key={i} style={css(p.style)}>
+      {p.text}
+    </span>
+  ));
+}
+
+function AnsiLines({ text }: { text: string }) {
+  const lines = useMemo(() => ansiLines(parseAnsi(text)), [text]);
+  return (
+    <div className={`${styles.terminal} ${styles.terminalLines}`} data-terminal data-terminal-lines={lines.length}>
+      <VirtualList
+        count={lines.length}
+        estimate={17}
+        rowKey={(i) => i}
+        className={styles.terminalScroller}
+        ariaLabel={`Terminal output, ${lines.length.toLocaleString('en')} line${lines.length === 1 ? '' : 's'}`}
+        renderRow={(i) => (
+          <div className={styles.terminalLine} data-terminal-line={i + 1}>
+            <Spans spans={lines[i] ?? []} />
+          </div>
+        )}
+      />
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnsi, stripAnsi, terminalTail } from './ansi';
+import { ansiLines, parseAnsi, stripAnsi, terminalTail } from './ansi';
 
 describe('parseAnsi', () => {
   it('reads colours and text styles into spans', () => {
@@ -41,5 +41,15 @@ describe('terminalTail', () => {
     expect(tail.text.startsWith('new line')).toBe(true);
     expect(tail.omitted + tail.text.length).toBe(text.length);
     expect(terminalTail('short').omitted).toBe(0);
+  });
+});
+
+describe('ansiLines', () => {
+  it('cuts styled spans at line ends, keeping each piece its style and empty lines as lines', () => {
+    const lines = ansiLines(parseAnsi('plain \x1b[31mred\nstill red\x1b[0m\n\nlast\n'));
+    expect(lines.map((line) => line.map((span) => span.text))).toEqual([['plain ', 'red'], ['still red'], [], ['last']]);
+    expect(lines[1]?.[0]?.style.fg).toBe(lines[0]?.[1]?.style.fg);
+    expect(lines[0]?.[0]?.style.fg ?? null).toBeNull();
+    expect(lines[0]?.[1]?.style.fg).toBeTruthy();
   });
 });

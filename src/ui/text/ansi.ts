@@ -187,3 +187,21 @@ export function terminalTail(text: string, maxChars = TERMINAL_TAIL_CHARS): { te
   if (nl !== -1 && nl - start < 4096) start = nl + 1;
   return { text: text.slice(start), omitted: start };
 }
+
+/**
+ * Styled spans cut into lines (a span that crosses a line end is cut there), for drawing an output
+ * line by line. A last line left empty by a final newline is not a line.
+ */
+export function ansiLines(spans: readonly AnsiSpan[]): AnsiSpan[][] {
+  const lines: AnsiSpan[][] = [[]];
+  for (const span of spans) {
+    const parts = span.text.split('\n');
+    for (let k = 0; k < parts.length; k++) {
+      if (k > 0) lines.push([]);
+      const part = parts[k]!;
+      if (part !== '') lines[lines.length - 1]!.push({ text: part, style: span.style });
+    }
+  }
+  if (lines.length > 1 && lines[lines.length - 1]!.length === 0) lines.pop();
+  return lines;
+}
