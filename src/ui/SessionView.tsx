@@ -18,6 +18,7 @@ import { useSessionSnapshot, useSystemDark } from './useStore';
 import type { ScrollRequest } from './virtual/VirtualList';
 import type { Align } from './virtual/controller';
 import styles from './SessionView.module.css';
+import { countOf } from './format';
 
 export type ThemeChoice = 'light' | 'dark' | 'system';
 
@@ -384,7 +385,7 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
                 : failure !== null
                   ? ''
                   : snap.counts.bad > 0
-                    ? `No record could be read: ${snap.counts.bad.toLocaleString('en')} bad line${snap.counts.bad === 1 ? '' : 's'} (see Diagnostics).`
+                    ? `No record could be read: ${countOf(snap.counts.bad, 'bad line')} (see Diagnostics).`
                     : 'Nothing to show: the input holds no records.'}
           </div>
         ) : (

@@ -1,3 +1,8 @@
+/** "1 call", "2 calls", "1,200 calls": a count and its noun, which takes an s unless the count is 1. */
+export function countOf(n: number, noun: string): string {
+  return `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;

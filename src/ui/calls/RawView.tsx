@@ -3,6 +3,7 @@ import { formatTime } from '../format';
 import { CopyButton } from './CopyButton';
 import { JsonTree } from './JsonTree';
 import styles from './calls.module.css';
+import { countOf } from '../format';
 
 /** The merged state of a call and every update that made it, for checking the viewer's work. */
 export function RawView({ call }: { call: CallSummary }) {
@@ -10,7 +11,7 @@ export function RawView({ call }: { call: CallSummary }) {
   const { history, ...merged } = isToolCall(call) ? call : { ...call, history: [] };
   return (
     <div className={styles.body}>
-      <div className={styles.heading}>History ({history.length} update{history.length === 1 ? '' : 's'})</div>
+      <div className={styles.heading}>History ({countOf(history.length, 'update')})</div>
       <table className={styles.history}>
         <thead>
           <tr>

@@ -6,6 +6,7 @@ import { TimelineView } from './TimelineView';
 import { UsageView } from './UsageView';
 import type { ViewName } from './views';
 import styles from './insights.module.css';
+import { countOf } from '../format';
 
 export interface InsightsProps {
   view: Exclude<ViewName, 'transcript'>;
@@ -32,7 +33,7 @@ export function Insights({ view, snap, store, dark, onOpenCall, onShowCalls }: I
         <p className={styles.filterNote} data-testid="filter-note">
           The label, status and search filters narrow the transcript only: this view covers the whole session.{' '}
           <button type="button" className={styles.linkButton} onClick={() => onShowCalls({})}>
-            Show the {snap.view.length.toLocaleString('en')} filtered row{snap.view.length === 1 ? '' : 's'}
+            Show the {countOf(snap.view.length, 'filtered row')}
           </button>
         </p>
       ) : null}

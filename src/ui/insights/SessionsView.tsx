@@ -6,6 +6,7 @@ import { NO_SESSION, type Filter } from '../../store/filter';
 import { formatTime } from '../format';
 import { formatCount, formatDuration } from './format';
 import styles from './insights.module.css';
+import { countOf } from '../format';
 
 /** Past this many sessions the list is drawn a page at a time. */
 const PAGE = 500;
@@ -35,7 +36,7 @@ export function SessionsView({ snap, store, onShowCalls, onOpenCall }: SessionsV
   return (
     <div className={styles.scroll} data-testid="sessions-view">
       <p className={styles.note}>
-        {formatCount(list.length)} session{list.length === 1 ? '' : 's'} in the input
+        {countOf(list.length, 'session')} in the input
         {chosen.size > 0 ? (
           <>
             {' · the transcript shows '}
@@ -127,7 +128,7 @@ function SessionTreeList({ nodes, onShow, onOpenCall }: { nodes: SessionNode[]; 
             {node.title !== null ? <span className={styles.muted}> {node.summary.sessionId}</span> : null}
             <span className={styles.treeMeta}>
               {' · '}
-              {formatCount(node.summary.calls)} call{node.summary.calls === 1 ? '' : 's'}
+              {countOf(node.summary.calls, 'call')}
               {node.summary.failed > 0 ? ` · ${formatCount(node.summary.failed)} failed` : ''}
               {' · '}
               <span className={styles.treeStatus} data-status={status}>

@@ -7,6 +7,7 @@ import { useLatestCallback } from '../useLatestCallback';
 import { formatCount, formatDuration } from './format';
 import { drawTimeline, ROW_H, AXIS_H, LANE_GAP, type Viewport, rowTop, paletteFor } from './drawTimeline';
 import styles from './timeline.module.css';
+import { countOf } from '../format';
 
 export interface TimelineViewProps {
   snap: SessionSnapshot;
@@ -305,7 +306,7 @@ export function TimelineView({ snap, dark, onOpenCall }: TimelineViewProps) {
           style={{ width: size.width, height: size.height }}
           tabIndex={0}
           role="img"
-          aria-label={`Timeline of ${formatCount(layout.keys.length)} call${layout.keys.length === 1 ? '' : 's'} in ${formatCount(layout.lanes.length)} lane${layout.lanes.length === 1 ? '' : 's'}. Arrow keys pan, + and - zoom, 0 fits, n and p step through calls, Enter opens one.`}
+          aria-label={`Timeline of ${countOf(layout.keys.length, 'call')} in ${countOf(layout.lanes.length, 'lane')}. Arrow keys pan, + and - zoom, 0 fits, n and p step through calls, Enter opens one.`}
           aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown + - 0 n p Enter"
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}

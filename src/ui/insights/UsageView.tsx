@@ -6,6 +6,7 @@ import { compactionLines, usageSeries, type UsagePoint } from '../../model/insig
 import type { SessionSnapshot } from '../../store/createSessionStore';
 import { formatCount } from './format';
 import styles from './insights.module.css';
+import { countOf } from '../format';
 
 export interface UsageViewProps {
   snap: SessionSnapshot;
@@ -41,9 +42,9 @@ export function UsageView({ snap, dark }: UsageViewProps) {
   return (
     <div className={styles.scroll} data-testid="usage-view">
       <p className={styles.note}>
-        {formatCount(points.length)} usage report{points.length === 1 ? '' : 's'}
+        {countOf(points.length, 'usage report')}
         {sessions > 1 ? ` from ${formatCount(sessions)} sessions` : ''}
-        {compactions.length > 0 ? ` · ${formatCount(compactions.length)} compaction${compactions.length === 1 ? '' : 's'} (dashed lines)` : ''}
+        {compactions.length > 0 ? ` · ${countOf(compactions.length, 'compaction')} (dashed lines)` : ''}
       </p>
       <UsageChart points={points} series={shown} compactions={compactions} dark={dark} />
       <table className={styles.table} aria-label="Usage per turn">

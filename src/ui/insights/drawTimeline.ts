@@ -2,6 +2,7 @@
 // off screen are skipped, and a bar thinner than a pixel is painted only if its row's pixel is not
 // painted yet, so a frame costs at most a few spans per pixel column whatever the number of calls.
 import type { TimelineLayout } from '../../model/timeline';
+import { countOf } from '../format';
 
 export const AXIS_H = 22;
 export const ROW_H = 14;
@@ -122,7 +123,7 @@ export function drawTimeline(
       from = t;
     });
     fill(0, top, width, 1, grid);
-    laneTitles.push([`${lane.sessionId ?? '(no session)'} · ${lane.calls.toLocaleString('en')} call${lane.calls === 1 ? '' : 's'}`, top + LANE_GAP / 2 + 1]);
+    laneTitles.push([`${lane.sessionId ?? '(no session)'} · ${countOf(lane.calls, 'call')}`, top + LANE_GAP / 2 + 1]);
   }
 
   // Bars, a row at a time: each bar is one span on the row's first scanline, which is then copied

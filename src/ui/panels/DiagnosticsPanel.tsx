@@ -1,5 +1,6 @@
 import type { SessionSnapshot } from '../../store/createSessionStore';
 import styles from '../SessionView.module.css';
+import { countOf } from '../format';
 
 const MAX_LISTED = 500;
 
@@ -33,7 +34,7 @@ export function DiagnosticsPanel({ snap, onJumpToLine }: { snap: SessionSnapshot
             <dt>Ledger chain</dt>
             <dd data-chain={chain.state}>
               {chain.state === 'intact' ? (
-                `intact (${chain.lines} line${chain.lines === 1 ? '' : 's'})`
+                `intact (${countOf(chain.lines, 'line')})`
               ) : (
                 <button type="button" className={styles.linkButton} onClick={() => onJumpToLine(chain.line)}>
                   broken at line {chain.line}: {chain.reason}

@@ -4,6 +4,7 @@ import type { SessionSnapshot, SessionStore } from '../../store/createSessionSto
 import { DISPLAY_STATUSES, EMPTY_FILTER, isFilterActive } from '../../store/filter';
 import styles from '../SessionView.module.css';
 import { FACETS_PAGE, FACETS_SHOWN, visibleFacets } from './facetList';
+import { countOf } from '../format';
 
 function toggle<T>(list: T[], v: T): T[] {
   return list.includes(v) ? list.filter((x) => x !== v) : [...list, v];
@@ -52,7 +53,7 @@ export function FilterPanel({ snap, store, searchRef }: { snap: SessionSnapshot;
       <div className={styles.panelHead}>
         <span>
           Tool calls: {facets.total.toLocaleString('en')}
-          {isFilterActive(filter) ? ` · showing ${snap.view.length.toLocaleString('en')} row${snap.view.length === 1 ? '' : 's'}` : ''}
+          {isFilterActive(filter) ? ` · showing ${countOf(snap.view.length, 'row')}` : ''}
         </span>
         {isFilterActive(filter) ? (
           <button type="button" className={styles.linkButton} onClick={() => store.setFilter(EMPTY_FILTER)}>

@@ -7,6 +7,7 @@ import type { SessionSnapshot } from '../../store/createSessionStore';
 import styles from '../SessionView.module.css';
 import { downloadBlob } from './download';
 import { useFileNotes, useNotesStore } from './notesContext';
+import { countOf } from '../format';
 
 export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpenCall: (callKey: string) => void }) {
   const notesStore = useNotesStore();
@@ -26,7 +27,7 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
     if (!hash) return;
     try {
       const count = await notesStore.importSidecar(hash, await file.text());
-      setMessage(`Imported ${count} note${count === 1 ? '' : 's'}.`);
+      setMessage(`Imported ${countOf(count, 'note')}.`);
     } catch (err) {
       setMessage(`Not imported: ${err instanceof Error ? err.message : String(err)}`);
     }

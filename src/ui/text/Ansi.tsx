@@ -2,6 +2,7 @@ import { useMemo, useState, type CSSProperties } from 'react';
 import { VirtualList } from '../virtual/VirtualList';
 import { ansiLines, parseAnsi, terminalTail, type AnsiSpan, type AnsiStyle } from './ansi';
 import styles from './text.module.css';
+import { countOf } from '../format';
 
 function css(s: AnsiStyle): CSSProperties | undefined {
   const fg = s.inverse ? (s.bg ?? '0, 0, 0') : s.fg;
@@ -63,7 +64,7 @@ function AnsiLines({ text }: { text: string }) {
         estimate={17}
         rowKey={(i) => i}
         className={styles.terminalScroller}
-        ariaLabel={`Terminal output, ${lines.length.toLocaleString('en')} line${lines.length === 1 ? '' : 's'}`}
+        ariaLabel={`Terminal output, ${countOf(lines.length, 'line')}`}
         renderRow={(i) => (
           <div className={styles.terminalLine} data-terminal-line={i + 1}>
             <Spans spans={lines[i] ?? []} />
