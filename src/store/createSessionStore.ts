@@ -405,14 +405,10 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       return indexIn(store.getSnapshot().view, itemIndex);
     },
     revealItem(itemIndex) {
-      let v = store.getSnapshot().view;
-      let pos = indexIn(v, itemIndex);
-      if (pos < 0) {
-        store.setFilter(EMPTY_FILTER);
-        v = store.getSnapshot().view;
-        pos = indexIn(v, itemIndex);
-      }
-      return pos;
+      const pos = store.positionOfItem(itemIndex);
+      if (pos >= 0) return pos;
+      store.setFilter(EMPTY_FILTER);
+      return store.positionOfItem(itemIndex);
     },
   };
   return store;

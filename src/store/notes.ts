@@ -6,7 +6,6 @@ import type { CallNote, FileNotes } from '../model';
 import type { NotesSidecar } from '../model/exportNotes';
 
 
-export type { CallNote, FileNotes };
 
 export interface NotesBackend {
   get: (key: string) => Promise<unknown>;

@@ -1,7 +1,7 @@
 // The small typed message protocol between a viewer and its parser (in a Worker or in-thread).
 import type { Result } from '../ingest/result';
 import type { SecretFinding } from './redactStream';
-import type { BadLine, CallSummary, ChainState, ContentBlock, Counts, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
+import type { BadLine, CallChange, CallSummary, ChainState, ContentBlock, Counts, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
 
 export type { SecretFinding };
 
@@ -19,15 +19,11 @@ export type LoadSource = (
 ) & { redact?: boolean };
 
 /**
- * A call created or changed since the previous delta: the call whole except its history, of
- * which only the entries from `historyFrom` on are sent (a call updated 200,000 times must not
- * re-send its history in every delta).
+ * A call created or changed since the previous delta, as the builder hands it out: the call whole
+ * except its history, of which only the entries from `historyFrom` on are sent (a call updated
+ * 200,000 times must not re-send its history in every delta); a light read sends its row only.
  */
-export interface CallPatch {
-  /** A light read sends the row only (`CallSummary`); a full read the `ToolCall`. */
-  call: CallSummary;
-  historyFrom: number;
-}
+export type CallPatch = CallChange<CallSummary>;
 
 /**
  * What changed since the previous delta, as patches: items, bad lines, warnings and session ids

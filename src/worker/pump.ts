@@ -192,7 +192,6 @@ export async function pump(
   let badSent = 0;
   let warningsSent = 0;
   let sessionIdsSent = 0;
-  // The builder hands out only the history entries not taken before: a patch carries just those.
   // What each terminal looked like when last sent; compared field by field (no string building),
   // since every flush looks at every terminal.
   const terminalSeen = new Map<string, { len: number; exit: unknown; signal: unknown; truncated: boolean; command: unknown }>();

@@ -83,6 +83,12 @@ export function remoteChain(spawn: () => Worker, onReply: (state: ChainState | n
   });
   worker.addEventListener('messageerror', () => failed('a verifier message could not be read'));
   const startTimer = setTimeout(() => failed('the verifier worker did not start'), START_TIMEOUT_MS);
+  /** The worker's content hash; undefined if it stops before answering. */
+  const askDigest = (): Promise<string | undefined> =>
+    new Promise((resolve) => {
+      digested = resolve;
+      post({ type: 'digest' });
+    });
   return {
     batcher,
     contentHash(local) {
@@ -105,10 +111,7 @@ export function remoteChain(spawn: () => Worker, onReply: (state: ChainState | n
         digest() {
           if (!handedOver) return Promise.resolve(local.digest('hex'));
           if (stopped) return Promise.resolve(undefined);
-          return new Promise((resolve) => {
-            digested = resolve;
-            post({ type: 'digest' });
-          });
+          return askDigest();
         },
       };
     },
@@ -118,12 +121,7 @@ export function remoteChain(spawn: () => Worker, onReply: (state: ChainState | n
         update: () => undefined,
         async digest() {
           // Not ready by now, the worker is not waited for (it may never start): the read is done.
-          const hex = ready && !stopped
-            ? await new Promise<string | undefined>((resolve) => {
-              digested = resolve;
-              post({ type: 'digest' });
-            })
-            : undefined;
+          const hex = ready && !stopped ? await askDigest() : undefined;
           return hex ?? hashBlob(local, blob);
         },
       };

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { displayStatus } from '../../model/status';
 import { statusNote } from '../../model/summary';
-import { isToolCall, type CallSummary, type DisplayStatus, type TerminalLookup } from '../../model/types';
-import type { CallNote } from '../../store/notes';
+import { isToolCall, type CallNote, type CallSummary, type DisplayStatus, type TerminalLookup } from '../../model/types';
 import { RowBoundary } from '../boundary/RowBoundary';
 import { formatTime } from '../format';
 import { formatDuration } from './extract';

@@ -1,5 +1,5 @@
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
-import type { Filter } from '../../store/filter';
+import { isFilterActive, type Filter } from '../../store/filter';
 import { SessionsView } from './SessionsView';
 import { StatsView } from './StatsView';
 import { TimelineView } from './TimelineView';
@@ -19,8 +19,9 @@ export interface InsightsProps {
   onShowCalls: (filter: Partial<Filter>) => void;
 }
 
+/** Whether a label, status or search filter is set: these views count every call whatever they say. */
 function narrowsTranscriptOnly(f: Filter): boolean {
-  return f.labels.length > 0 || f.statuses.length > 0 || f.text.trim() !== '';
+  return isFilterActive({ ...f, sessions: [] });
 }
 
 /** The view beside the transcript that the tab strip chose. */

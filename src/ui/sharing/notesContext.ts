@@ -2,7 +2,8 @@
 // others, as the html export's viewer does with the read-only notes the page carries. Outside a
 // viewer there are none.
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
-import { fixedNotesStore, type FileNotes, type NotesStore } from '../../store/notes';
+import type { FileNotes } from '../../model/types';
+import { fixedNotesStore, type NotesStore } from '../../store/notes';
 
 export const NotesContext = createContext<NotesStore>(fixedNotesStore({}));
 
