@@ -4,9 +4,13 @@ import dashboardHosts from './examples/dashboard/hosts.json' with { type: 'json'
 // Browser tests run against the production build (`npm run build` → dist/app),
 // served by `vite preview`. Playwright cannot download browsers here, so we use
 // Debian's Chromium (scripts/ensure-chromium.mjs installs it) or $CHROMIUM_PATH.
-const PORT = 4173;
+// LOUPE_E2E_PORT moves every server (the app, then one port per dashboard host) so two checkouts
+// can run their browser tests at once; --strictPort makes a taken port fail loudly.
+const PORT = Number(process.env.LOUPE_E2E_PORT ?? 4173);
 /** The embedding example as host apps on React 18.3 and 19 (npm run build:hosts), each on its port. */
-export const DASHBOARD_HOSTS = dashboardHosts;
+export const DASHBOARD_HOSTS = Object.fromEntries(
+  Object.entries(dashboardHosts).map(([name, host], index) => [name, { ...host, port: PORT + 1 + index }]),
+);
 const CI = !!process.env.CI;
 
 export default defineConfig({
@@ -46,7 +50,7 @@ export default defineConfig({
     {
       command: `npx vite preview --outDir dist/app --port ${PORT} --strictPort`,
       url: `http://localhost:${PORT}`,
-      reuseExistingServer: !CI,
+      reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
@@ -55,7 +59,7 @@ export default defineConfig({
     ...Object.entries(DASHBOARD_HOSTS).map(([name, host]) => ({
       command: `npx vite preview --config dist/hosts/${name}/vite.config.ts --port ${host.port} --strictPort`,
       url: `http://localhost:${host.port}`,
-      reuseExistingServer: !CI,
+      reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
