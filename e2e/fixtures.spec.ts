@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { expect, expectCallsShown, expectedCalls, fixture, openByDrop, openByPicker, openByUrl, test, waitLoaded } from './helpers';
 
 // Every real sample, read three ways; the rows must carry what the model (CONTRACTS §5–§6) prescribes.
-const SAMPLES = ['acp', 'grok', 'ledger'].flatMap((dir) =>
+const SAMPLES = ['acp', 'grok', 'ledger', 'native'].flatMap((dir) =>
   readdirSync(fixture(dir))
     .filter((f) => /\.(jsonl?|log)$/.test(f))
     .sort()

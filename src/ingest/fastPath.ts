@@ -75,7 +75,7 @@ export function readXaiTool(value: unknown): Result<XaiTool> {
 
 export function readLedgerLine(value: JsonObject): Result<LedgerLine> {
   if (
-    typeof value.v === 'number' && typeof value.kind === 'string' && optNumber(value.seq) && optNumber(value.t) &&
+    typeof value.v === 'number' && typeof value.kind === 'string' && typeof value.seq === 'number' && optNumber(value.t) &&
     optString(value.run) && optString(value.prev) && optString(value.who) && optString(value.addr) &&
     (value.ig === undefined || typeof value.ig === 'boolean')
   ) {

@@ -168,7 +168,8 @@ export const newSessionResultSchema = z.object({ sessionId: z.string() });
 
 export const ledgerLineSchema = z.looseObject({
   v: z.number(),
-  seq: optNumber,
+  // A line without `seq` is not a ledger line (CONTRACTS §1): unknown, not an event.
+  seq: z.number(),
   kind: z.string(),
   data: z.unknown().optional(),
   run: optString,

@@ -41,6 +41,14 @@ describe('§2 accounting', () => {
     ]);
   });
 
+  test('a ledger line needs v, seq, kind and data: without seq it is unknown, not an event', async () => {
+    const withSeq = JSON.stringify({ v: 2, seq: 0, kind: 'note', data: { text: 'a' } });
+    const withoutSeq = JSON.stringify({ v: 2, kind: 'tool_called', data: { id: 'x', name: 'read', args: { path: 'p' } } });
+    const session = await ingest(lines(withSeq, withoutSeq));
+    expect(session.counts).toEqual({ lines: 2, events: 1, unknown: 1, bad: 0 });
+    expect(session.calls.size).toBe(0);
+  });
+
   test('a BOM, CRLF line ends and a last line without a newline', async () => {
     const text = `\uFEFF${rpc({ sessionUpdate: 'tool_call', toolCallId: 'a', title: 'x', kind: 'read' })}\r\n${rpc({ sessionUpdate: 'tool_call_update', toolCallId: 'a', status: 'completed' })}`;
     const session = await ingest(text, { chunkSize: 3 });
@@ -118,6 +126,20 @@ describe('§5 labels', () => {
     ));
     expect(summarize(session).calls.map((call) => call.label)).toEqual(['List Files', 'Run Command', 'Switch Mode', 'Tool']);
   });
+
+  test('mcp__SERVER__TOOL not in the table is looked up as TOOL (claude-code-acp\'s mcp__acp__Write is a Write, not an edit)', async () => {
+    const named = (id: string, toolName: string, kind = 'edit') =>
+      rpc({ sessionUpdate: 'tool_call', toolCallId: id, title: 't', kind, _meta: { claudeCode: { toolName } } });
+    const session = await ingest(lines(
+      named('a', 'mcp__acp__Write'),
+      named('b', 'mcp__my__server__Read', 'other'),
+      named('c', 'mcp__notion__search_pages', 'fetch'),
+      named('d', 'mcp__Write', 'other'),
+      named('e', 'xmcp__acp__Write', 'other'),
+    ));
+    // b: the part after the last `__`; c: a TOOL the table lacks falls to the kind; d, e: not of the form.
+    expect(summarize(session).calls.map((call) => call.label)).toEqual(['Write', 'Read', 'Web Fetch', 'Tool', 'Tool']);
+  });
 });
 
 describe('§6 subjects', () => {
@@ -137,7 +159,35 @@ describe('§6 subjects', () => {
       rpc({ sessionUpdate: 'tool_call', toolCallId: 'c', title: 't', rawInput: { n: 1 }, locations: [{ path: '/loc' }] }),
       rpc({ sessionUpdate: 'tool_call', toolCallId: 'd', title: 'a title is not a subject' }),
     ));
-    expect(summarize(session).calls.map((call) => call.subject)).toEqual(['bash -lc make', '/canonical', '/loc', null]);
+    expect(summarize(session).calls.map((call) => call.subject)).toEqual(['make', '/canonical', '/loc', null]);
+  });
+
+  test('a command array [SHELL, -c|-lc|…, SCRIPT] is named by SCRIPT; any other array is joined', async () => {
+    const commands: unknown[][] = [
+      ['/bin/bash', '-lc', 'cat notes.txt'],
+      ['/usr/bin/zsh', '-lic', 'ls -la'],
+      ['sh', '-c', 'echo hi'],
+      ['python3', '-c', 'print(1)'],
+      ['bash', '-x', 'run.sh'],
+      ['bash', '-lc', 'ls', 'extra'],
+      ['fish', '-cl', 'ls'],
+    ];
+    const session = await ingest(lines(
+      ...commands.map((command, i) => rpc({ sessionUpdate: 'tool_call', toolCallId: `c${i}`, title: 't', rawInput: i === 2 ? { cmd: command } : { command } })),
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'args', title: 't', rawInput: { args: ['/bin/bash', '-lc', 'pwd'] } }),
+    ));
+    expect(summarize(session).calls.map((call) => call.subject)).toEqual([
+      'cat notes.txt', 'ls -la', 'echo hi', 'python3 -c print(1)', 'bash -x run.sh', 'bash -lc ls extra', 'ls', null,
+    ]);
+  });
+
+  test('locations[0].path comes before the first-string fallback, after the preferred keys (codex-acp edits)', async () => {
+    const session = await ingest(lines(
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'call_fake_4_5', title: 'Edit', kind: 'edit', rawInput: { call_id: 'call_fake_4_5', changes: {} }, locations: [{ path: '/w/notes.txt' }] }),
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'p', title: 't', rawInput: { call_id: 'x', path: '/w/a.js' }, locations: [{ path: '/w/b.js' }] }),
+      rpc({ sessionUpdate: 'tool_call', toolCallId: 'f', title: 't', rawInput: { call_id: 'only-a-string' } }),
+    ));
+    expect(summarize(session).calls.map((call) => call.subject)).toEqual(['/w/notes.txt', '/w/a.js', 'only-a-string']);
   });
 
   test('ledger: a present subject key wins, null included; without it, subject_of(args) with the ledger keys', async () => {
@@ -158,6 +208,28 @@ describe('§7 status and time', () => {
     expect(timed.durationMs).toBe(2500);
     const untimed = only(await ingest(lines(rpc({ sessionUpdate: 'tool_call', toolCallId: 'c', title: 't' }), rpc({ sessionUpdate: 'tool_call_update', toolCallId: 'c', status: 'completed' }))));
     expect(untimed.durationMs).toBeUndefined();
+  });
+});
+
+describe('§7 a call refused at its permission request', () => {
+  const capture = (t: number, dir: string, msg: object) => JSON.stringify({ t_ms: t, dir, msg: { jsonrpc: '2.0', ...msg } });
+  const options = [{ optionId: 'yes', name: 'Allow', kind: 'allow_once' }, { optionId: 'no', name: 'Reject', kind: 'reject_once' }, { optionId: 'never', name: 'Never', kind: 'reject_always' }];
+  const refused = (optionId: string, ...after: string[]) => lines(
+    rpc({ sessionUpdate: 'tool_call', toolCallId: 'c', title: 'rm -rf build', kind: 'execute', status: 'pending' }, 's'),
+    capture(2, 'agent->client', { id: 1, method: 'session/request_permission', params: { sessionId: 's', toolCall: { toolCallId: 'c' }, options } }),
+    capture(3, 'client->agent', { id: 1, result: { outcome: { outcome: 'selected', optionId } } }),
+    ...after,
+  );
+
+  test('reject_once or reject_always with no later status is failed, not unfinished (codex-acp sends nothing more)', async () => {
+    expect(summarize(await ingest(refused('no'))).calls.map((call) => call.status)).toEqual(['failed']);
+    expect(summarize(await ingest(refused('never'))).calls.map((call) => call.status)).toEqual(['failed']);
+  });
+
+  test('an allowed or cancelled request leaves the call unfinished; a later status still wins after a refusal', async () => {
+    expect(summarize(await ingest(refused('yes'))).calls.map((call) => call.status)).toEqual(['unfinished']);
+    const later = refused('no', rpc({ sessionUpdate: 'tool_call_update', toolCallId: 'c', status: 'completed' }, 's'));
+    expect(summarize(await ingest(later)).calls.map((call) => call.status)).toEqual(['done']);
   });
 });
 

@@ -6,7 +6,7 @@ import { SessionBuilder } from './builder';
 const chunk = (text: string, sessionId = 's', tag = 'user_message_chunk') => ({ sessionId, update: { sessionUpdate: tag, content: { type: 'text', text } } });
 const image = (sessionId = 's') => ({ sessionId, update: { sessionUpdate: 'user_message_chunk', content: { type: 'image', mimeType: 'image/png', data: 'AA==' } } });
 const prompt = (text: string) => ({ jsonrpc: '2.0', id: 1, method: 'session/prompt', params: { sessionId: 's', prompt: [{ type: 'text', text }] } });
-const returned = (text: string) => ({ v: 2, kind: 'model_returned', run: 's', data: { message: { content: [{ kind: 'text', text }] } } });
+const returned = (text: string) => ({ v: 2, seq: 0, kind: 'model_returned', run: 's', data: { message: { content: [{ kind: 'text', text }] } } });
 
 test.each([
   ['chunk, chunk, image', [chunk('a'), chunk('b'), image()], ['type', 'role', 'loc', 'sessionId', 'messageId', 'blocks', 'text', 'ts']],

@@ -58,6 +58,17 @@ export function labelForName(name: string): string | undefined {
   return LABEL_BY_NAME.get(name);
 }
 
+/**
+ * The label of a rule-2 tool name (CONTRACTS §5): the table's, else, for `mcp__SERVER__TOOL` (how
+ * Claude Code names an MCP server's tool; claude-code-acp's own are `mcp__acp__Write`, …), TOOL's.
+ */
+export function labelForToolName(name: string): string | undefined {
+  const byName = LABEL_BY_NAME.get(name);
+  if (byName !== undefined || !name.startsWith('mcp__')) return byName;
+  const lastSeparator = name.lastIndexOf('__');
+  return lastSeparator > 'mcp__'.length ? LABEL_BY_NAME.get(name.slice(lastSeparator + 2)) : undefined;
+}
+
 /** The tool name looked up in the table: the first of these that is present (CONTRACTS §5 rule 2). */
 export function toolNameOf(call: Pick<ToolCall, 'meta' | 'name' | 'ledger'>): string | undefined {
   // Own properties only: what a prototype holds (a `__proto__` key, a polluted Object.prototype) is not the input's.
@@ -84,7 +95,7 @@ export function idHeadOf(id: string): string | undefined {
 export function labelOf(call: Pick<ToolCall, 'tool' | 'meta' | 'name' | 'ledger' | 'kind' | 'id'>): string {
   if (call.tool) return call.tool.label;
   const name = toolNameOf(call);
-  const byName = name === undefined ? undefined : labelForName(name);
+  const byName = name === undefined ? undefined : labelForToolName(name);
   if (byName) return byName;
   if (!call.ledger) {
     const head = idHeadOf(call.id);

@@ -3,9 +3,9 @@
 import { expect, test } from 'vitest';
 import { SessionBuilder } from './builder';
 
-const called = (id: string) => ({ v: 2, kind: 'tool_called', data: { id, name: 'read', args: { path: 'a' }, effect: 'read', render: 'generic' } });
-const result = (id: string) => ({ v: 2, kind: 'tool_result', data: { tool_use_id: id, name: 'read', result: { text: 'x' }, took_us: 5 } });
-const failed = (id: string) => ({ v: 2, kind: 'tool_result', data: { tool_use_id: id, error: { code: 'e' }, took_us: 7 } });
+const called = (id: string) => ({ v: 2, seq: 0, kind: 'tool_called', data: { id, name: 'read', args: { path: 'a' }, effect: 'read', render: 'generic' } });
+const result = (id: string) => ({ v: 2, seq: 0, kind: 'tool_result', data: { tool_use_id: id, name: 'read', result: { text: 'x' }, took_us: 5 } });
+const failed = (id: string) => ({ v: 2, seq: 0, kind: 'tool_result', data: { tool_use_id: id, error: { code: 'e' }, took_us: 7 } });
 
 function spreadReference(lines: { kind: string; data: Record<string, unknown> }[]): Record<string, unknown> | undefined {
   let ledger: Record<string, unknown> | undefined;

@@ -13,6 +13,7 @@ import type { LedgerBody, LedgerToolCalled, ToolUpdate } from '../ingest/records
 import { isJsonObject } from '../ingest/schemas';
 import { labelOf } from './labels';
 import { subjectOfCall } from './subject';
+import { hasEnded } from './status';
 import type { CallHistoryEntry, LedgerCallData, PermissionOutcome, PermissionRequest, SourceLocation, ToolCall } from './types';
 
 /** Appends one entry to a call's history, giving the history the merged call keeps. */
@@ -177,9 +178,13 @@ export function withPermissionOutcome(call: ToolCall, outcome: PermissionOutcome
   const permission = call.permission;
   if (!permission) return call;
   const next = copyCall(call);
+  const selected = outcome.outcome === 'selected' ? permission.options.find((o) => o.optionId === outcome.optionId) : undefined;
   next.permission = outcome.outcome === 'selected'
-    ? { ...permission, outcome: { outcome: 'selected', optionId: outcome.optionId, optionName: permission.options.find((o) => o.optionId === outcome.optionId)?.name } }
+    ? { ...permission, outcome: { outcome: 'selected', optionId: outcome.optionId, optionName: selected?.name } }
     : { ...permission, outcome: { outcome: 'cancelled' } };
+  // A call refused at its permission request never ran: failed, unless a later update says
+  // otherwise (CONTRACTS §7; codex-acp sends nothing more for a refused call).
+  if (selected && REJECT_KINDS.has(selected.kind) && !hasEnded(call)) next.status = 'failed';
   return next;
 }
 
@@ -207,6 +212,8 @@ const EMPTY_HISTORY: CallHistoryEntry[] = Object.freeze([]) as unknown as CallHi
  * A shallow copy with every field in one order (an object literal, not a spread: V8 copies an
  * existing object through a slow path, and a literal keeps one hidden class for every call).
  */
+const REJECT_KINDS: ReadonlySet<string> = new Set(['reject_once', 'reject_always']);
+
 function copyCall(c: ToolCall): ToolCall {
   return {
     key: c.key, id: c.id, sessionId: c.sessionId, ordinal: c.ordinal, firstLine: c.firstLine,

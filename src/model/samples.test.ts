@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { displayStatus, ingest, summarize, type Session, type ToolCall } from './index';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
-const samples = ['acp', 'grok', 'ledger'].flatMap((dir) =>
+const samples = ['acp', 'grok', 'ledger', 'native'].flatMap((dir) =>
   readdirSync(join(FIXTURES, dir))
     .filter((name) => name !== 'codex-acp-1.6.2_test-snapshots.jsonl') // a test wrapper, read unwrapped
     .map((name) => `${dir}/${name}`),
@@ -133,6 +133,59 @@ describe('hand-checked samples', () => {
     const jetbrains = await load('acp/jetbrains-ide_acp-transport-log_acp-replay-example.log');
     expect(jetbrains.format).toBe('text-log');
     expect([...jetbrains.calls.values()].every((call) => call.dir === 'agent->client' && call.durationMs !== undefined)).toBe(true);
+  });
+
+  // Published agents recorded through `loupe tee` (fixtures/native/, ../shared/tools/real-agents/).
+  const W = (agent: string) => `/home/dev/run1/work/${agent}-capture`;
+  const rows = (session: Session) => calls(session).map(({ label, subject, status }) => [label, subject, status]);
+
+  test('codex-acp 0.16.0: commands by their script, edits by their location, the refused rm failed (§6, §7)', async () => {
+    expect(rows(await load('native/codex-acp.acp.jsonl'))).toEqual([
+      // codex-acp gives shell commands the ACP kinds read and search: the label follows what it said.
+      ['Read', 'cat notes.txt', 'done'],
+      ['Search', 'ls -la', 'done'],
+      ['Search', 'grep -rn TODO .', 'done'],
+      ['Edit', `${W('codex-acp')}/notes.txt`, 'done'],
+      ['Edit', `${W('codex-acp')}/out/result.txt`, 'done'],
+      ['Run Command', 'echo hi', 'done'],
+      ['Read', 'cat missing-file.txt', 'failed'],
+      ['Run Command', 'mkdir -p build && echo built > build/log.txt', 'done'],
+      ['Run Command', 'rm -f src/app.js', 'failed'],
+    ]);
+  });
+
+  test('claude-code-acp 0.16.2: mcp__acp__Write is a Write (§5); the refused rm failed', async () => {
+    const session = await load('native/claude-code-acp.acp.jsonl');
+    expect(rows(session)).toEqual([
+      ['Read', `${W('claude-code-acp')}/notes.txt`, 'done'],
+      ['Run Command', 'ls -la', 'done'],
+      ['Edit', `${W('claude-code-acp')}/notes.txt`, 'done'],
+      ['Search', W('claude-code-acp'), 'done'],
+      ['Write', `${W('claude-code-acp')}/out/result.txt`, 'done'],
+      // The adapter reported the failing cat as completed (its terminal says exit 1): the input decides.
+      ['Run Command', 'cat missing-file.txt', 'done'],
+      ['List Files', '**/*.js', 'done'],
+      ['Run Command', 'echo hi', 'done'],
+      ['Run Command', 'mkdir -p build && echo built > build/log.txt', 'done'],
+      ['Run Command', 'rm -f src/app.js', 'failed'],
+    ]);
+    const write = [...session.calls.values()].find((call) => call.label === 'Write');
+    expect(write?.meta.claudeCode).toMatchObject({ toolName: 'mcp__acp__Write' });
+  });
+
+  test('claude-agent-acp 0.23.1: the same session as claude-code-acp, the failing cat failed as the adapter says', async () => {
+    expect(rows(await load('native/claude-agent-acp.acp.jsonl'))).toEqual([
+      ['Read', `${W('claude-agent-acp')}/notes.txt`, 'done'],
+      ['Run Command', 'ls -la', 'done'],
+      ['Edit', `${W('claude-agent-acp')}/notes.txt`, 'done'],
+      ['Search', W('claude-agent-acp'), 'done'],
+      ['Write', `${W('claude-agent-acp')}/out/result.txt`, 'done'],
+      ['Run Command', 'cat missing-file.txt', 'failed'],
+      ['List Files', '**/*.js', 'done'],
+      ['Run Command', 'echo hi', 'done'],
+      ['Run Command', 'mkdir -p build && echo built > build/log.txt', 'done'],
+      ['Run Command', 'rm -f src/app.js', 'failed'],
+    ]);
   });
 
   test('lines that are all unknown say format unknown, not empty', async () => {

@@ -11,9 +11,45 @@ export const SUBJECT_KEYS = [
 export const LEDGER_SUBJECT_KEYS = ['path', 'addr', 'program', 'arm'] as const;
 
 
-function stringReading(value: unknown): string | null {
+const SHELLS: ReadonlySet<string> = new Set(['bash', 'sh', 'zsh', 'dash', 'fish']);
+const SHELL_SCRIPT_FLAGS: ReadonlySet<string> = new Set(['-c', '-lc', '-ic', '-lic', '-cl']);
+
+/** `[SHELL, -c, SCRIPT]`'s script: Codex runs `["/bin/bash", "-lc", "ls -la"]`, and a person knows that call as `ls -la`. */
+function shellScriptOf(words: readonly string[]): string | null {
+  if (words.length !== 3) return null;
+  const [shell, flag, script] = words as [string, string, string];
+  const shellName = shell.slice(shell.lastIndexOf('/') + 1);
+  return SHELLS.has(shellName) && SHELL_SCRIPT_FLAGS.has(flag) ? script : null;
+}
+
+function stringReading(key: string, value: unknown): string | null {
   if (typeof value === 'string') return value;
-  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) return value.join(' ');
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) {
+    const words = value;
+    const script = key === 'command' || key === 'cmd' ? shellScriptOf(words) : null;
+    return script ?? words.join(' ');
+  }
+  return null;
+}
+
+/** The first preferred key whose value is a string (or a non-empty array of strings); no fallback. */
+function preferredReading(payload: unknown, keys: readonly string[]): string | null {
+  if (!isJsonObject(payload)) return null;
+  for (const key of keys) {
+    if (!Object.hasOwn(payload, key)) continue;
+    const reading = stringReading(key, payload[key]);
+    if (reading !== null) return reading;
+  }
+  return null;
+}
+
+/** The first top-level string value in source key order (`keyOrder` when it differs from JavaScript's enumeration order). */
+function firstStringReading(payload: unknown, keyOrder?: readonly string[]): string | null {
+  if (!isJsonObject(payload)) return null;
+  for (const key of keyOrder ?? Object.keys(payload)) {
+    const value = payload[key];
+    if (typeof value === 'string') return value;
+  }
   return null;
 }
 
@@ -23,17 +59,7 @@ function stringReading(value: unknown): string | null {
  * order when it differs from JavaScript's enumeration order (integer-like keys).
  */
 export function subjectOf(payload: unknown, keys: readonly string[] = SUBJECT_KEYS, keyOrder?: readonly string[]): string | null {
-  if (!isJsonObject(payload)) return null;
-  for (const key of keys) {
-    if (!Object.hasOwn(payload, key)) continue;
-    const reading = stringReading(payload[key]);
-    if (reading !== null) return reading;
-  }
-  for (const key of keyOrder ?? Object.keys(payload)) {
-    const value = payload[key];
-    if (typeof value === 'string') return value;
-  }
-  return null;
+  return preferredReading(payload, keys) ?? firstStringReading(payload, keyOrder);
 }
 
 export function subjectOfCall(call: Pick<ToolCall, 'ledger' | 'tool' | 'rawInput' | 'rawInputKeyOrder' | 'locations'>): string | null {
@@ -42,9 +68,10 @@ export function subjectOfCall(call: Pick<ToolCall, 'ledger' | 'tool' | 'rawInput
     if (ledger.subject !== undefined) return ledger.subject;
     return subjectOf(ledger.args, LEDGER_SUBJECT_KEYS, ledger.argsKeyOrder);
   }
-  const fromEnvelope = subjectOf(call.tool?.input, SUBJECT_KEYS, call.tool?.inputKeyOrder);
-  if (fromEnvelope !== null) return fromEnvelope;
-  const fromRawInput = subjectOf(call.rawInput, SUBJECT_KEYS, call.rawInputKeyOrder);
-  if (fromRawInput !== null) return fromRawInput;
-  return call.locations?.[0]?.path ?? null;
+  // A location names a call better than whatever string comes first in rawInput: codex-acp's edits
+  // carry `{"call_id": …, "changes": …}` and their file only in `locations` (CONTRACTS §6 rules 2–5).
+  return subjectOf(call.tool?.input, SUBJECT_KEYS, call.tool?.inputKeyOrder)
+    ?? preferredReading(call.rawInput, SUBJECT_KEYS)
+    ?? call.locations?.[0]?.path
+    ?? firstStringReading(call.rawInput, call.rawInputKeyOrder);
 }

@@ -9,7 +9,7 @@ import type { LoaderEvent } from './protocol';
 import { pump } from './pump';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
-const samples = ['acp', 'grok', 'ledger'].flatMap((dir) => readdirSync(join(FIXTURES, dir)).map((name) => `${dir}/${name}`));
+const samples = ['acp', 'grok', 'ledger', 'native'].flatMap((dir) => readdirSync(join(FIXTURES, dir)).map((name) => `${dir}/${name}`));
 
 /** What every reader path must agree on for a call. */
 const projection = (call: CallSummary, ended: boolean) => ({
