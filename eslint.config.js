@@ -40,7 +40,7 @@ const nodeGlobals = Object.fromEntries(
 // ---------------------------------------------------------------------------
 
 /** Every layer folder under src/. */
-const LAYERS = ['ingest', 'model', 'worker', 'store', 'ui', 'embed', 'app', 'cli'];
+const LAYERS = ['ingest', 'model', 'analysis', 'share', 'worker', 'store', 'ui', 'embed', 'app', 'cli'];
 
 /**
  * Regex matching an import specifier that reaches into one of `layers`, e.g.
@@ -60,20 +60,26 @@ const REACT_REGEX = '^react(-dom)?(/|$)';
 const RULES = {
   ingest: { allow: [], react: false, why: 'src/ingest is the bottom layer: it imports no other layer.' },
   model: { allow: ['ingest'], react: false, why: 'src/model may import only src/ingest.' },
-  worker: { allow: ['ingest', 'model'], react: false, why: 'src/worker may import only src/ingest and src/model.' },
+  analysis: { allow: ['ingest', 'model'], react: false, why: 'src/analysis may import only src/ingest and src/model.' },
+  share: { allow: ['ingest', 'model', 'analysis'], react: false, why: 'src/share may import only src/ingest, src/model and src/analysis.' },
+  worker: {
+    allow: ['ingest', 'model', 'analysis', 'share'],
+    react: false,
+    why: 'src/worker may import only src/ingest, src/model, src/analysis and src/share.',
+  },
   store: {
-    allow: ['ingest', 'model', 'worker'],
+    allow: ['ingest', 'model', 'analysis', 'share', 'worker'],
     react: true,
-    why: 'src/store may import only src/ingest, src/model and src/worker.',
+    why: 'src/store may import only src/ingest, src/model, src/analysis, src/share and src/worker.',
   },
   ui: {
-    allow: ['model', 'store'],
+    allow: ['model', 'analysis', 'share', 'store'],
     typeOnly: ['ingest'],
     react: true,
-    why: 'src/ui may import src/model, src/store, and types (import type) from src/ingest.',
+    why: 'src/ui may import src/model, src/analysis, src/share, src/store, and types (import type) from src/ingest.',
   },
   embed: {
-    allow: ['ingest', 'model', 'worker', 'store', 'ui'],
+    allow: ['ingest', 'model', 'analysis', 'share', 'worker', 'store', 'ui'],
     react: true,
     why: 'src/embed may import any layer except src/app (and src/cli).',
   },
@@ -82,11 +88,15 @@ const RULES = {
     react: true,
     why: 'src/app may import only src/embed: it uses the public component as a consumer would.',
   },
-  cli: { allow: ['ingest', 'model'], react: false, why: 'src/cli may import only src/ingest and src/model.' },
+  cli: {
+    allow: ['ingest', 'model', 'analysis', 'share'],
+    react: false,
+    why: 'src/cli may import only src/ingest, src/model, src/analysis and src/share.',
+  },
 };
 
 const LAYER_MESSAGE =
-  'Layering: imports flow ingest -> model -> worker -> store -> ui -> embed -> app (cli: ingest, model). See src/README.md.';
+  'Layering: imports flow ingest -> model -> analysis -> share -> worker -> store -> ui -> embed -> app (cli: ingest, model, analysis, share). See src/README.md.';
 
 /** @param {string} layer */
 function layeringRule(layer) {

@@ -6,8 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { callStats } from '../src/model/insights';
-import { timelineLayout } from '../src/model/timeline';
+import { callStats } from '../src/analysis/insights';
+import { timelineLayout } from '../src/analysis/timeline';
 import { AXIS_H, ROW_H, rowTop } from '../src/ui/insights/drawTimeline';
 import { expect, expectedSession, fixture, GENERATOR, openByUrl, test } from './helpers';
 

@@ -18,7 +18,7 @@ const NO_DECODING = 2;
 
 const server = await createServer({ server: { middlewareMode: true }, appType: 'custom', logLevel: 'warn', configFile: false });
 try {
-  const { findSecrets } = await server.ssrLoadModule('/src/model/redact/detect.ts');
+  const { findSecrets } = await server.ssrLoadModule('/src/share/redact/detect.ts');
   console.log(`loupe redaction benchmark: encoded-secret search against the rules alone, first ${MB} MB of each input, best of ${RUNS}\n`);
   for (const format of FORMATS) {
     const buffer = Buffer.alloc(MB << 20);

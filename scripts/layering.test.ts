@@ -54,6 +54,14 @@ describe('layering rule (eslint.config.js)', () => {
     ['worker', "import { jsx } from 'react/jsx-runtime';"],
     ['cli', "import * as React from 'react';"],
     ['model', "export { x } from '../store/x';"],
+    ['model', "import { x } from '../analysis/insights';"],
+    ['model', "import { x } from '../share/redact/detect';"],
+    ['analysis', "import { x } from '../share/exportMarkdown';"],
+    ['analysis', "import { x } from '../worker/pool';"],
+    ['share', "import { x } from '../store/notes';"],
+    ['share', "import { x } from '../ui/x';"],
+    ['share', "import * as React from 'react';"],
+    ['ingest', "import { x } from '../share/redact/detect';"],
   ])('reports src/%s: %s', async (layer, code) => {
     const errors = await layeringErrors(probe(layer), `${code}\nexport const y = 1;\n`);
     expect(errors.length, errors.join('\n')).toBeGreaterThan(0);
@@ -81,6 +89,12 @@ describe('layering rule (eslint.config.js)', () => {
     ['cli', "import { x } from '../ingest/parse';"],
     ['cli', "import { x } from '../model/summary';"],
     ['cli', "import { readFile } from 'node:fs/promises';"],
+    ['analysis', "import { x } from '../model/types';"],
+    ['share', "import { x } from '../analysis/insights';"],
+    ['share', "import { x } from '../model/summary';"],
+    ['worker', "import { x } from '../share/redact/redactLine';"],
+    ['ui', "import { x } from '../analysis/timeline';"],
+    ['cli', "import { x } from '../share/exportJsonl';"],
   ])('allows src/%s: %s', async (layer, code) => {
     const errors = await layeringErrors(probe(layer), `${code}\nexport const y = 1;\n`);
     expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 // The viewer inside an html export: the session is in the page itself (base64, in a data block),
 // so it opens from disk with no network; the notes written on it, if any, are a JSON data block,
 // shown read-only. Built by vite.export.config.ts into one script. The blocks' ids are the ones
-// src/model/exportHtml.ts writes (this layer imports only the embed API, so they are repeated here).
+// src/share/exportHtml.ts writes (this layer imports only the embed API, so they are repeated here).
 import { createRoot } from 'react-dom/client';
 import { SessionViewer, type FileNotes } from '../embed';
 import './app.css';

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { createBLAKE3 } from 'hash-wasm';
 import { describe, expect, test } from 'vitest';
 import { ingest, summarize } from '../model';
-import { ALREADY_REDACTED_VALUE, leakedSecrets, PLANTED_SECRETS, plantedSession } from '../model/redact/plantedCorpus';
+import { ALREADY_REDACTED_VALUE, leakedSecrets, PLANTED_SECRETS, plantedSession } from '../share/redact/plantedCorpus';
 import { main } from './export';
-import { exportPolicy } from '../model/exportHtml';
+import { exportPolicy } from '../share/exportHtml';
 import { htmlPage } from './exportHtml';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-export-'));

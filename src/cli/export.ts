@@ -8,9 +8,9 @@ import { parseArgs } from 'node:util';
 import { createBLAKE3 } from 'hash-wasm';
 import { ingest } from '../model';
 import type { FileNotes } from '../model/types';
-import { exportJsonl } from '../model/exportJsonl';
-import { notesForExport, parseSidecar } from '../model/exportNotes';
-import { countKinds, sessionMarkdown } from '../model/exportMarkdown';
+import { exportJsonl } from '../share/exportJsonl';
+import { notesForExport, parseSidecar } from '../share/exportNotes';
+import { countKinds, sessionMarkdown } from '../share/exportMarkdown';
 import { whyUnreadable } from './files';
 import type { CliIo } from './summarize';
 

@@ -1,10 +1,10 @@
 // The html export's Node side: the viewer it carries is read from the built files (dist/export,
-// which `npm run build` writes from vite.export.config.ts); the page itself is made by model/exportHtml.ts, as in the viewer.
+// which `npm run build` writes from vite.export.config.ts); the page itself is made by share/exportHtml.ts, as in the viewer.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { htmlPage as modelHtmlPage, type ExportViewer } from '../model/exportHtml';
+import { htmlPage as modelHtmlPage, type ExportViewer } from '../share/exportHtml';
 import type { FileNotes } from '../model/types';
 
 const SCRIPT = 'standalone.js';

@@ -7,7 +7,7 @@
 // rendering never sees a later delta, and applying one costs time in proportion to the delta,
 // not to the session.
 import { List, Map as PMap } from 'immutable';
-import { sessionOfItem } from '../model/insights';
+import { sessionOfItem } from '../analysis/insights';
 import { callSearchText } from '../model/search';
 import { displayStatus } from '../model/status';
 import { isToolCall } from '../model/types';

@@ -3,7 +3,7 @@
 // different file never shows them. They travel as a small sidecar JSON (export / import).
 import { get, set } from 'idb-keyval';
 import type { CallNote, FileNotes } from '../model';
-import type { NotesSidecar } from '../model/exportNotes';
+import type { NotesSidecar } from '../share/exportNotes';
 
 
 
@@ -109,7 +109,7 @@ const EMPTY: FileNotes = Object.freeze({});
  * The notes schemas, loaded when notes are first read: they bring zod, which the page's first
  * paint does not otherwise need on its main thread.
  */
-const validators = () => import('../model/exportNotes');
+const validators = () => import('../share/exportNotes');
 
 /**
  * Notes fixed when the page was made, read-only, whatever file is open: the ones an html export

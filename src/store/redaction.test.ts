@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leakedSecrets, PLANTED_SECRETS, plantedSession } from '../model/redact/plantedCorpus';
+import { leakedSecrets, PLANTED_SECRETS, plantedSession } from '../share/redact/plantedCorpus';
 import { createInThreadLoader } from '../worker/loader';
 import { createSessionController } from './controller';
 import { createSessionStore } from './createSessionStore';

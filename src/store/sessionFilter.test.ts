@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ingest } from '../model';
-import { sessionOfItem } from '../model/insights';
+import { sessionOfItem } from '../analysis/insights';
 import { createInThreadLoader } from '../worker/loader';
 import { createSessionController } from './controller';
 import { createSessionStore } from './createSessionStore';

@@ -30,7 +30,7 @@ export function createInThreadLoader(opts: PumpOptions = {}): SessionLoader {
     load: async (source, onEvent, signal) => {
       open = null;
       const { pump } = await import('./pump');
-      const redactor = (): Promise<RedactLines> => import('../model/redact/redactLine').then((m) => m.redactLines);
+      const redactor = (): Promise<RedactLines> => import('../share/redact/redactLine').then((m) => m.redactLines);
       return pump(source, onEvent, signal, { redactor, ...opts, clone: true, onSession: (s) => void (open = s) });
     },
     hydrate: async (call) => {

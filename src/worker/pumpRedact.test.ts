@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { leakedSecrets, PLANTED_SECRETS, plantedSession } from '../model/redact/plantedCorpus';
-import { redactLines } from '../model/redact/redactLine';
+import { leakedSecrets, PLANTED_SECRETS, plantedSession } from '../share/redact/plantedCorpus';
+import { redactLines } from '../share/redact/redactLine';
 import { pump } from './pump';
 import type { LoaderEvent, LoadSource, SessionDelta } from './protocol';
 

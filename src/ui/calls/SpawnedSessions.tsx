@@ -1,6 +1,6 @@
 // A Subagent call links to the sessions it spawned: choosing one shows that session's transcript.
 import { createContext, useContext, useMemo } from 'react';
-import { sessionsNamedBy } from '../../model/insights';
+import { sessionsNamedBy } from '../../analysis/insights';
 import type { ToolCall } from '../../model';
 import styles from './calls.module.css';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useLiveSnapshot } from './useLiveSnapshot';
-import { sessionSummaries, sessionTree, type SessionNode, type SessionSummary } from '../../model/insights';
+import { sessionSummaries, sessionTree, type SessionNode, type SessionSummary } from '../../analysis/insights';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
 import { NO_SESSION, type Filter } from '../../store/filter';
 import { formatTime } from '../format';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLiveSnapshot } from './useLiveSnapshot';
-import { callStats, type CallRef } from '../../model/insights';
+import { callStats, type CallRef } from '../../analysis/insights';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
 import type { Filter } from '../../store/filter';
 import { formatCount, formatDuration, formatShare } from './format';

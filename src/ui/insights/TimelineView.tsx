@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useLiveSnapshot } from './useLiveSnapshot';
-import { BAR_STATUS, barAt, timelineLayout, type TimelineLayout } from '../../model/timeline';
+import { BAR_STATUS, barAt, timelineLayout, type TimelineLayout } from '../../analysis/timeline';
 import type { CallSummary } from '../../model';
 import type { SessionSnapshot } from '../../store/createSessionStore';
 import { useLatestCallback } from '../useLatestCallback';

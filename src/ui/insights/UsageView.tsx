@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useLiveSnapshot } from './useLiveSnapshot';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { compactionLines, usageSeries, type UsagePoint } from '../../model/insights';
+import { compactionLines, usageSeries, type UsagePoint } from '../../analysis/insights';
 import type { SessionSnapshot } from '../../store/createSessionStore';
 import { formatCount } from './format';
 import styles from './insights.module.css';

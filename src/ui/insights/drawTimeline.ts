@@ -1,7 +1,7 @@
 // Draws a timeline layout on a 2D canvas. One pass over the bars per frame into a pixel buffer: bars
 // off screen are skipped, and a bar thinner than a pixel is painted only if its row's pixel is not
 // painted yet, so a frame costs at most a few spans per pixel column whatever the number of calls.
-import type { TimelineLayout } from '../../model/timeline';
+import type { TimelineLayout } from '../../analysis/timeline';
 import { countOf } from '../format';
 
 export const AXIS_H = 22;

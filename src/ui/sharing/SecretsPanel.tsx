@@ -1,7 +1,7 @@
 // What a redacted read replaced, so a person can check before sharing: counts by kind, then each
 // secret with its line and call; a click shows the row it was in.
 import { useMemo } from 'react';
-import { countKinds } from '../../model/exportMarkdown';
+import { countKinds } from '../../share/exportMarkdown';
 import type { SecretFinding, SessionSnapshot } from '../../store/createSessionStore';
 import styles from '../SessionView.module.css';
 

@@ -1,9 +1,10 @@
 // The toolbar's sharing controls: read the session redacted, and export it as a file.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styles from '../SessionView.module.css';
+import type { ShareFormat } from '../../share/exportSession';
 import { downloadBlob } from './download';
 
-export type ShareFormat = 'jsonl' | 'md' | 'html';
+export type { ShareFormat };
 
 export interface SharingProps {
   /** Whether the session is read redacted. */

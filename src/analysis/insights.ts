@@ -1,8 +1,8 @@
 // Derivations for the views beside the transcript (stats, sessions, timeline, usage): pure functions
 // over a session's calls and items, so Node, tests and the viewer compute the same numbers.
 // Each takes plain iterables so it reads a `Session` and the store's immutable snapshot alike.
-import { displayStatus } from './status';
-import { isToolCall, type CallSummary, type DisplayStatus, type ToolCall, type TranscriptItem, type Usage } from './types';
+import { displayStatus } from '../model/status';
+import { isToolCall, type CallSummary, type DisplayStatus, type ToolCall, type TranscriptItem, type Usage } from '../model/types';
 
 // ---------------------------------------------------------------------------------------------
 // Stats per label

@@ -1,8 +1,8 @@
 // The md export, the CLI's and the viewer's: a session as a person reads it in a pull request or an
 // issue comment — its turns, its calls by label, and each failure with an excerpt of what it printed.
-import { summarize, type SummaryCall } from './summary';
-import type { Session } from './session';
-import type { FileNotes, ToolCall } from './types';
+import { summarize, type SummaryCall } from '../model/summary';
+import type { Session } from '../model/session';
+import type { FileNotes, ToolCall } from '../model/types';
 
 export interface MarkdownOptions {
   title: string;

@@ -3,7 +3,7 @@
 // (JSON, in a data block), under a CSP that lets only its own hashed script run and reach nothing:
 // it opens from disk, offline, and is safe to attach to an issue. Nothing from the session or the
 // notes is ever written as HTML: both are data the viewer reads, never markup the page parses.
-import type { FileNotes } from './types';
+import type { FileNotes } from '../model/types';
 
 /** The export viewer's built files, as text. */
 export interface ExportViewer {

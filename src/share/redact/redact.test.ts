@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ingest, summarize } from '..';
+import { ingest, summarize } from '../../model';
 import { ALREADY_REDACTED_VALUE, leakedSecrets, PLANTED_SECRETS, plantedSession } from './plantedCorpus';
 import { redactLine, redactLines } from './redactLine';
 import { redactText } from './detect';

@@ -1,8 +1,8 @@
 // The timeline's layout: one lane per session, each call a bar from its start to its end, stacked
 // into rows where calls overlap; turns as bands. Pure and columnar (typed arrays), so 100k calls lay
 // out in one pass and the canvas that draws them reads numbers, not objects.
-import { displayStatus } from './status';
-import { isToolCall, type CallSummary, type DisplayStatus, type TranscriptItem } from './types';
+import { displayStatus } from '../model/status';
+import { isToolCall, type CallSummary, type DisplayStatus, type TranscriptItem } from '../model/types';
 
 /** Bar status codes, as stored in `TimelineLayout.status`. */
 export const BAR_STATUS: readonly DisplayStatus[] = ['done', 'failed', 'running', 'pending', 'unfinished'];

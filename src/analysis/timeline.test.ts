@@ -4,9 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ingest } from './index';
+import { ingest } from '../model/index';
 import { BAR_STATUS, barAt, timelineLayout } from './timeline';
-import type { Session } from './session';
+import type { Session } from '../model/session';
 
 const ROOT = join(import.meta.dirname, '../..');
 const layoutOf = (s: Session) => timelineLayout({ calls: s.calls.values(), items: s.items, sessionIds: s.sessionIds, ended: s.ended });

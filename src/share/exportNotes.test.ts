@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { rekeyNotes } from './exportNotes';
-import { ingest } from '.';
+import { ingest } from '../model';
 
 const update = (fields: string) => `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{${fields}}}}`;
 const opened = (title: string) => update(`"sessionUpdate":"tool_call","toolCallId":"t1","title":"${title}","kind":"execute","status":"pending"`);

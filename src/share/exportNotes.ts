@@ -2,9 +2,9 @@
 // reads), and the notes an html or md export carries: only those on calls the export holds,
 // redacted like the records when the export is.
 import { z } from 'zod';
-import { callIdentity } from './callKey';
-import type { Session } from './session';
-import type { CallNote, FileNotes } from './types';
+import { callIdentity } from '../model/callKey';
+import type { Session } from '../model/session';
+import type { CallNote, FileNotes } from '../model/types';
 
 // No compiled parsers: zod's probe for them (`new Function`) is a violation under the app's CSP.
 z.config({ jitless: true });

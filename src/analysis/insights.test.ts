@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ingest } from './index';
+import { ingest } from '../model/index';
 import { callStats, percentile, sessionSummaries, sessionTree, usageSeries, type SessionNode } from './insights';
 
 const ROOT = join(import.meta.dirname, '../..');

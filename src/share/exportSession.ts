@@ -1,0 +1,77 @@
+// One export, start to finish, as the viewer makes it: the session as the person sees it (under the
+// current filter, redacted if the view is) as a file. jsonl re-reads the source's bytes (a viewer
+// holds rows, not records) and keeps the lines of the rows shown; md is made from the rows shown,
+// which a redacted read already holds redacted; html is the jsonl export inside the export viewer,
+// as `loupe export --format html` makes it. The embed layer only gathers what this needs.
+import { ingest } from '../model';
+import type { Session } from '../model/session';
+import type { FileNotes } from '../model/types';
+import { htmlPage, type ExportViewer } from './exportHtml';
+import { exportJsonl } from './exportJsonl';
+import { countKinds, sessionMarkdown } from './exportMarkdown';
+import { notesForExport, rekeyNotes } from './exportNotes';
+
+export type ShareFormat = 'jsonl' | 'md' | 'html';
+
+export interface ExportRequest {
+  format: ShareFormat;
+  /** The source's name as the person knows it (a file name, a URL): titles and the file's name come from it. */
+  sourceName: string;
+  /** The rows shown, as a session (all of them when no filter is on). */
+  shown: Session;
+  /** Input lines of the rows shown (1-based); null when no filter is on and every line goes. */
+  keepLines: ReadonlySet<number> | null;
+  /** The secrets the redacted view replaced; null when the view is not redacted. */
+  redaction: { findings: Iterable<{ kind: string }> } | null;
+  /** The notes written on this file, by call key (the export keeps those on calls it holds). */
+  notes: FileNotes;
+  /** The source's bytes, read again (jsonl and html carry records, not rows). */
+  readBytes: () => AsyncIterable<Uint8Array>;
+  /** The export viewer's built files; html only (fetched by the caller, which knows where they are served). */
+  viewer?: ExportViewer;
+}
+
+export interface ExportedFile {
+  parts: BlobPart[];
+  type: string;
+  name: string;
+}
+
+export async function exportSession(request: ExportRequest): Promise<ExportedFile> {
+  const redact = request.redaction !== null;
+  const title = baseName(request.sourceName);
+  const fileBase = title + (redact ? '.redacted' : '');
+  const notes = await notesForExport(request.notes, request.shown, redact);
+  if (request.format === 'md') {
+    const redacted = request.redaction ? countKinds(request.redaction.findings) : null;
+    return { parts: [sessionMarkdown(request.shown, { title, redacted, notes })], type: 'text/markdown', name: `${fileBase}.md` };
+  }
+  const keep = request.keepLines;
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  for await (const chunk of exportJsonl(request.readBytes(), { redact, ...(keep ? { keep: (line: number) => keep.has(line) } : {}) })) {
+    parts.push(new Uint8Array(chunk));
+  }
+  if (request.format === 'jsonl') return { parts, type: 'application/x-ndjson', name: `${fileBase}.jsonl` };
+  if (!request.viewer) throw new Error('this viewer has no export viewer to put in an html file');
+  const records = concat(parts);
+  // The page's viewer reads the exported records, whose call keys a filter may have renumbered.
+  const pageNotes = Object.keys(notes).length ? rekeyNotes(notes, request.shown, await ingest(records)) : notes;
+  const page = await htmlPage(records, request.viewer, { title, notes: pageNotes });
+  return { parts: page, type: 'text/html', name: `${fileBase}.html` };
+}
+
+/** A file's name without its folder and its session extension: what titles and downloads are named after. */
+export function baseName(name: string): string {
+  const last = name.split(/[\\/]/).pop() || 'session';
+  return last.replace(/\.(jsonl|json|ndjson|log|txt)$/i, '') || 'session';
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
