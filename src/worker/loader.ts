@@ -47,7 +47,8 @@ export function createInThreadLoader(opts: PumpOptions = {}): SessionLoader {
   };
 }
 
-export function createWorkerLoader(): SessionLoader {
+/** `spawn` starts a parser worker (tests hand in a stand-in). */
+export function createWorkerLoader(spawn: () => Worker = spawnParserWorker): SessionLoader {
   let worker: Worker | null = null;
   let nextId = 1;
   let lastLoad = 0;
@@ -56,9 +57,19 @@ export function createWorkerLoader(): SessionLoader {
   const pendingHydrations = new Map<number, (read: Result<ToolCall>) => void>();
   const pendingSearches = new Map<number, (keys: string[]) => void>();
 
+  /** Every request in flight ends: loads with `event`, reads of calls with `why`, searches with nothing found. */
+  const settleAll = (event: LoaderEvent, why: string): void => {
+    for (const resolve of pendingHydrations.values()) resolve(fail(why));
+    pendingHydrations.clear();
+    for (const resolve of pendingSearches.values()) resolve([]);
+    pendingSearches.clear();
+    for (const fn of [...listeners.values()]) fn(event);
+    listeners.clear();
+  };
+
   const ensure = (): Worker => {
     if (worker) return worker;
-    const w = spawnParserWorker();
+    const w = spawn();
     w.addEventListener('message', (e: MessageEvent<FromWorker>) => {
       const m = e.data;
       if (m.type === 'searched') {
@@ -74,7 +85,15 @@ export function createWorkerLoader(): SessionLoader {
       listeners.get(m.id)?.(m);
     });
     w.addEventListener('error', (e) => {
-      for (const fn of listeners.values()) fn({ type: 'error', message: `Parser worker failed: ${e.message || 'unknown error'}` });
+      // A worker that failed is not asked again: the next load starts a new one, and nothing
+      // waiting on this one waits for ever.
+      const message = `Parser worker failed: ${e.message || 'unknown error'}`;
+      w.terminate();
+      if (worker === w) {
+        worker = null;
+        lastLoad = 0;
+      }
+      settleAll({ type: 'error', message }, message);
     });
     worker = w;
     return w;
@@ -130,12 +149,7 @@ export function createWorkerLoader(): SessionLoader {
     dispose() {
       worker?.terminate();
       worker = null;
-      for (const resolve of pendingHydrations.values()) resolve(fail('the viewer was closed'));
-      pendingHydrations.clear();
-      for (const resolve of pendingSearches.values()) resolve([]);
-      pendingSearches.clear();
-      for (const fn of listeners.values()) fn({ type: 'cancelled' });
-      listeners.clear();
+      settleAll({ type: 'cancelled' }, 'the viewer was closed');
     },
   };
 }
