@@ -62,13 +62,31 @@ describe('SessionViewer', () => {
   });
 
   it('loads under StrictMode, whose double mount must not cancel or duplicate the read', async () => {
-    const { container } = render(
-      <StrictMode>
-        <SessionViewer source={{ text: GEMINI }} />
-      </StrictMode>,
-    );
-    await waitFor(() => expect(container.querySelector('[data-load-state="done"]')).toBeTruthy());
-    expect(screen.getByText('Tool calls: 3')).toBeTruthy();
+    /** Every load state the viewer shows, in order, until it is done. */
+    const statesShown = async (strict: boolean): Promise<string[]> => {
+      const states: string[] = [];
+      const seen = (root: ParentNode): void => {
+        const state = root.querySelector('[data-load-state]')?.getAttribute('data-load-state');
+        if (state && state !== states.at(-1)) states.push(state);
+      };
+      const host = document.createElement('div');
+      document.body.append(host);
+      const observer = new MutationObserver(() => seen(host));
+      observer.observe(host, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-load-state'] });
+      const viewer = <SessionViewer source={{ text: GEMINI }} />;
+      const { unmount } = render(strict ? <StrictMode>{viewer}</StrictMode> : viewer, { container: host });
+      await waitFor(() => expect(host.querySelector('[data-load-state="done"]')).toBeTruthy());
+      seen(host);
+      expect(within(host).getByText('Tool calls: 3')).toBeTruthy();
+      observer.disconnect();
+      unmount();
+      host.remove();
+      return states;
+    };
+    const plain = await statesShown(false);
+    expect(plain.at(-1)).toBe('done');
+    // A read cancelled and started again, or read twice, shows more states than one read does.
+    expect(await statesShown(true)).toEqual(plain);
   });
 
   it('shows the new session when the source changes, and nothing when it is taken away', async () => {

@@ -9,18 +9,13 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { writeHostileCases } from '../../scripts/hostile.mjs';
 import { SessionBuilder } from './builder';
 import { ingest, type Session } from './index';
+import { nonBlankLines } from './testing/nonBlankLines';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-hostile-node-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const encoder = new TextEncoder();
 
-/** Non-blank lines, counted apart from the reader. */
-function nonBlankLines(text: string): number {
-  let count = 0;
-  for (const line of text.split('\n')) if (line.trim() !== '') count++;
-  return count;
-}
 
 /** Writes case `name` (at `scale` of its stated size), reads it with `ingest()` and checks the accounting. */
 async function read(name: string, scale = 1): Promise<{ session: Session; text: string }> {

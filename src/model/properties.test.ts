@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ingest, type Session } from './index';
+import { nonBlankLines } from './testing/nonBlankLines';
 
 const sample = readFileSync('fixtures/acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl');
 const ledger = readFileSync('fixtures/ledger/golden-p0.ledger-00000000000000000000.jsonl');
@@ -13,10 +14,6 @@ function reconciles(session: Session): void {
   expect(session.diagnostics.bad).toHaveLength(bad);
 }
 
-/** Non-blank lines, counted independently of the reader. */
-function nonBlankLines(bytes: Uint8Array): number {
-  return new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').split('\n').filter((line) => line.replace(/[ \t\r\uFEFF]/g, '') !== '').length;
-}
 
 const firstLineIsArray = (bytes: Uint8Array) => new TextDecoder().decode(bytes).trimStart().startsWith('[');
 

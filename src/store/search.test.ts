@@ -9,9 +9,19 @@ import { createSessionStore, type SessionStore } from './createSessionStore';
 const ACPX = readFileSync(new URL('../../fixtures/acp/acpx_session-log_from-contract.jsonl', import.meta.url));
 const REUSE = readFileSync(new URL('../../fixtures/acp/id-reuse_per-turn-numbering_from-contract.jsonl', import.meta.url));
 
+/** The file searches the loader was asked for, each as the promise of its answer. */
+const fileSearches = new WeakMap<SessionStore, Promise<string[]>[]>();
+
 async function open(bytes: Buffer, light: boolean): Promise<SessionStore> {
   const store = createSessionStore();
-  const ctl = createSessionController(store, () => createInThreadLoader({ throttleMs: 0, lightFromBytes: light ? 0 : Infinity }));
+  const asked: Promise<string[]>[] = [];
+  fileSearches.set(store, asked);
+  const ctl = createSessionController(store, () => {
+    const loader = createInThreadLoader({ throttleMs: 0, lightFromBytes: light ? 0 : Infinity });
+    const search = loader.search;
+    if (!search) return loader;
+    return { ...loader, search: (text: string) => { const answer = search(text); asked.push(answer); return answer; } };
+  });
   await ctl.load({ kind: 'blob', blob: new Blob([new Uint8Array(bytes)]) });
   return store;
 }
@@ -47,8 +57,11 @@ describe.each([['a full read', false], ['a light read', true]] as const)('search
   it('does not find calls by the JSON around what they hold', async () => {
     const store = await open(ACPX, light);
     store.setFilter({ text: 'toolCallId' });
-    // Given time to answer, the search still finds nothing: key names are not content.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A light read asks the file (whose answer the store merges before this await resumes); a
+    // full read holds every call and asks nothing. Either way key names are not content.
+    const asked = fileSearches.get(store) ?? [];
+    expect(asked).toHaveLength(light ? 1 : 0);
+    await Promise.all(asked);
     expect(shownCalls(store)).toEqual([]);
   });
 });

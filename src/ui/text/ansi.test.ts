@@ -50,6 +50,6 @@ describe('ansiLines', () => {
     expect(lines.map((line) => line.map((span) => span.text))).toEqual([['plain ', 'red'], ['still red'], [], ['last']]);
     expect(lines[1]?.[0]?.style.fg).toBe(lines[0]?.[1]?.style.fg);
     expect(lines[0]?.[0]?.style.fg ?? null).toBeNull();
-    expect(lines[0]?.[1]?.style.fg).toBeTruthy();
+    expect(lines[0]?.[1]?.style.fg).toBe('187, 0, 0');
   });
 });
