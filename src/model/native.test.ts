@@ -140,7 +140,8 @@ describe('Codex', () => {
     const session = await load(CODEX);
     const agent = messages(session).filter(([role]) => role === 'agent');
     expect(agent.map(([, text]) => text)).toEqual(['Reading the notes first.', 'Two commands at once, one of them fails.']);
-    expect(messages(session).filter(([, text]) => text === 'Please tidy up notes.txt and report on the workspace.')).toHaveLength(1);
+    // The user said one thing; Codex's own `<environment_context>` and `<turn_aborted>` notes are events.
+    expect(messages(session).filter(([role]) => role === 'user')).toEqual([['user', 'Please tidy up notes.txt and report on the workspace.']]);
     const points = usageSeries(session.items);
     expect(points).toHaveLength(9);
     expect(points.reduce((sum, point) => sum + (point.outputTokens ?? 0), 0)).toBe(180);
@@ -173,6 +174,21 @@ describe('Codex', () => {
     expect(patchFiles('*** Begin Patch\n*** Add File: a.txt\n+x\n*** Delete File: b.txt\n*** Update File: c.txt\n@@\n*** End Patch')).toBe('a.txt b.txt c.txt');
     expect(patchFiles('not a patch')).toBeUndefined();
   });
+});
+
+test('long lines read light give the same calls as read whole (the skim leaves native lines to the full parse)', async () => {
+  const big = 'x'.repeat(20_000);
+  const input = lines(
+    { type: 'system', subtype: 'informational', uuid: 'l0', sessionId: 's', content: big },
+    { type: 'assistant', uuid: 'l1', sessionId: 's', message: { content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'yes' } }] } },
+    { type: 'user', uuid: 'l2', sessionId: 's', message: { content: [{ type: 'tool_result', tool_use_id: 't1', content: big, is_error: true }] }, toolUseResult: { stdout: big } },
+    { timestamp: '2026-01-01T00:00:00Z', type: 'response_item', payload: { type: 'function_call', name: 'shell', arguments: JSON.stringify({ command: ['bash', '-lc', 'seq 1 9999'], content: big }), call_id: 'k1' } },
+    { timestamp: '2026-01-01T00:00:01Z', type: 'response_item', payload: { type: 'function_call_output', call_id: 'k1', output: `${big}\nProcess exited with code 3` } },
+  );
+  const whole = summarize(await ingest(input));
+  const light = summarize(await ingest(input, { detail: 'light' }));
+  expect(light).toEqual(whole);
+  expect(whole.calls.map(({ subject, status }) => [subject, status])).toEqual([['yes', 'failed'], ['seq 1 9999', 'failed']]);
 });
 
 describe('entry types never seen before', () => {

@@ -95,6 +95,9 @@ function responseItem(type: string, payload: JsonObject, text: string, messageId
       // Other roles (`developer`: the harness's instructions) are events.
       if (tag === undefined) return [];
       const texts = textsOf(p.data.content);
+      // Codex puts its own context in user messages (`<environment_context>…`, `<turn_aborted>…`):
+      // not something the user said, so an event, not a turn (Codex's own history view skips them too).
+      if (tag === 'user_message_chunk' && texts.length > 0 && texts.every(isHarnessContext)) return [];
       return texts.length === 0 ? [] : [{ type: 'chunk', tag, content: { type: 'text', text: texts.join('\n') }, messageId }];
     }
     case 'reasoning': {
@@ -139,6 +142,11 @@ export function patchFiles(input: string): string | undefined {
     if (match?.[1] !== undefined) files.push(match[1].trim());
   }
   return files.length > 0 ? files.join(' ') : undefined;
+}
+
+/** A text that is one tagged block, `<name>…</name>`: what Codex writes into user messages itself. */
+function isHarnessContext(text: string): boolean {
+  return /^\s*<([a-z_]+)>[\s\S]*<\/\1>\s*$/.test(text);
 }
 
 function textsOf(blocks: unknown[]): string[] {
