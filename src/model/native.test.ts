@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { outputFailed, patchFiles } from '../ingest/formats/codex';
-import { compactionLines, usageSeries } from './insights';
+import { compactionLines, sessionSummaries, sessionTree, usageSeries } from './insights';
 import { hydrateCall, ingest, summarize, type Session, type TranscriptItem } from './index';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/native');
@@ -101,6 +101,17 @@ describe('Claude Code', () => {
     ));
     expect(summarize(session).calls.map(({ id, session: s, label }) => [id, s, label])).toEqual([['t1', 's1', 'Subagent'], ['t2', 'a7', 'Read']]);
     expect(session.sessionIds).toEqual(['s1', 'a7']);
+  });
+
+  test('a Task call is linked to the sub-agent session it started (its result names the agent)', async () => {
+    const session = await ingest(lines(
+      entry({ type: 'assistant', uuid: 'u1', message: { content: [{ type: 'tool_use', id: 't1', name: 'Task', input: { description: 'look', prompt: 'go', subagent_type: 'Explore' } }] } }),
+      entry({ type: 'user', uuid: 'u2', isSidechain: true, agentId: 'a7', message: { role: 'user', content: 'go' } }),
+      entry({ type: 'assistant', uuid: 'u3', isSidechain: true, agentId: 'a7', message: { content: [{ type: 'tool_use', id: 't2', name: 'Glob', input: { pattern: '*' } }] } }),
+      entry({ type: 'user', uuid: 'u4', message: { content: [{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'found it' }] }] }, toolUseResult: { status: 'completed', agentId: 'a7', content: [{ type: 'text', text: 'found it' }] } }),
+    ));
+    const { roots } = sessionTree(sessionSummaries(session.sessionIds, session.items, session.calls, session.ended), session.items, session.calls);
+    expect(roots.map((node) => [node.summary.sessionId, node.children.map((child) => [child.summary.sessionId, child.viaCall?.id])])).toEqual([['s1', [['a7', 't1']]]]);
   });
 
   test('a compaction boundary is a marker; a thinking block is a thought; is_error fails the call', async () => {
