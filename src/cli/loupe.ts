@@ -8,6 +8,8 @@ const HELP = `loupe: record and view coding-agent sessions (ACP traffic, ledger 
   loupe tee [--out FILE] -- AGENT [ARGS...]   run AGENT, recording its ACP stdio traffic
   loupe open [PATH | -] [--follow] [--port N] [--no-browser]
                                               open a session in the viewer (live with --follow)
+  loupe ls [--json] [DIR...]                  the sessions on this machine (tee recordings, Claude
+                                              Code, Codex), newest first
   loupe summarize FILE [--json] [--strict]    a plain-text or JSON summary of a session
                                               (--strict: exit 1 on bad lines or a broken chain)
   loupe export FILE --format jsonl|html|md [--redact] [--notes NOTES.json] [--out OUT]
@@ -22,6 +24,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return (await import('./tee')).main(rest, io);
     case 'open':
       return (await import('./open')).main(rest, io);
+    case 'ls':
+      stopQuietlyWhenStdoutCloses();
+      return (await import('./ls')).main(rest, io);
     case 'summarize':
       stopQuietlyWhenStdoutCloses();
       return summarize(argv, io);

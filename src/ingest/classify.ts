@@ -6,6 +6,7 @@ import {
   readChunk, readLedgerLine, readModelReturned, readPermissionParams, readPromptParams, readToolCalled, readToolCallFields, readToolResult, readXaiTool,
 } from './fastPath';
 import { fail, ok, readWith, type Result } from './result';
+import { readNative } from './formats/native';
 import { KNOWN_METHODS, KNOWN_SESSION_UPDATES, SESSION_UPDATE_METHODS } from './protocol';
 import type { EnvelopeRead, IngestRecord, LedgerBody, RecordBody, RpcId, SessionUpdate, Shape, ToolUpdate } from './records';
 import {
@@ -88,6 +89,10 @@ function classifyObject(value: JsonObject, text: string, loc: SourceLocation): I
     const sessionId = typeof value.sessionId === 'string' ? value.sessionId : null;
     return record(loc, 'acp-updates', undefined, undefined, classifyUpdate(sessionId, value.update, text, ['update']));
   }
+
+  // Agents' own logs (CONTRACTS §10): one adapter per format, in formats/.
+  const native = readNative(value, text, loc);
+  if (native) return native;
 
   return record(loc, undefined, undefined, undefined, { kind: 'unknown', reason: 'matches no known record shape', value });
 }

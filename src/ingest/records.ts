@@ -3,7 +3,9 @@ import type { ContentBlock, Direction, PlanEntry, SourceLocation } from './acpTy
 import type { JsonObject, LedgerLine, ToolCallFields, XaiTool } from './schemas';
 
 export type Shape =
-  | 'acp-jsonrpc' | 'acp-capture' | 'acpx-log' | 'inspector-trace' | 'text-log' | 'zed-export' | 'grok-updates' | 'acp-updates' | 'ledger';
+  | 'acp-jsonrpc' | 'acp-capture' | 'acpx-log' | 'inspector-trace' | 'text-log' | 'zed-export' | 'grok-updates' | 'acp-updates' | 'ledger'
+  // Agents' own session logs (CONTRACTS §10), read by the adapters in formats/.
+  | 'claude-code' | 'codex';
 export type RpcId = string | number;
 
 /** An `x.ai/tool` envelope as read on one update: valid, invalid (with why), or not there. */
@@ -57,7 +59,51 @@ export type RecordBody =
   | { kind: 'stderr'; text: string }
   /** A line of recorded stdio traffic that was not a JSON object (`loupe tee` keeps it as text). */
   | { kind: 'frame'; text: string }
+  | NativeEntry
   | { kind: 'unknown'; reason: string; value: unknown };
+
+/**
+ * One line of an agent's own log (CONTRACTS §10), as its format's adapter (formats/) read it: the
+ * ACP-equivalent updates it stands for, plus what only native logs say. Always an event.
+ */
+export interface NativeEntry {
+  kind: 'native';
+  /** The entry's type as the log names it (`assistant`, `system/compact_boundary`, `event_msg/token_count`, …). */
+  name: string;
+  summary?: string;
+  /**
+   * The session the entry belongs to: a string names it, null says none, undefined means the
+   * session the input's last `opens` named (a Codex line after its `session_meta`).
+   */
+  sessionId?: string | null;
+  /** This line starts a session that later lines without their own id belong to (Codex `session_meta`). */
+  opens?: string;
+  /** A Claude entry's `uuid`: an entry read again (resumed sessions copy earlier ones) is counted, not folded twice. */
+  uuid?: string;
+  updates: NativeUpdate[];
+  /**
+   * Token counts the line reports: with `messageId` they replace the counts an earlier line gave for
+   * that message (Claude writes one entry per block, each with the usage known then); without, they add up.
+   */
+  usage?: { messageId?: string; counts: JsonObject };
+  /** A compaction boundary: shown as a marker. */
+  compaction?: boolean;
+  /** Says again what another line shows (Codex `agent_message` repeats a `message` item): counted, not shown twice. */
+  repeat?: boolean;
+  raw: JsonObject;
+}
+
+/** What a native line stands for, in the model's terms: ACP message chunks and tool-call updates. */
+export type NativeUpdate =
+  | Extract<SessionUpdate, { type: 'chunk' }>
+  /**
+   * A tool call (its ACP `tool_call`). `plan`: the plan its input sets, when it sets one (a call
+   * labelled Plan is that plan, not a call, §10). `subject`: named by the format where §6 cannot
+   * read it (a Codex patch's files).
+   */
+  | { type: 'call'; update: ToolUpdate; plan?: PlanEntry[]; subject?: string }
+  /** A call's result (its final `tool_call_update`). */
+  | { type: 'result'; update: ToolUpdate };
 
 export interface PermissionRequestParams {
   sessionId?: string;

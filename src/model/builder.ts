@@ -6,13 +6,14 @@ import { classify } from '../ingest/classify';
 import { readPermissionResult, readPromptResult } from '../ingest/fastPath';
 import { readWith } from '../ingest/result';
 import { RecordReader, describeType, readTextLog, type ByteRange, type RecordSink } from '../ingest/reader';
-import type { IngestRecord, LedgerToolCalled, RecordBody, RpcId, Shape, ToolUpdate } from '../ingest/records';
+import type { IngestRecord, LedgerToolCalled, NativeEntry, RecordBody, RpcId, Shape, ToolUpdate } from '../ingest/records';
 import {
   isJsonObject, newSessionResultSchema, terminalCreateResultSchema,
   terminalExitResultSchema, terminalOutputResultSchema,
 } from '../ingest/schemas';
 import { callKey, LEDGER_SCOPE, LEGACY_LEDGER_SCOPE, type CallScope } from './callKey';
 import { ChainVerifier, type ChainInput } from './chain';
+import { labelOf } from './labels';
 import type { Session } from './session';
 import {
   mergeLedgerCalled, mergeLedgerResult, mergeToolUpdate, newCall, withHistory, withInputEnd, withPermission, withPermissionOutcome,
@@ -124,7 +125,11 @@ export class SessionBuilder {
   /** The latest time any record gave, for calls the input leaves open. */
   private lastTs: number | undefined;
   private lastItemChanged = false;
+  /** The first item before the last one replaced since the last take (a native message's usage, read again). */
+  private itemChangedFrom = Infinity;
   private valuesPushed = 0;
+  /** Native logs (CONTRACTS §10): see `foldNative`. */
+  private readonly native = new NativeState();
 
   /** Readies the ledger chain's verifier (BLAKE3 is WASM). Await once before pushing ledger input. */
   async init(): Promise<void> {
@@ -191,7 +196,7 @@ export class SessionBuilder {
   takeChanges(as: 'calls' | 'rows' = 'calls'): SessionChanges | SessionChanges<CallSummary> {
     this.ownedBlocks = null;
     const items = this.session.items;
-    const itemsFrom = this.lastItemChanged ? Math.min(this.itemsTaken, items.length - 1) : this.itemsTaken;
+    const itemsFrom = Math.min(this.lastItemChanged ? Math.min(this.itemsTaken, items.length - 1) : this.itemsTaken, this.itemChangedFrom);
     const changed = this.takingChanges ? [...this.changedCalls].map((key) => this.session.calls.get(key)!) : [...this.session.calls.values()];
     const changes: SessionChanges | SessionChanges<CallSummary> = {
       itemsFrom,
@@ -203,6 +208,7 @@ export class SessionBuilder {
     this.takingChanges = true;
     this.itemsTaken = items.length;
     this.lastItemChanged = false;
+    this.itemChangedFrom = Infinity;
     return changes;
   }
 
@@ -267,6 +273,8 @@ export class SessionBuilder {
         return this.foldLedger(record, body, bytes);
       case 'stderr':
         return this.addItem({ type: 'event', loc: record.loc, name: 'stderr', summary: body.text, raw: body.text });
+      case 'native':
+        return this.foldNative(record, body);
       case 'frame':
         this.session.diagnostics.warnings.push({ line: record.loc.line, message: `${record.dir ?? 'a'} frame that is not JSON` });
         return this.addItem({ type: 'event', loc: record.loc, name: 'frame (not JSON)', summary: body.text, raw: body.text });
@@ -589,6 +597,78 @@ export class SessionBuilder {
     }
   }
 
+  /**
+   * A line of an agent's own log (CONTRACTS §10), as its format's adapter read it: its updates are
+   * folded as the ACP updates they stand for; what only native logs have (entries read again,
+   * usage per message, plans sent as calls) is handled here, the same for every format.
+   */
+  private foldNative(record: IngestRecord, body: NativeEntry): void {
+    const native = this.native;
+    if (body.opens !== undefined) native.session = this.canonicalId(body.opens);
+    const sessionId = body.sessionId === undefined ? native.session : this.canonicalId(body.sessionId);
+    this.noteSession(sessionId);
+    if (body.uuid !== undefined) {
+      // Resumed sessions copy earlier entries: counted (the line is an event) but not folded again.
+      if (native.uuids.has(body.uuid)) return;
+      native.uuids.add(body.uuid);
+    }
+    const loc = record.loc;
+    const scope = sessionId ?? '';
+    let shown = body.repeat === true;
+    for (const update of body.updates) {
+      shown = true;
+      switch (update.type) {
+        case 'chunk': {
+          const role = update.tag === 'user_message_chunk' ? 'user' : update.tag === 'agent_message_chunk' ? 'agent' : 'thought';
+          this.appendChunk(sessionId, role, update.content, update.messageId, loc, record.ts);
+          break;
+        }
+        case 'call': {
+          const { toolCallId, name } = update.update.fields;
+          // A call labelled Plan is the plan it sets, as both harnesses' ACP adapters send it; its result updates nothing.
+          if (labelOf({ tool: undefined, meta: {}, name, ledger: undefined, kind: undefined, id: toolCallId }) === 'Plan') {
+            native.planCalls.add(JSON.stringify([scope, toolCallId]));
+            this.addItem({ type: 'plan', loc, sessionId, entries: update.plan ?? [] });
+            break;
+          }
+          const call = this.applyToolUpdate(sessionId, update.update, record, 'tool_call');
+          // The format names the subject where §6 cannot read it (a Codex patch's files), as a ledger line names its own.
+          if (update.subject !== undefined) call.subject = update.subject;
+          break;
+        }
+        case 'result':
+          if (native.planCalls.has(JSON.stringify([scope, update.update.fields.toolCallId]))) break;
+          this.applyToolUpdate(sessionId, update.update, record, 'tool_call_update');
+          break;
+        default: {
+          const exhaustive: never = update;
+          return exhaustive;
+        }
+      }
+    }
+    if (body.usage) {
+      shown = true;
+      const item: TranscriptItem = { type: 'usage', loc, sessionId, usage: readUsage(body.usage.counts) ?? {} };
+      const messageId = body.usage.messageId;
+      const key = messageId === undefined ? undefined : JSON.stringify([scope, messageId]);
+      const earlier = key === undefined ? undefined : native.usageItems.get(key);
+      if (earlier !== undefined) {
+        // Once per message, from its last entry (§10): each entry repeats the usage known when it was written.
+        this.session.items[earlier] = item;
+        this.itemChangedFrom = Math.min(this.itemChangedFrom, earlier);
+      } else {
+        if (key !== undefined) native.usageItems.set(key, this.session.items.length);
+        this.addItem(item);
+      }
+    }
+    if (body.compaction === true) {
+      shown = true;
+      this.addItem({ type: 'event', loc, name: `compaction (${body.name})`, summary: body.summary, raw: body.raw, sessionId });
+    }
+    // Every native line is an event, whatever its type: one that stands for nothing else is shown by its type.
+    if (!shown) this.addItem({ type: 'event', loc, name: body.name, summary: body.summary, raw: body.raw, sessionId });
+  }
+
   private applyLedgerCalled(run: string | null, data: LedgerToolCalled, record: IngestRecord): void {
     // A legacy call without an id is keyed by its line (CONTRACTS §4).
     const call = data.id === undefined
@@ -677,6 +757,18 @@ function summarizeOther(raw: unknown): string | undefined {
     if (typeof value === 'string') return value;
   }
   return undefined;
+}
+
+/** What the builder keeps across native lines (CONTRACTS §10). */
+class NativeState {
+  /** The session the last Codex `session_meta` opened: lines without their own id belong to it. */
+  session: string | null = null;
+  /** Claude entries read so far, by uuid. */
+  readonly uuids = new Set<string>();
+  /** Calls that were plans (by scope and id), whose results update nothing. */
+  readonly planCalls = new Set<string>();
+  /** The usage item of each message (by scope and message id), replaced by a later entry of the message. */
+  readonly usageItems = new Map<string, number>();
 }
 
 function formatOf(shapes: ReadonlySet<Shape>): InputFormat {

@@ -16,7 +16,7 @@ const GENERATOR = join(import.meta.dirname, '../../../shared/tools/gen-session.m
 /** Long enough to be skimmed, and to make its line long enough to be, whatever the word. */
 const long = (word: string) => `${word} `.repeat(Math.ceil(SKIM_MIN_LINE_BYTES / (word.length + 1)) + 1);
 
-const fixtureLines = ['acp', 'grok', 'ledger'].flatMap((dir) =>
+const fixtureLines = ['acp', 'grok', 'ledger', 'native'].flatMap((dir) =>
   readdirSync(join(FIXTURES, dir))
     .filter((name) => name.endsWith('.jsonl'))
     .flatMap((name) => readFileSync(join(FIXTURES, dir, name), 'utf8').split('\n')),

@@ -5,6 +5,8 @@ const SNAKE: Record<string, (typeof USAGE_KEYS)[number]> = {
   input: 'inputTokens', output: 'outputTokens', input_tokens: 'inputTokens', output_tokens: 'outputTokens',
   total_tokens: 'totalTokens', cached_read_tokens: 'cachedReadTokens', reasoning_tokens: 'reasoningTokens',
   thoughtTokens: 'reasoningTokens',
+  // Native logs (CONTRACTS §10): Claude's `message.usage`, Codex's `last_token_usage`.
+  cache_read_input_tokens: 'cachedReadTokens', cached_input_tokens: 'cachedReadTokens', reasoning_output_tokens: 'reasoningTokens',
 };
 
 /** Reads the token counts of ACP `Usage`, Grok's `turn_completed` usage or a ledger's usage; the rest stays in `raw`. */

@@ -68,7 +68,7 @@ export function UsageView({ snap, dark }: UsageViewProps) {
             <tr key={p.line} data-line={p.line}>
               <td className={styles.num}>{i + 1}</td>
               <td>
-                {p.turn !== null ? `Turn ${p.turn}` : 'Context update'}
+                {p.turn !== null ? `Turn ${p.turn}` : p.contextUsed !== null ? 'Context update' : 'Response'}
                 {p.stopReason ? <span className={styles.muted}> · {p.stopReason}</span> : null}
                 {sessions > 1 && p.sessionId !== null ? <span className={styles.muted}> · {p.sessionId}</span> : null}
               </td>

@@ -1,0 +1,123 @@
+// Agents' own logs in the viewer (CONTRACTS §10): every sample in fixtures/native/ shows the rows
+// pinned in its snapshot table (the table `src/model/samples.test.ts` pins in Node), entry types
+// never seen before are shown by their type, and a Claude Code log followed live shows each call
+// as it is written.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { cssEscape, expect, fixture, openByDrop, openByPicker, ROOT, test } from './helpers';
+
+const NATIVE = readdirSync(fixture('native')).filter((f) => f.endsWith('.jsonl')).sort();
+
+/** The pinned rows of a sample: `id | label | subject | status | …` per call (fixtures/__snapshots__). */
+function pinnedRows(name: string): { id: string; label: string; subject: string; status: string }[] {
+  const table = readFileSync(fixture(`__snapshots__/native__${name}.calls.txt`), 'utf8').trim().split('\n').slice(1);
+  return table.map((line) => {
+    const [id = '', label = '', subject = '', status = ''] = line.split(' | ');
+    return { id, label, subject, status };
+  });
+}
+
+const row = (page: Page, id: string) => page.locator(`[data-call-id="${cssEscape(id)}"]`);
+
+test.use({ viewport: { width: 1280, height: 2400 } });
+
+for (const name of NATIVE) {
+  test(`${name}: the pinned calls, with their labels, subjects and statuses`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await openByPicker(page, fixture(`native/${name}`));
+    const rows = pinnedRows(name);
+    await expect(page.getByRole('region', { name: 'Filters' })).toContainText(`Tool calls: ${rows.length}`);
+    for (const r of rows) {
+      const shown = row(page, r.id).filter({ hasText: r.subject === '—' ? '' : r.subject }).first();
+      await expect(shown, `${r.id} ${r.label} ${r.subject}`).toHaveAttribute('data-label', r.label);
+      await expect(shown).toHaveAttribute('data-status', r.status);
+    }
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a native log: its plan, messages and usage are shown; the output of a call is searchable', async ({ page }) => {
+  await openByPicker(page, fixture('native/claude-code-2.1.83_via-claude-agent-acp.jsonl'));
+  await expect(page.locator('[data-kind="plan"]')).toContainText('Read notes.txt');
+  await expect(page.locator('[data-kind="user"]').filter({ hasText: 'Please tidy up notes.txt' })).toHaveCount(1);
+  // One usage per response (eleven), each from its last entry: 100 in, 20 out.
+  await expect(page.locator('[data-kind="usage"]')).toHaveCount(11);
+  await expect(page.locator('[data-kind="usage"]').first()).toContainText('100 in · 20 out');
+  // Only the call whose output names the file is left.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('water the plants');
+  await expect(row(page, 'toolu_fake_01_2')).toBeVisible();
+  await expect(row(page, 'toolu_fake_02_3')).toBeHidden();
+});
+
+test('entry types never seen before are shown by their type, nothing unknown', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'loupe-native-'));
+  try {
+    const file = join(dir, 'invented.jsonl');
+    writeFileSync(file, [
+      { type: 'hologram-snapshot', uuid: 'h1', sessionId: 's1', beams: 3 },
+      { type: 'system', subtype: 'quantum_tunnel', uuid: 'h2', sessionId: 's1', content: 'through the wall' },
+      { type: 'assistant', uuid: 'h3', sessionId: 's1', message: { id: 'm', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: '/a' } }] } },
+      { timestamp: '2026-01-01T00:00:00Z', type: 'weather_report', payload: { rain: true } },
+    ].map((line) => JSON.stringify(line)).join('\n') + '\n');
+    await openByDrop(page, [file]);
+    await expect(page.locator('[data-kind="event"]').filter({ hasText: 'hologram-snapshot' })).toBeVisible();
+    await expect(page.locator('[data-kind="event"]').filter({ hasText: 'system/quantum_tunnel' })).toContainText('through the wall');
+    await expect(page.locator('[data-kind="event"]').filter({ hasText: 'weather_report' })).toBeVisible();
+    await expect(page.locator('[data-kind="unknown"]')).toHaveCount(0);
+    await expect(row(page, 't1')).toHaveAttribute('data-label', 'Read');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a Claude Code log appended line by line is followed live: each call pending, then done', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'loupe-native-live-'));
+  const file = join(dir, 'session.jsonl');
+  writeFileSync(file, '');
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'bin/loupe.mjs'), 'open', file, '--follow', '--no-browser', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout?.on('data', (b: Buffer) => {
+        out += b.toString();
+        const m = /http:\/\/127\.0\.0\.1:\d+\/\S+/.exec(out);
+        if (m) resolve(m[0]);
+      });
+      child.on('exit', (code) => reject(new Error(`loupe open exited (${code}) before printing its address: ${out}`)));
+    });
+    const lines = readFileSync(fixture('native/claude-code-2.1.83_via-claude-agent-acp.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
+    const append = (upTo: (line: string) => boolean) => {
+      while (lines.length > 0) {
+        const line = lines.shift()!;
+        appendFileSync(file, `${line}\n`);
+        if (upTo(line)) return;
+      }
+    };
+    await page.goto(url);
+    await expect(page.getByTestId('live')).toBeVisible();
+    // Up to the entry that starts `ls -la`: written, not yet answered.
+    append((line) => line.includes('"id":"toolu_fake_02_3"'));
+    await expect(row(page, 'toolu_fake_02_3')).toHaveAttribute('data-status', 'pending');
+    await expect(row(page, 'toolu_fake_02_3')).toContainText('ls -la');
+    await expect(row(page, 'toolu_fake_01_2')).toHaveAttribute('data-status', 'done');
+    // Its result: done in place.
+    append((line) => line.includes('"tool_use_id":"toolu_fake_02_3"'));
+    await expect(row(page, 'toolu_fake_02_3')).toHaveAttribute('data-status', 'done');
+    // The refused rm, then its result: failed.
+    append((line) => line.includes('"id":"toolu_fake_09_11"'));
+    await expect(row(page, 'toolu_fake_09_11')).toHaveAttribute('data-status', 'pending');
+    append(() => false);
+    await expect(row(page, 'toolu_fake_09_11')).toHaveAttribute('data-status', 'failed');
+    await expect(page.getByRole('region', { name: 'Filters' })).toContainText('Tool calls: 10');
+    await expect(page.getByTestId('live')).toBeVisible();
+  } finally {
+    child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,127 @@
+// Claude Code's own session log (`~/.claude/projects/<project>/<session>.jsonl`), CONTRACTS §10.
+// One entry per line; an assistant response is written as one entry per content block, each
+// repeating the message's id and the usage known when it was written. Entry types grow with every
+// release: whatever this adapter does not know is still an event, named by its type.
+import { z } from 'zod';
+import type { ContentBlock, SourceLocation } from '../acpTypes';
+import type { NativeEntry, NativeUpdate } from '../records';
+import { isJsonObject, type JsonObject } from '../schemas';
+import { callUpdate, namedEvent, optBoolean, optObject, optString, planEntries, resultUpdate, timeOf } from './shared';
+
+// Loose envelope: every field optional, a malformed one absent.
+const entrySchema = z.object({
+  type: z.string(),
+  subtype: optString,
+  uuid: optString,
+  sessionId: optString,
+  isSidechain: optBoolean,
+  agentId: optString,
+  isMeta: optBoolean,
+  message: optObject,
+  toolUseResult: z.unknown().optional(),
+});
+
+const messageSchema = z.object({
+  id: optString,
+  content: z.union([z.string(), z.array(z.unknown())]).optional().catch(undefined),
+  usage: optObject,
+});
+
+// Strict per block; a block of another type (images, server tools, what comes next) is skipped:
+// the entry is still an event and keeps it in its raw view.
+const blockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('thinking'), thinking: z.string() }),
+  z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() }),
+  z.object({ type: z.literal('tool_result'), tool_use_id: z.string(), content: z.unknown(), is_error: optBoolean }),
+]);
+
+/** The keys whose string value says what an entry of a kind rows do not show is about. */
+const SUMMARY_KEYS = ['content', 'summary', 'lastPrompt', 'operation'] as const;
+
+export function readClaudeEntry(value: JsonObject, text: string, loc: SourceLocation): { entry: NativeEntry; ts: number | undefined } {
+  const ts = timeOf(value.timestamp);
+  const parsed = entrySchema.safeParse(value);
+  if (!parsed.success) return { entry: namedEvent(String(value.type), value, null), ts };
+  const e = parsed.data;
+  // A sub-agent's entries name their parent's session and the agent: they are the agent's own session.
+  const sessionId = e.isSidechain === true && e.agentId !== undefined ? e.agentId : e.sessionId ?? null;
+  const entry: NativeEntry = {
+    kind: 'native', name: e.subtype === undefined ? e.type : `${e.type}/${e.subtype}`, sessionId, updates: [], raw: value,
+  };
+  if (e.uuid !== undefined) entry.uuid = e.uuid;
+  const summary = summaryOf(value);
+  if (summary !== undefined) entry.summary = summary;
+  if (e.type === 'system' && e.subtype === 'compact_boundary') entry.compaction = true;
+
+  const message = e.message === undefined ? undefined : messageSchema.safeParse(e.message);
+  if (!message?.success) return { entry, ts };
+  const { id: messageId, content, usage } = message.data;
+  // Each user entry is a message of its own, even when two follow each other.
+  if (e.type === 'user' && e.isMeta !== true) entry.updates = userUpdates(content, e.toolUseResult, e.uuid ?? `line ${loc.line}`);
+  else if (e.type === 'assistant') {
+    entry.updates = assistantUpdates(content, messageId, text);
+    if (usage) entry.usage = messageId === undefined ? { counts: usage } : { messageId, counts: usage };
+  }
+  return { entry, ts };
+}
+
+function userUpdates(content: string | unknown[] | undefined, toolUseResult: unknown, messageId: string): NativeUpdate[] {
+  if (typeof content === 'string') return [chunk('user_message_chunk', content, messageId)];
+  if (!content) return [];
+  const updates: NativeUpdate[] = [];
+  const results = content.filter((block) => isJsonObject(block) && block.type === 'tool_result').length;
+  for (const item of content) {
+    const block = blockSchema.safeParse(item);
+    if (!block.success) continue;
+    const b = block.data;
+    if (b.type === 'text') updates.push(chunk('user_message_chunk', b.text, messageId));
+    else if (b.type === 'tool_result') {
+      // The entry's `toolUseResult` is the tool's own output; it belongs to the block only when there is one.
+      const output = results === 1 && toolUseResult !== undefined ? toolUseResult : b.content;
+      updates.push({ type: 'result', update: resultUpdate(b.tool_use_id, b.is_error === true, textOf(b.content), output) });
+    }
+  }
+  return updates;
+}
+
+function assistantUpdates(content: string | unknown[] | undefined, messageId: string | undefined, text: string): NativeUpdate[] {
+  if (typeof content === 'string') return [chunk('agent_message_chunk', content, messageId)];
+  if (!content) return [];
+  const updates: NativeUpdate[] = [];
+  content.forEach((item, index) => {
+    const block = blockSchema.safeParse(item);
+    if (!block.success) return;
+    const b = block.data;
+    if (b.type === 'text') updates.push(chunk('agent_message_chunk', b.text, messageId));
+    else if (b.type === 'thinking') updates.push(chunk('agent_thought_chunk', b.thinking, messageId));
+    else if (b.type === 'tool_use') {
+      const update = callUpdate(b.id, b.name, b.input, text, ['message', 'content', index, 'input']);
+      const plan = isJsonObject(b.input) ? planEntries(b.input.todos) : undefined;
+      updates.push(plan ? { type: 'call', update, plan } : { type: 'call', update });
+    }
+  });
+  return updates;
+}
+
+function chunk(tag: 'user_message_chunk' | 'agent_message_chunk' | 'agent_thought_chunk', text: string, messageId: string | undefined): NativeUpdate {
+  const content: ContentBlock = { type: 'text', text };
+  return messageId === undefined ? { type: 'chunk', tag, content } : { type: 'chunk', tag, content, messageId };
+}
+
+/** A tool result's text: a string, or the text blocks of an array. */
+function textOf(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  const parts: string[] = [];
+  for (const block of content) if (isJsonObject(block) && block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
+  return parts.length > 0 ? parts.join('\n') : undefined;
+}
+
+function summaryOf(value: JsonObject): string | undefined {
+  for (const key of SUMMARY_KEYS) {
+    const v = value[key];
+    if (typeof v === 'string') return v.length > 200 ? v.slice(0, 200) : v;
+  }
+  return undefined;
+}

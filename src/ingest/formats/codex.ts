@@ -1,0 +1,165 @@
+// Codex's own session log (`~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl`), CONTRACTS §10: one
+// `{timestamp, type, payload}` per line. Lines carry no session id: the `session_meta` line opens
+// the session the lines after it belong to. `event_msg` lines repeat what `response_item` lines
+// say (messages) or report usage; whatever this adapter does not know is an event named by its type.
+import { z } from 'zod';
+import type { SourceLocation } from '../acpTypes';
+import { sourceKeyOrder, hasIntegerLikeKey } from '../keyOrder';
+import type { NativeEntry, NativeUpdate, ToolUpdate } from '../records';
+import { isJsonObject, type JsonObject } from '../schemas';
+import { callUpdate, optObject, optString, planEntries, resultUpdate, timeOf } from './shared';
+
+const payloadSchema = z.object({ type: optString });
+
+const functionCallSchema = z.object({ name: z.string(), arguments: z.string(), call_id: z.string() });
+const customToolCallSchema = z.object({ name: z.string(), input: z.string(), call_id: z.string() });
+const localShellCallSchema = z.object({ call_id: z.string(), action: z.unknown() });
+const outputSchema = z.object({ call_id: z.string(), output: z.unknown() });
+const messageSchema = z.object({ role: z.string(), content: z.array(z.unknown()).catch([]) });
+const reasoningSchema = z.object({ summary: z.array(z.unknown()).optional().catch(undefined), content: z.array(z.unknown()).nullish().catch(undefined) });
+const sessionMetaSchema = z.object({ id: z.string() });
+const tokenCountSchema = z.object({ info: z.object({ last_token_usage: optObject }).nullish().catch(undefined) });
+
+/** `payload.type` values of `event_msg` that say again what a `response_item` line says. */
+const REPEATS: ReadonlySet<string> = new Set(['agent_message', 'user_message', 'agent_reasoning', 'agent_reasoning_raw_content']);
+
+export function readCodexLine(value: JsonObject, text: string, loc: SourceLocation): { entry: NativeEntry; ts: number | undefined } {
+  const ts = timeOf(value.timestamp);
+  const type = String(value.type);
+  const payload = isJsonObject(value.payload) ? value.payload : {};
+  const inner = payloadSchema.safeParse(payload);
+  const payloadType = inner.success ? inner.data.type : undefined;
+  const entry: NativeEntry = { kind: 'native', name: payloadType === undefined ? type : `${type}/${payloadType}`, updates: [], raw: value };
+
+  if (type === 'session_meta') {
+    const meta = sessionMetaSchema.safeParse(payload);
+    if (meta.success) {
+      entry.opens = meta.data.id;
+      entry.sessionId = meta.data.id;
+    }
+  } else if (type === 'compacted') {
+    entry.compaction = true;
+  } else if (type === 'event_msg') {
+    if (payloadType === 'token_count') {
+      const usage = tokenCountSchema.safeParse(payload);
+      // The running total starts from a parent's in a forked session: only the request's own counts add up.
+      const last = usage.success ? usage.data.info?.last_token_usage : undefined;
+      if (last) entry.usage = { counts: last };
+    } else if (payloadType === 'context_compacted') {
+      entry.compaction = true;
+    } else if (payloadType !== undefined && REPEATS.has(payloadType)) {
+      entry.repeat = true;
+    }
+    if (typeof payload.message === 'string') entry.summary = payload.message.length > 200 ? payload.message.slice(0, 200) : payload.message;
+  } else if (type === 'response_item' && payloadType !== undefined) {
+    entry.updates = responseItem(payloadType, payload, text, `line ${loc.line}`);
+  }
+  return { entry, ts };
+}
+
+/** `messageId`: each message item is a message of its own, even when two follow each other. */
+function responseItem(type: string, payload: JsonObject, text: string, messageId: string): NativeUpdate[] {
+  switch (type) {
+    case 'function_call': {
+      const p = functionCallSchema.safeParse(payload);
+      if (!p.success) return [];
+      // `arguments` is JSON in a string: its own key order is the one subjects read (§6).
+      const args = parseObject(p.data.arguments);
+      const update = callUpdate(p.data.call_id, p.data.name, args, '', []);
+      if (args && hasIntegerLikeKey(args)) update.rawInputKeyOrder = sourceKeyOrder(p.data.arguments, []);
+      const plan = args ? planEntries(args.plan) : undefined;
+      return [plan ? { type: 'call', update, plan } : { type: 'call', update }];
+    }
+    case 'custom_tool_call': {
+      const p = customToolCallSchema.safeParse(payload);
+      if (!p.success) return [];
+      const update = callUpdate(p.data.call_id, p.data.name, { input: p.data.input }, text, []);
+      const files = patchFiles(p.data.input);
+      return [files === undefined ? { type: 'call', update } : { type: 'call', update, subject: files }];
+    }
+    case 'local_shell_call': {
+      const p = localShellCallSchema.safeParse(payload);
+      if (!p.success) return [];
+      return [{ type: 'call', update: callUpdate(p.data.call_id, 'local_shell', p.data.action, text, ['payload', 'action']) }];
+    }
+    case 'function_call_output':
+    case 'custom_tool_call_output': {
+      const p = outputSchema.safeParse(payload);
+      if (!p.success) return [];
+      return [{ type: 'result', update: outputUpdate(p.data.call_id, p.data.output) }];
+    }
+    case 'message': {
+      const p = messageSchema.safeParse(payload);
+      if (!p.success) return [];
+      const tag = p.data.role === 'user' ? 'user_message_chunk' : p.data.role === 'assistant' ? 'agent_message_chunk' : undefined;
+      // Other roles (`developer`: the harness's instructions) are events.
+      if (tag === undefined) return [];
+      const texts = textsOf(p.data.content);
+      // Codex puts its own context in user messages (`<environment_context>…`, `<turn_aborted>…`):
+      // not something the user said, so an event, not a turn (Codex's own history view skips them too).
+      if (tag === 'user_message_chunk' && texts.length > 0 && texts.every(isHarnessContext)) return [];
+      return texts.length === 0 ? [] : [{ type: 'chunk', tag, content: { type: 'text', text: texts.join('\n') }, messageId }];
+    }
+    case 'reasoning': {
+      const p = reasoningSchema.safeParse(payload);
+      if (!p.success) return [];
+      const texts = [...textsOf(p.data.summary ?? []), ...textsOf(p.data.content ?? [])];
+      return texts.length === 0 ? [] : [{ type: 'chunk', tag: 'agent_thought_chunk', content: { type: 'text', text: texts.join('\n') }, messageId }];
+    }
+    default:
+      return [];
+  }
+}
+
+/** §10: a result is failed when its command exited non-zero, when it was aborted, or when it says `success: false`. */
+function outputUpdate(callId: string, output: unknown): ToolUpdate {
+  const text = typeof output === 'string' ? output : isJsonObject(output) && typeof output.content === 'string' ? output.content : undefined;
+  return resultUpdate(callId, outputFailed(output), text, output);
+}
+
+export function outputFailed(output: unknown): boolean {
+  if (isJsonObject(output)) return output.success === false;
+  if (typeof output !== 'string') return false;
+  if (output.startsWith('aborted')) return true;
+  const parsed = parseObject(output);
+  if (parsed) {
+    const metadata = parsed.metadata;
+    if (isJsonObject(metadata) && typeof metadata.exit_code === 'number') return metadata.exit_code !== 0;
+  }
+  const exited = /^Process exited with code (-?\d+)$/m.exec(output);
+  if (exited) return Number(exited[1]) !== 0;
+  const leading = /^Exit code: (-?\d+)/.exec(output);
+  if (leading) return Number(leading[1]) !== 0;
+  return false;
+}
+
+/** The files a patch names (`*** Add File: `, `*** Update File: `, `*** Delete File: `), joined with spaces; undefined when it is not a patch. */
+export function patchFiles(input: string): string | undefined {
+  if (!input.trimStart().startsWith('*** Begin Patch')) return undefined;
+  const files: string[] = [];
+  for (const line of input.split('\n')) {
+    const match = /^\*\*\* (?:Add|Update|Delete) File: (.*)$/.exec(line.replace(/\r$/, ''));
+    if (match?.[1] !== undefined) files.push(match[1].trim());
+  }
+  return files.length > 0 ? files.join(' ') : undefined;
+}
+
+/** A text that is one tagged block, `<name>…</name>`: what Codex writes into user messages itself. */
+function isHarnessContext(text: string): boolean {
+  return /^\s*<([a-z_]+)>[\s\S]*<\/\1>\s*$/.test(text);
+}
+
+function textsOf(blocks: unknown[]): string[] {
+  const texts: string[] = [];
+  for (const block of blocks) if (isJsonObject(block) && typeof block.text === 'string') texts.push(block.text);
+  return texts;
+}
+
+function parseObject(json: string): JsonObject | undefined {
+  try {
+    const value: unknown = JSON.parse(json);
+    return isJsonObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

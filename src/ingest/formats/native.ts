@@ -1,0 +1,27 @@
+// Agents' own session logs (CONTRACTS §10): which lines are native, and what the adapters share.
+// Each format is an adapter (ARCHITECTURE point 16): it recognises its lines and says what they
+// stand for as the ACP updates the model already folds, so merge, labels and subjects stay one
+// code path and a new harness is one module here.
+import type { SourceLocation } from '../acpTypes';
+import type { IngestRecord } from '../records';
+import { isJsonObject, type JsonObject } from '../schemas';
+import { readClaudeEntry } from './claudeCode';
+import { readCodexLine } from './codex';
+
+/** Keys that mark the shapes of CONTRACTS §1: a line holding one is not native. */
+const OTHER_SHAPE_KEYS = ['jsonrpc', 'method', 'msg', 'direction', '_direction', 'sessionUpdate', 'update', 'seq'] as const;
+
+/** The line as a native record, or undefined when it is not one (CONTRACTS §10 "Recognising them"). */
+export function readNative(value: JsonObject, text: string, loc: SourceLocation): IngestRecord | undefined {
+  if (typeof value.type !== 'string') return undefined;
+  for (const key of OTHER_SHAPE_KEYS) if (key in value) return undefined;
+  if (isJsonObject(value.payload)) {
+    const { entry, ts } = readCodexLine(value, text, loc);
+    return { loc, shape: 'codex', ts, dir: undefined, body: entry };
+  }
+  if (typeof value.uuid === 'string' || typeof value.sessionId === 'string' || typeof value.leafUuid === 'string') {
+    const { entry, ts } = readClaudeEntry(value, text, loc);
+    return { loc, shape: 'claude-code', ts, dir: undefined, body: entry };
+  }
+  return undefined;
+}

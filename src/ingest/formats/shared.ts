@@ -1,0 +1,61 @@
+// What the native-log adapters (CONTRACTS §10) share: the ACP updates a native call and result stand for.
+import { z } from 'zod';
+import type { PlanEntry, ToolCallContent } from '../acpTypes';
+import { hasIntegerLikeKey, sourceKeyOrder, type JsonPath } from '../keyOrder';
+import type { EnvelopeRead, NativeEntry, ToolUpdate } from '../records';
+import { isJsonObject, type JsonObject } from '../schemas';
+
+export const optString = z.string().optional().catch(undefined);
+export const optBoolean = z.boolean().optional().catch(undefined);
+export const optObject = z.custom<JsonObject>(isJsonObject).optional().catch(undefined);
+
+/** An entry whose own fields could not be read: still an event, named by its type (§10). */
+export function namedEvent(name: string, raw: JsonObject, sessionId: string | null | undefined): NativeEntry {
+  return { kind: 'native', name, sessionId, updates: [], raw };
+}
+
+/** An ISO-8601 time as milliseconds since the epoch. */
+export function timeOf(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+const ABSENT: EnvelopeRead = Object.freeze({ state: 'absent' });
+
+/**
+ * A native tool call as the `tool_call` its harness's ACP adapter would send: id, tool name and
+ * input, pending. `text` and `path` find the input in the line when its key order matters (§6).
+ */
+export function callUpdate(id: string, name: string, rawInput: unknown, text: string, path: JsonPath): ToolUpdate {
+  const rawInputKeyOrder = isJsonObject(rawInput) && hasIntegerLikeKey(rawInput) ? sourceKeyOrder(text, path) : undefined;
+  const fields: ToolUpdate['fields'] = { toolCallId: id, name, status: 'pending', locations: undefined };
+  if (rawInput !== undefined) fields.rawInput = rawInput;
+  return { type: 'tool', tag: 'tool_call', fields, envelope: ABSENT, rawInputKeyOrder };
+}
+
+/** A native result as its call's final `tool_call_update`: status, the output as text content, and the output itself. */
+export function resultUpdate(id: string, failed: boolean, text: string | undefined, rawOutput: unknown): ToolUpdate {
+  const content: ToolCallContent[] | undefined = text === undefined ? undefined : [{ type: 'content', content: { type: 'text', text } }];
+  const fields: ToolUpdate['fields'] = { toolCallId: id, status: failed ? 'failed' : 'completed', locations: undefined, content };
+  if (rawOutput !== undefined) fields.rawOutput = rawOutput;
+  return { type: 'tool', tag: 'tool_call_update', fields, envelope: ABSENT };
+}
+
+const planItemSchema = z.object({ content: z.string().optional(), step: z.string().optional(), status: z.string().catch('pending'), priority: optString });
+
+/** A plan call's entries (Claude `todos`, Codex `plan`), as the ACP `plan` update its adapter sends; undefined when it names none. */
+export function planEntries(items: unknown): PlanEntry[] | undefined {
+  if (!Array.isArray(items)) return undefined;
+  const entries: PlanEntry[] = [];
+  for (const item of items) {
+    const parsed = planItemSchema.safeParse(item);
+    if (!parsed.success) continue;
+    const content = parsed.data.content ?? parsed.data.step;
+    if (content === undefined) continue;
+    const entry: PlanEntry = { content, status: parsed.data.status };
+    if (parsed.data.priority !== undefined) entry.priority = parsed.data.priority;
+    entries.push(entry);
+  }
+  return entries;
+}
