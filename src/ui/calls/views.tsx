@@ -107,17 +107,35 @@ function CommandView({ call, terminals }: ViewProps) {
 }
 
 function ReadView({ call }: ViewProps) {
-  const text = contentText(call) || outputText(call.rawOutput) || outputText(call.ledger?.result) || '';
-  const start = firstLineOf(call);
+  const read = contentText(call) || outputText(call.rawOutput) || outputText(call.ledger?.result) || '';
+  // Claude Code numbers the lines it read ("     1→hello"): its numbers are the ones shown.
+  const numbered = numberedByAgent(read);
+  const text = numbered?.text ?? read;
+  const start = numbered?.start ?? firstLineOf(call);
   return (
     <section className={styles.section}>
       {call.subject ? <div className={styles.path}>{call.subject}</div> : null}
       {text ? <NumberedLines text={text} start={start} /> : <div className={styles.dimText}>No file content recorded.</div>}
+      {numbered?.after ? <pre className={`${styles.pre} ${styles.dimText}`}>{numbered.after}</pre> : null}
     </section>
   );
 }
 
 const MAX_LINES = 5000;
+const AGENT_LINE_NUMBER = /^ *(\d{1,9})\u2192/;
+
+/**
+ * A file's lines as Claude Code's Read gives them, each after its number and an arrow, and what
+ * the agent added after them (a `<system-reminder>`): the lines, the first number, and the rest.
+ */
+function numberedByAgent(text: string): { text: string; start: number; after: string } | null {
+  const lines = text.split('\n');
+  const first = AGENT_LINE_NUMBER.exec(lines[0] ?? '');
+  if (!first) return null;
+  let n = 1;
+  while (n < lines.length && AGENT_LINE_NUMBER.test(lines[n] ?? '')) n++;
+  return { text: lines.slice(0, n).map((l) => l.replace(AGENT_LINE_NUMBER, '')).join('\n'), start: Number(first[1]), after: lines.slice(n).join('\n').trim() };
+}
 
 function NumberedLines({ text, start }: { text: string; start: number }) {
   const lines = text.split('\n');
