@@ -114,6 +114,8 @@ test("a Codex command's output is shown once, though its raw output holds it thr
 
   const missing = await openCall(page, 'call_fake_6_8');
   await expect(missing).toContainText('No such file or directory');
+  // Codex sends this cat as a read: it is drawn as the command it was, with its exit code.
+  await expect(missing).toContainText('Exit code 1');
   expect((await missing.innerText()).split('No such file or directory').length - 1, 'cat missing-file.txt').toBe(1);
 });
 

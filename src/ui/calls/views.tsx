@@ -9,7 +9,7 @@ import { SpawnedSessions } from './SpawnedSessions';
 import { JsonTree } from './JsonTree';
 import { isSmallDiff, LargeDiff } from './LargeDiff';
 import { labelIdOf, type LabelId } from '../../model/labels';
-import { commandOf, editsOf, fetchOf, firstLineOf, outputText, planEntriesOf, searchOf } from '../../model/inputs';
+import { commandOf, editsOf, fetchOf, firstLineOf, inputOf, outputText, planEntriesOf, searchOf } from '../../model/inputs';
 import { contentText, exitCodeOf, nonTextBlocks, terminalsOf } from './extract';
 import styles from './calls.module.css';
 
@@ -33,11 +33,24 @@ const VIEW_BY_LABEL: Partial<Record<LabelId, (props: ViewProps) => ReactNode>> =
   Plan: PlanView,
 };
 
+/**
+ * Labels an agent may give a shell command by what it does: codex-acp sends `cat notes.txt` as a
+ * read and `ls -la`, `grep` as searches. Such a call is drawn as the command it ran (its output,
+ * its exit code), not as a file's lines or a list of matches.
+ */
+const SHELL_READS: ReadonlySet<LabelId> = new Set<LabelId>(['Read', 'Search', 'List Files']);
+
+/** Whether the call's input is a command it ran (a `command` string or argument list). */
+function ranCommand(call: ToolCall): boolean {
+  const command = (inputOf(call) as { command?: unknown }).command;
+  return typeof command === 'string' || (Array.isArray(command) && command.length > 0);
+}
+
 /** The body of an opened call, drawn by its label. */
 export function CallBody(props: ViewProps) {
   const { call } = props;
   const id = labelIdOf(call.label);
-  const View = (id !== undefined ? VIEW_BY_LABEL[id] : undefined) ?? GenericView;
+  const View = (ranCommand(call) && id !== undefined && SHELL_READS.has(id) ? CommandView : undefined) ?? (id !== undefined ? VIEW_BY_LABEL[id] : undefined) ?? GenericView;
   const body = <View {...props} />;
   const blocks = nonTextBlocks(call);
   return (
