@@ -46,8 +46,12 @@ export function App() {
     saveTheme(choice);
   }, []);
 
+  // The ?src= the open files came from; null when they were dropped, picked or pasted (or none).
+  const openedSrc = useRef<string | null>(readSrc(location.search));
+
   const open = useCallback((items: Loaded[]) => {
     if (items.length === 0) return;
+    openedSrc.current = null;
     // A transition: mounting a whole viewer is rendered in slices, so picking or dropping a file
     // does not block the page in one long task.
     startTransition(() => {
@@ -70,9 +74,18 @@ export function App() {
       setCallId(readCallId(location.hash));
       setView(readView(location.hash));
     };
+    // Back, Forward and an edited #fragment: the view and call follow the URL. What is open stays
+    // open unless the URL names another source: entries the app made (a view switched, a call
+    // opened, a filter set) keep the file they were made on, and a dropped file has no URL to
+    // come back from, so reading the URL again would close it.
     const onPop = () => {
-      setInitialFilter(readFilter(location.search));
-      setLoaded(fromLocation());
+      const src = readSrc(location.search);
+      if (src !== null && src !== openedSrc.current) {
+        openedSrc.current = src;
+        setInitialFilter(readFilter(location.search));
+        setLoaded(fromLocation());
+        setActive(0);
+      }
       setCallId(readCallId(location.hash));
       setView(readView(location.hash));
     };
@@ -150,9 +163,11 @@ export function App() {
   }, []);
 
   // The view is in the hash beside the call (#view=stats&call=…), so a link opens the same view.
+  // Each view switched to is a history entry: Back returns to the view before.
   const onViewChange = useCallback((next: ViewName) => {
     setView(next);
-    history.replaceState(null, '', `${location.pathname}${location.search}${writeCallId(readCallId(location.hash), next)}`);
+    if (next === readView(location.hash)) return;
+    history.pushState(null, '', `${location.pathname}${location.search}${writeCallId(readCallId(location.hash), next)}`);
   }, []);
 
   const onPick = (e: ChangeEvent<HTMLInputElement>) => {

@@ -48,6 +48,13 @@ describe('what a call says it did', () => {
     ]);
     expect(planEntriesOf(call({ rawInput: { todos: 'not a list' } }))).toBeNull();
     expect(outputText({ stdout: 'out', stderr: 'err', code: 1 })).toBe('out\nerr');
+    // Codex (codex-acp 0.16.0): one text in stdout, aggregated_output and formatted_output is shown once.
+    const same = 'hello there\nTODO: water the plants\n';
+    expect(outputText({ stdout: same, stderr: '', aggregated_output: same, exit_code: 0, formatted_output: same })).toBe(same);
+    // stdout and stderr are parts of the combined output; a different formatted text still shows.
+    expect(outputText({ stdout: 'a', stderr: 'b', aggregated_output: 'a\nb\n' })).toBe('a\nb\n');
+    expect(outputText({ aggregated_output: 'a\nb', formatted_output: 'Total output lines: 2\na\nb' })).toBe('a\nb\nTotal output lines: 2\na\nb');
+    expect(outputText({ output: 'x', result: 'x\n' })).toBe('x');
     expect(reportedExitCode(call({ rawOutput: { exit_code: 2 } }))).toBe(2);
     expect(reportedExitCode(call({ ledger: { name: 'x', result: { exitCode: 0 } } }))).toBe(0);
   });

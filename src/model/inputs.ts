@@ -21,8 +21,13 @@ const INPUT_KEYS = {
   prompt: ['prompt'],
   firstLine: ['offset', 'line', 'start_line'],
   planEntryText: ['content', 'step', 'text', 'title', 'description'],
-  /** Text output in `rawOutput` or a ledger result, whatever the harness called it; all are shown. */
-  output: ['output', 'stdout', 'formatted_output', 'aggregated_output', 'content', 'text', 'result', 'stderr'],
+  /**
+   * Text output in `rawOutput` or a ledger result, whatever the harness called it; each different
+   * text is shown once. Codex's exec output holds one text up to three times: `aggregated_output`
+   * (stdout and stderr as they came), `formatted_output` (the same, as the model was shown it) and
+   * `stdout` / `stderr` (their parts), so the combined one comes first (see `outputText`).
+   */
+  output: ['output', 'aggregated_output', 'formatted_output', 'stdout', 'content', 'text', 'result', 'stderr'],
   exitCode: ['exit_code', 'exitCode', 'code'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -139,15 +144,29 @@ export function planEntriesOf(call: Pick<ToolCall, 'tool' | 'rawInput' | 'ledger
   });
 }
 
-/** Text output carried in `rawOutput` (or a ledger result): a string, or its text fields joined. */
+/** The output keys that hold stdout and stderr together, and the parts they are made of. */
+const COMBINED_OUTPUT: readonly string[] = ['aggregated_output', 'formatted_output'];
+const OUTPUT_PARTS: readonly string[] = ['stdout', 'stderr'];
+
+/**
+ * Text output carried in `rawOutput` (or a ledger result): a string, or its text fields joined,
+ * each text once. A text the same as one already taken is left out, and so are `stdout` and
+ * `stderr` when a combined output already taken holds them.
+ */
 export function outputText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   const r = asRecord(value);
   if (!r) return undefined;
   const parts: string[] = [];
+  let combined: string | undefined;
   for (const key of INPUT_KEYS.output) {
     const text = own(r, key);
-    if (typeof text === 'string' && text) parts.push(text);
+    if (typeof text !== 'string' || !text) continue;
+    const trimmed = text.trimEnd();
+    if (parts.some((p) => p.trimEnd() === trimmed)) continue;
+    if (OUTPUT_PARTS.includes(key) && combined !== undefined && combined.includes(trimmed)) continue;
+    if (COMBINED_OUTPUT.includes(key)) combined ??= text;
+    parts.push(text);
   }
   return parts.length > 0 ? parts.join('\n') : undefined;
 }

@@ -7,6 +7,7 @@ import type { SessionDelta } from '../worker/protocol';
 import { isToolCall } from '../model';
 
 const GEMINI = readFileSync(new URL('../../fixtures/acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl', import.meta.url), 'utf8');
+const CODEX = readFileSync(new URL('../../fixtures/native/codex-acp.acp.jsonl', import.meta.url), 'utf8');
 const ESC = readFileSync(new URL('../../fixtures/grok/esc-interrupt.updates.jsonl', import.meta.url), 'utf8');
 
 async function loaded(text: string, initialFilter?: Parameters<typeof createSessionStore>[0]) {
@@ -29,6 +30,22 @@ describe('session store', () => {
     ]);
     expect(s.facets.statuses.done).toBe(3);
     expect(s.view.length).toBe(s.items.size);
+  });
+
+  it('keeps usage reports out of the rows and holds each session\'s latest for the meter (codex-acp sends one after every call)', async () => {
+    const store = await loaded(CODEX);
+    const s = store.getSnapshot();
+    const usageItems = [...s.items].filter((it) => it.type === 'usage').length;
+    expect(usageItems).toBe(9);
+    expect(s.view.length).toBe(s.items.size - 9);
+    expect(s.view.some((i) => s.items.get(i)?.type === 'usage')).toBe(false);
+    expect([...s.usage.values()]).toEqual([{ used: 120, size: 258400, cost: undefined }]);
+    // Accounting is the model's: the reports are still events.
+    expect(s.counts.events).toBe(46);
+    store.setFilter({ sessions: [[...s.usage.keys()][0] ?? ''] });
+    const one = store.getSnapshot();
+    expect(one.view.length).toBeGreaterThan(0);
+    expect(one.view.some((i) => one.items.get(i)?.type === 'usage')).toBe(false);
   });
 
   it('shows calls still open at the end as unfinished', async () => {

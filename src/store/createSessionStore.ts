@@ -11,11 +11,11 @@ import { sessionOfItem } from '../analysis/insights';
 import { callSearchText } from '../model/search';
 import { displayStatus } from '../model/status';
 import { isToolCall } from '../model/types';
-import type { BadLine, CallSummary, ChainState, Counts, DisplayStatus, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
+import type { BadLine, CallSummary, ChainState, Counts, DisplayStatus, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem, Usage } from '../model';
 import type { SecretFinding, SessionDelta } from '../worker/protocol';
 
 export type { SecretFinding };
-import { IndexRanges } from './indexRange';
+import { GrowingIndices } from './indexRange';
 import { EMPTY_FILTER, facetsFrom, isFilterActive, itemHaystack, NO_SESSION, normalizeFilter, type Facets, type Filter } from './filter';
 
 export type LoadState = 'idle' | 'loading' | 'done' | 'error' | 'cancelled';
@@ -41,8 +41,14 @@ export interface SessionSnapshot {
   /** When this viewer first saw each call (ms since the epoch): a live call's clock when the input has no times. */
   arrivedAt: ReadonlyMap<string, number>;
   filter: Filter;
-  /** Item indices shown under the filter, in order; all items when no filter is active. */
+  /**
+   * Item indices shown under the filter, in order; every row when no filter is active. Usage
+   * reports (`usage` items, ACP `usage_update`) are not rows: `usage` holds them for the header's
+   * meter, and the Usage view reads them from `items`.
+   */
   view: readonly number[];
+  /** Each session's latest usage report (its context window and cost), by session id (`NO_SESSION` for none), the most recent last. */
+  usage: ReadonlyMap<string, Usage>;
   facets: Facets;
   /** Position in `view` of the focused row. */
   cursor: number | null;
@@ -118,6 +124,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   let searchHits: { text: string; keys: ReadonlySet<string> } = { text: '', keys: new Set() };
   let redaction: SessionSnapshot['redaction'] = null;
   let contentHash: string | null = null;
+  let usage: ReadonlyMap<string, Usage> = new Map();
   let version = 0;
 
   const labelCounts = new Map<string, number>();
@@ -165,7 +172,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   };
 
   const computeView = (): readonly number[] => {
-    if (!isFilterActive(filter)) return allIndices(items.size);
+    if (!isFilterActive(filter)) return rows.indices();
     const labels = new Set(filter.labels);
     const statuses = new Set(filter.statuses);
     const text = filter.text.trim().toLowerCase();
@@ -175,6 +182,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     let i = -1;
     for (const it of items) {
       i++;
+      if (!isRow(it)) continue;
       if (sessions.size > 0 && !sessions.has(sessionOfItem(it, calls) ?? NO_SESSION)) continue;
       if (it.type === 'call') {
         const call = calls.get(it.callKey);
@@ -199,13 +207,8 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     return out;
   };
 
-  let allRanges = new IndexRanges();
-  let allCache: readonly number[] = [];
-  /** 0…n-1, shared between snapshots while n stays the same; made in O(1) when n changes (see IndexRanges). */
-  function allIndices(n: number): readonly number[] {
-    if (allCache.length !== n) allCache = allRanges.range(n);
-    return allCache;
-  }
+  /** The items that are rows, in order: the view when no filter is active (see GrowingIndices). */
+  let rows = new GrowingIndices();
 
   const store: SessionStore = {
     subscribe(listener) {
@@ -238,6 +241,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         detailErrors,
         redaction,
         contentHash,
+        usage,
       };
       return snapshot;
     },
@@ -258,8 +262,8 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       chain = null;
       sessionIds = List();
       ended = false;
-      allRanges = new IndexRanges();
-      allCache = [];
+      rows = new GrowingIndices();
+      usage = new Map();
       labelCounts.clear();
       statusCounts = emptyStatusCounts();
       cursor = null;
@@ -291,10 +295,20 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         }
         // The last item may have been replaced (a message that grew); everything before it stays.
         if (list.size !== d.itemsFrom) list.setSize(d.itemsFrom);
+        rows.dropFrom(d.itemsFrom);
+        let reported: Map<string, Usage> | null = null;
         for (const it of d.items) {
           if (it.type === 'call') callItem.set(it.callKey, list.size);
+          if (isRow(it)) rows.push(list.size);
+          else if (it.type === 'usage') {
+            reported ??= new Map(usage);
+            // The latest report last: its session is the one the meter shows.
+            reported.delete(it.sessionId ?? NO_SESSION);
+            reported.set(it.sessionId ?? NO_SESSION, it.usage);
+          }
           list.push(it);
         }
+        if (reported) usage = reported;
       });
       if (d.ended !== ended) {
         ended = d.ended;
@@ -421,6 +435,11 @@ function appendFrom<T>(list: List<T>, from: number, added: readonly T[]): List<T
     if (l.size !== from) l.setSize(from);
     for (const x of added) l.push(x);
   });
+}
+
+/** Whether an item is a transcript row: every kind but usage reports. */
+function isRow(item: TranscriptItem): boolean {
+  return item.type !== 'usage';
 }
 
 function emptyStatusCounts(): Record<DisplayStatus, number> {

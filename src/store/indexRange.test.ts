@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { IndexRanges } from './indexRange';
+import { GrowingIndices } from './indexRange';
 
-describe('IndexRanges', () => {
-  it('a range is 0…n-1 as an array, and stays so after longer ranges are made', () => {
-    const ranges = new IndexRanges();
-    const three = ranges.range(3);
-    const five = ranges.range(5);
+/** 0…n-1, added to `rows`, and the array it then hands out. */
+function upTo(rows: GrowingIndices, n: number): readonly number[] {
+  for (let i = rows.length; i < n; i++) rows.push(i);
+  return rows.indices();
+}
+
+describe('GrowingIndices as arrays', () => {
+  it('an array is what was pushed, and stays so after more is pushed', () => {
+    const ranges = new GrowingIndices();
+    const three = upTo(ranges, 3);
+    const five = upTo(ranges, 5);
     expect(three).toEqual([0, 1, 2]);
     expect(five).toEqual([0, 1, 2, 3, 4]);
     expect(three.length).toBe(3);
@@ -16,15 +22,35 @@ describe('IndexRanges', () => {
     expect(three.map((i) => i * 10)).toEqual([0, 10, 20]);
     expect(Object.keys(three)).toEqual(['0', '1', '2']);
     expect(Array.isArray(three)).toBe(true);
-    expect(ranges.range(0)).toEqual([]);
+    expect(new GrowingIndices().indices()).toEqual([]);
   });
 
   it('cannot be written', () => {
-    const range = new IndexRanges().range(2) as number[];
+    const range = upTo(new GrowingIndices(), 2) as number[];
     expect(() => {
       range[0] = 7;
     }).toThrow(TypeError);
     expect(() => range.push(2)).toThrow(TypeError);
     expect(range).toEqual([0, 1]);
+  });
+});
+
+describe('GrowingIndices', () => {
+  it('hands out what it held, unchanged by what is added or dropped after', () => {
+    const rows = new GrowingIndices();
+    for (const i of [0, 1, 3]) rows.push(i);
+    const first = rows.indices();
+    expect(rows.indices()).toBe(first);
+    rows.push(4);
+    expect(first).toEqual([0, 1, 3]);
+    expect(rows.indices()).toEqual([0, 1, 3, 4]);
+    const second = rows.indices();
+    rows.dropFrom(3);
+    rows.push(3);
+    rows.push(5);
+    expect(second).toEqual([0, 1, 3, 4]);
+    expect(rows.indices()).toEqual([0, 1, 3, 5]);
+    expect(rows.length).toBe(4);
+    expect(() => (rows.indices() as number[]).push(9)).toThrow(TypeError);
   });
 });

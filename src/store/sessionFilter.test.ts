@@ -45,7 +45,9 @@ describe('session filter', () => {
     const expected = [...s.calls.values()].filter((c) => c.sessionId === first?.sessionId && c.label === first?.label).length;
     expect(s.view).toHaveLength(expected);
     store.setFilter(EMPTY_FILTER);
-    expect(store.getSnapshot().view).toHaveLength(all);
+    // Every row: every item but the usage reports (the header's meter and the Usage view show them).
+    const usageReports = [...store.getSnapshot().items].filter((it) => it.type === 'usage').length;
+    expect(store.getSnapshot().view).toHaveLength(all - usageReports);
     expect(store.getSnapshot().filter).toEqual({ labels: [], statuses: [], text: '' });
   });
 });

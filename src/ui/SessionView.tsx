@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLatestCallback } from './useLatestCallback';
 import type { CallSummary } from '../model';
 import type { SessionSnapshot, SessionStore } from '../store/createSessionStore';
-import type { Filter } from '../store/filter';
+import { isFilterActive, type Filter } from '../store/filter';
 import { formatBytes } from './format';
 import { DiagnosticsPanel } from './panels/DiagnosticsPanel';
 import { FilterPanel } from './panels/FilterPanel';
@@ -11,6 +11,7 @@ import { SecretsPanel } from './sharing/SecretsPanel';
 import { SharingTools, type SharingProps } from './sharing/SharingTools';
 import { Insights } from './insights/Insights';
 import { ViewTabs } from './insights/ViewTabs';
+import { UsageMeter } from './insights/UsageMeter';
 import type { ViewName } from './insights/views';
 import { Transcript } from './transcript/Transcript';
 import { SessionLinksContext, type SessionLinks } from './calls/SpawnedSessions';
@@ -340,6 +341,7 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
             </button>
           </>
         ) : null}
+        <UsageMeter usage={snap.usage} onOpen={() => changeView('usage')} />
         <span className={styles.grow} />
         {sharingTools ? <SharingTools {...sharingTools} /> : null}
         <button type="button" className={styles.button} onClick={() => setShowDiag((v) => !v)} aria-pressed={showDiag}>
@@ -381,7 +383,9 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
             {loading
               ? 'Reading…'
               : snap.items.size > 0
-                ? 'No rows match the filter.'
+                ? isFilterActive(snap.filter)
+                  ? 'No rows match the filter.'
+                  : 'No rows: the input holds only usage reports (the meter above and the Usage view show them).'
                 : failure !== null
                   ? ''
                   : snap.counts.bad > 0

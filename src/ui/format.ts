@@ -21,3 +21,24 @@ export function formatTime(ms: number): string {
   if (!Number.isFinite(ms) || Math.abs(ms) > MAX_DATE_MS) return `invalid time (${String(ms)})`;
   return new Date(ms).toISOString();
 }
+
+/**
+ * A number read from the input, or worked out from it, as a person reads it: whole numbers
+ * grouped (12,345), others to two decimals (or three below 1), never 0.30000000000000004.
+ */
+export function formatNumber(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  return n.toLocaleString('en', { maximumFractionDigits: Number.isInteger(n) ? 0 : Math.abs(n) < 1 ? 3 : 2 });
+}
+
+/**
+ * An amount of money: two decimals, or up to four below 1 (a turn costs fractions of a cent), so
+ * 0.006599999999999999 USD reads 0.0066 USD. What is too small to show says so.
+ */
+export function formatMoney(amount: number, currency: string): string {
+  if (!Number.isFinite(amount)) return `${String(amount)} ${currency}`;
+  const abs = Math.abs(amount);
+  if (abs > 0 && abs < 0.0001) return `${amount < 0 ? '> -' : '< '}0.0001 ${currency}`;
+  const text = amount.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: abs < 1 ? 4 : 2 });
+  return `${text} ${currency}`;
+}

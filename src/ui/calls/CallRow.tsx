@@ -97,7 +97,11 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
           </span>
         ) : null}
         <span className={styles.label}>{call.label}</span>
-        {call.subject !== null ? <span className={styles.subject}>{call.subject}</span> : null}
+        {call.subject !== null ? (
+          <span className={styles.subject} data-subject>
+            {call.subject}
+          </span>
+        ) : null}
         {showTitle ? <span className={styles.title}>{call.title}</span> : null}
         {userNote ? <UserNoteMark note={userNote} /> : null}
         <span className={styles.spacer} />

@@ -3,11 +3,25 @@
 import type { ContentBlock, TerminalLookup, TerminalState, ToolCall } from '../../model';
 import { reportedExitCode } from '../../model/inputs';
 
-/** Text of the call's `content` text blocks, joined. */
+/**
+ * A text that is one fenced code block and nothing else, as its content: claude-agent-acp sends a
+ * command's output as "```console\n…\n```" (and a read file, an error as "```\n…\n```"), and
+ * these views draw text as it is, so the fences would show. The closing fence is the opening one's
+ * run (the adapter makes it longer than any run of backticks inside); anything else is left as it is.
+ */
+export function unfenced(text: string): string {
+  const m = /^(`{3,}|~{3,})[^\n`]*\n([\s\S]*?)\n?\1[ \t]*\n?$/.exec(text);
+  if (!m) return text;
+  const [, fence = '', inner = ''] = m;
+  // A line of the fence's own run inside would have closed it: then the text is not one block.
+  return inner.split('\n').some((line) => line.trimEnd() === fence) ? text : inner;
+}
+
+/** Text of the call's `content` text blocks, joined (each block's fences taken off, see `unfenced`). */
 export function contentText(call: ToolCall): string {
   const out: string[] = [];
   for (const c of call.content ?? []) {
-    if (c.type === 'content' && c.content.type === 'text') out.push(c.content.text);
+    if (c.type === 'content' && c.content.type === 'text') out.push(unfenced(c.content.text));
     else if (c.type === 'content' && c.content.type === 'resource' && typeof c.content.resource.text === 'string') out.push(c.content.resource.text);
   }
   return out.join('\n');

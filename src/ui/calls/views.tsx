@@ -9,7 +9,7 @@ import { SpawnedSessions } from './SpawnedSessions';
 import { JsonTree } from './JsonTree';
 import { isSmallDiff, LargeDiff } from './LargeDiff';
 import { labelIdOf, type LabelId } from '../../model/labels';
-import { commandOf, editsOf, fetchOf, firstLineOf, outputText, planEntriesOf, searchOf } from '../../model/inputs';
+import { commandOf, editsOf, fetchOf, firstLineOf, inputOf, outputText, planEntriesOf, searchOf } from '../../model/inputs';
 import { contentText, exitCodeOf, nonTextBlocks, terminalsOf } from './extract';
 import styles from './calls.module.css';
 
@@ -33,11 +33,24 @@ const VIEW_BY_LABEL: Partial<Record<LabelId, (props: ViewProps) => ReactNode>> =
   Plan: PlanView,
 };
 
+/**
+ * Labels an agent may give a shell command by what it does: codex-acp sends `cat notes.txt` as a
+ * read and `ls -la`, `grep` as searches. Such a call is drawn as the command it ran (its output,
+ * its exit code), not as a file's lines or a list of matches.
+ */
+const SHELL_READS: ReadonlySet<LabelId> = new Set<LabelId>(['Read', 'Search', 'List Files']);
+
+/** Whether the call's input is a command it ran (a `command` string or argument list). */
+function ranCommand(call: ToolCall): boolean {
+  const command = (inputOf(call) as { command?: unknown }).command;
+  return typeof command === 'string' || (Array.isArray(command) && command.length > 0);
+}
+
 /** The body of an opened call, drawn by its label. */
 export function CallBody(props: ViewProps) {
   const { call } = props;
   const id = labelIdOf(call.label);
-  const View = (id !== undefined ? VIEW_BY_LABEL[id] : undefined) ?? GenericView;
+  const View = (ranCommand(call) && id !== undefined && SHELL_READS.has(id) ? CommandView : undefined) ?? (id !== undefined ? VIEW_BY_LABEL[id] : undefined) ?? GenericView;
   const body = <View {...props} />;
   const blocks = nonTextBlocks(call);
   return (
@@ -107,17 +120,35 @@ function CommandView({ call, terminals }: ViewProps) {
 }
 
 function ReadView({ call }: ViewProps) {
-  const text = contentText(call) || outputText(call.rawOutput) || outputText(call.ledger?.result) || '';
-  const start = firstLineOf(call);
+  const read = contentText(call) || outputText(call.rawOutput) || outputText(call.ledger?.result) || '';
+  // Claude Code numbers the lines it read ("     1→hello"): its numbers are the ones shown.
+  const numbered = numberedByAgent(read);
+  const text = numbered?.text ?? read;
+  const start = numbered?.start ?? firstLineOf(call);
   return (
     <section className={styles.section}>
       {call.subject ? <div className={styles.path}>{call.subject}</div> : null}
       {text ? <NumberedLines text={text} start={start} /> : <div className={styles.dimText}>No file content recorded.</div>}
+      {numbered?.after ? <pre className={`${styles.pre} ${styles.dimText}`}>{numbered.after}</pre> : null}
     </section>
   );
 }
 
 const MAX_LINES = 5000;
+const AGENT_LINE_NUMBER = /^ *(\d{1,9})\u2192/;
+
+/**
+ * A file's lines as Claude Code's Read gives them, each after its number and an arrow, and what
+ * the agent added after them (a `<system-reminder>`): the lines, the first number, and the rest.
+ */
+function numberedByAgent(text: string): { text: string; start: number; after: string } | null {
+  const lines = text.split('\n');
+  const first = AGENT_LINE_NUMBER.exec(lines[0] ?? '');
+  if (!first) return null;
+  let n = 1;
+  while (n < lines.length && AGENT_LINE_NUMBER.test(lines[n] ?? '')) n++;
+  return { text: lines.slice(0, n).map((l) => l.replace(AGENT_LINE_NUMBER, '')).join('\n'), start: Number(first[1]), after: lines.slice(n).join('\n').trim() };
+}
 
 function NumberedLines({ text, start }: { text: string; start: number }) {
   const lines = text.split('\n');

@@ -6,7 +6,7 @@ import { compactionLines, usageSeries, type UsagePoint } from '../../analysis/in
 import type { SessionSnapshot } from '../../store/createSessionStore';
 import { formatCount } from './format';
 import styles from './insights.module.css';
-import { countOf } from '../format';
+import { countOf, formatMoney } from '../format';
 
 export interface UsageViewProps {
   snap: SessionSnapshot;
@@ -82,7 +82,7 @@ export function UsageView({ snap, dark }: UsageViewProps) {
               })}
               {hasWindow ? <td className={styles.num}>{p.contextSize === null ? '—' : formatCount(p.contextSize)}</td> : null}
               {hasTotal ? <td className={styles.num}>{p.totalTokens === null ? '—' : formatCount(p.totalTokens)}</td> : null}
-              {hasCost ? <td className={styles.num}>{p.cost ? `${p.cost.amount.toFixed(4)} ${p.cost.currency}` : '—'}</td> : null}
+              {hasCost ? <td className={styles.num}>{p.cost ? formatMoney(p.cost.amount, p.cost.currency) : '—'}</td> : null}
               <td className={styles.num}>{p.line}</td>
             </tr>
           ))}

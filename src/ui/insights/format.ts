@@ -1,4 +1,5 @@
 // Numbers as the insight views print them.
+import { formatNumber } from '../format';
 
 /** A duration in ms, to two or three significant figures: 840 ms, 12.4 s, 3 min 05 s, 2 h 10 min. */
 export function formatDuration(ms: number | null): string {
@@ -12,8 +13,9 @@ export function formatDuration(ms: number | null): string {
   return `${Math.floor(min / 60)} h ${String(min % 60).padStart(2, '0')} min`;
 }
 
+/** A count or token number: grouped, and rounded if the input gave a fraction (see formatNumber). */
 export function formatCount(n: number): string {
-  return n.toLocaleString('en');
+  return formatNumber(n);
 }
 
 export function formatShare(share: number): string {

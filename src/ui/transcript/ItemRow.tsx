@@ -6,6 +6,7 @@ import { formatDuration } from '../calls/extract';
 import { RowBoundary } from '../boundary/RowBoundary';
 import { PlainText, SafeMarkdown } from '../text/SafeMarkdown';
 import { stripAnsi } from '../text/ansi';
+import { formatMoney, formatNumber } from '../format';
 import styles from './transcript.module.css';
 
 /** A row of any kind: a call row's props, with the item and its call (if it is one). */
@@ -16,13 +17,13 @@ export interface ItemRowProps extends Omit<CallRowProps, 'call'> {
 
 function usageText(u: Usage): string {
   const parts: string[] = [];
-  if (u.inputTokens !== undefined) parts.push(`${u.inputTokens.toLocaleString('en')} in`);
-  if (u.outputTokens !== undefined) parts.push(`${u.outputTokens.toLocaleString('en')} out`);
-  if (u.cachedReadTokens !== undefined) parts.push(`${u.cachedReadTokens.toLocaleString('en')} cached`);
-  if (u.reasoningTokens !== undefined) parts.push(`${u.reasoningTokens.toLocaleString('en')} reasoning`);
-  if (u.totalTokens !== undefined) parts.push(`${u.totalTokens.toLocaleString('en')} total`);
-  if (u.used !== undefined) parts.push(`context ${u.used.toLocaleString('en')}${u.size !== undefined ? ` / ${u.size.toLocaleString('en')}` : ''}`);
-  if (u.cost) parts.push(`${u.cost.amount} ${u.cost.currency}`);
+  if (u.inputTokens !== undefined) parts.push(`${formatNumber(u.inputTokens)} in`);
+  if (u.outputTokens !== undefined) parts.push(`${formatNumber(u.outputTokens)} out`);
+  if (u.cachedReadTokens !== undefined) parts.push(`${formatNumber(u.cachedReadTokens)} cached`);
+  if (u.reasoningTokens !== undefined) parts.push(`${formatNumber(u.reasoningTokens)} reasoning`);
+  if (u.totalTokens !== undefined) parts.push(`${formatNumber(u.totalTokens)} total`);
+  if (u.used !== undefined) parts.push(`context ${formatNumber(u.used)}${u.size !== undefined ? ` / ${formatNumber(u.size)}` : ''}`);
+  if (u.cost) parts.push(formatMoney(u.cost.amount, u.cost.currency));
   return parts.join(' · ');
 }
 
