@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { outputFailed, patchFiles } from '../ingest/formats/codex';
 import { compactionLines, sessionSummaries, sessionTree, usageSeries } from './insights';
-import { hydrateCall, ingest, summarize, type Session, type TranscriptItem } from './index';
+import { hydrateCall, ingest, summarize, type Session, type TranscriptItem } from '../model';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/native');
 const CLAUDE = 'claude-code-2.1.83_via-claude-agent-acp.jsonl';
