@@ -44,9 +44,15 @@ test('a native log: its plan, messages and usage are shown; the output of a call
   await openByPicker(page, fixture('native/claude-code-2.1.83_via-claude-agent-acp.jsonl'));
   await expect(page.locator('[data-kind="plan"]')).toContainText('Read notes.txt');
   await expect(page.locator('[data-kind="user"]').filter({ hasText: 'Please tidy up notes.txt' })).toHaveCount(1);
-  // One usage per response (eleven), each from its last entry: 100 in, 20 out.
-  await expect(page.locator('[data-kind="usage"]')).toHaveCount(11);
-  await expect(page.locator('[data-kind="usage"]').first()).toContainText('100 in · 20 out');
+  // Usage is not a transcript row: one report per response (eleven) in the Usage view, each from
+  // its last entry (100 in, 20 out).
+  await expect(page.locator('[data-kind="usage"]')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Usage' }).click();
+  const perTurn = page.getByRole('table', { name: 'Usage per turn' }).locator('tbody tr');
+  await expect(perTurn).toHaveCount(11);
+  await expect(perTurn.first()).toContainText('100');
+  await expect(perTurn.first()).toContainText('20');
+  await page.getByRole('tab', { name: 'Transcript' }).click();
   // Only the call whose output names the file is left.
   await page.getByRole('searchbox', { name: 'Search' }).fill('water the plants');
   await expect(row(page, 'toolu_fake_01_2')).toBeVisible();
