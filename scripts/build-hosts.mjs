@@ -5,7 +5,7 @@
 // package.json "files" and "exports" included, not the repository's sources or dist folder.
 //
 // Needs the package's built files first: `npm run build:lib` and `npm run build:cli`.
-// Writes dist/hosts/loupe-<version>-<sha>.tgz and dist/hosts/<host>/{node_modules,dist}.
+// Writes dist/hosts/agent-loupe-<version>-<sha>.tgz and dist/hosts/<host>/{node_modules,dist}.
 // The hosts use the repository's vite and @vitejs/plugin-react (found up the folder tree), so
 // their install is only the package, its dependencies and their React. Being inside the repository,
 // a host could quietly resolve a module from the repository's node_modules (a dependency missing
@@ -83,7 +83,7 @@ async function buildHost(name, { react }) {
     name: `loupe-dashboard-${name}`,
     private: true,
     type: 'module',
-    dependencies: { loupe: `file:../${tarball}`, react, 'react-dom': react },
+    dependencies: { [pkg.name]: `file:../${tarball}`, react, 'react-dom': react },
   };
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(hostPkg, null, 2)}\n`);
 

@@ -3,8 +3,8 @@
 // viewers side by side on different sessions, each reporting its selection to the host.
 import { StrictMode, useState, version as reactVersion } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SessionViewer, type CallSummary } from 'loupe';
-import 'loupe/style.css';
+import { SessionViewer, type CallSummary } from 'agent-loupe';
+import 'agent-loupe/style.css';
 import './host.css';
 
 function Panel({ name, src }: { name: string; src: string }) {

@@ -1,7 +1,7 @@
 // Type test of the public props (checked by `npm run typecheck`): what a consumer may and may not
 // pass. A breaking change to SessionViewerProps fails the build here.
-import { SessionViewer, type CallSummary, type SessionViewerProps } from 'loupe';
-import { ingest, type Session } from 'loupe/model';
+import { SessionViewer, type CallSummary, type SessionViewerProps } from 'agent-loupe';
+import { ingest, type Session } from 'agent-loupe/model';
 
 const onSelectCall = (call: CallSummary | null): void => void call?.label;
 

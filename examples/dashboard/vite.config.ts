@@ -1,5 +1,5 @@
 // The host app's own build. scripts/build-hosts.mjs copies this example into dist/hosts/<name>,
-// beside a node_modules where `npm install` put 'loupe' (from the packed tarball) and that host's
+// beside a node_modules where `npm install` put 'agent-loupe' (from the packed tarball) and that host's
 // React: nothing here points back into the repository, as in any app that installed the package.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';

@@ -1,4 +1,4 @@
-// The model's public surface: React-free, DOM-free. Also published as `loupe/model`.
+// The model's public surface: React-free, DOM-free. Also published as `agent-loupe/model`.
 export { SessionBuilder, type SessionChanges, type BuilderOptions, type CallChange } from './builder';
 export { ingest, chunksOf, type ByteSource, type IngestOptions } from './ingest';
 export { displayStatus, exitedWithoutCompletion, hasEnded } from './status';
