@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBLAKE3 } from 'hash-wasm';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { ingest, summarize } from '../model';
 import { ALREADY_REDACTED_VALUE, leakedSecrets, PLANTED_SECRETS, plantedSession } from '../share/redact/plantedCorpus';
 import { main } from './export';
@@ -10,6 +10,7 @@ import { exportPolicy } from '../share/exportHtml';
 import { htmlPage } from './exportHtml';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-export-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const planted = join(dir, 'planted.jsonl');
 writeFileSync(planted, plantedSession());
 const plantedValues = new Set(PLANTED_SECRETS.map((secret) => secret.value)).size;

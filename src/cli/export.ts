@@ -1,17 +1,17 @@
 // `loupe export FILE --format jsonl|html|md [--redact] [--out OUT]`: a session made ready to share.
 // Redaction happens on the records as they are read, before any format is made from them, so no
 // format can show what it missed: md and html are made from the redacted records.
-import { createReadStream, createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createBLAKE3 } from 'hash-wasm';
 import { ingest } from '../model';
 import type { FileNotes } from '../model/types';
 import { exportJsonl } from '../share/exportJsonl';
 import { notesForExport, parseSidecar } from '../share/exportNotes';
 import { countKinds, sessionMarkdown } from '../share/exportMarkdown';
-import { whyUnreadable } from './files';
+import { parseCommandArgs } from './args';
+import { readFailure, whyUnreadable } from './files';
 import type { CliIo } from './summarize';
 
 const USAGE = 'usage: loupe export FILE --format jsonl|html|md [--redact] [--notes NOTES.json] [--out OUT]';
@@ -40,25 +40,25 @@ export interface Finding {
 }
 
 export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps = {}): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: { format: { type: 'string' }, redact: { type: 'boolean' }, notes: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    io.err(`loupe export: ${(error as Error).message}\n${USAGE}`);
+  const parsed = parseCommandArgs(argv, { format: { type: 'string' }, redact: { type: 'boolean' }, notes: { type: 'string' }, out: { type: 'string' } });
+  if ('error' in parsed) {
+    io.err(`loupe export: ${parsed.error}\n${USAGE}`);
     return 2;
   }
-  if (parsed.values.help) {
+  if (parsed.help) {
     io.out(HELP);
     return 0;
   }
   const format = parsed.values.format;
   const [file, ...extra] = parsed.positionals;
-  if (file === undefined || extra.length || (format !== 'jsonl' && format !== 'html' && format !== 'md')) {
-    io.err(USAGE);
+  const wrong =
+    file === undefined ? 'no FILE given'
+    : extra.length ? `one FILE at a time, got ${parsed.positionals.length}`
+    : format === undefined ? '--format is needed'
+    : format !== 'jsonl' && format !== 'html' && format !== 'md' ? `--format is jsonl, html or md, not ${format}`
+    : null;
+  if (wrong !== null || file === undefined) {
+    io.err(`loupe export: ${wrong}\n${USAGE}`);
     return 2;
   }
   const unreadable = await whyUnreadable(file);
@@ -80,29 +80,51 @@ export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps 
     }
   }
   const redact = parsed.values.redact === true;
-  const out = parsed.values.out === undefined ? process.stdout : createWriteStream(parsed.values.out);
+  const outPath = parsed.values.out;
+  let out: NodeJS.WritableStream & { destroy?: () => void } = process.stdout;
+  if (outPath !== undefined) {
+    try {
+      out = await openForWriting(outPath);
+    } catch (error) {
+      io.err(`loupe export: cannot write ${outPath} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      return 1;
+    }
+  }
   const findings: Finding[] = [];
   const skipped: number[] = [];
 
-  if (format === 'jsonl') {
-    for await (const chunk of exportRecords(file, redact, findings, skipped)) await write(out, chunk);
-  } else {
-    const parts: Uint8Array[] = [];
-    for await (const chunk of exportRecords(file, redact, findings, skipped)) parts.push(chunk);
-    const records = Buffer.concat(parts);
-    const title = basename(file);
-    // The notes that go in are those on calls the export holds, so the records are read for them.
-    // html needs only which calls there are (light: no output kept); md shows failures' output.
-    const session = format === 'md' || notes ? await ingest(records, { detail: format === 'md' ? 'full' : 'light' }) : null;
-    const shownNotes = notes && session ? await notesForExport(notes, session, redact) : undefined;
-    if (session && format === 'md') {
-      await write(out, sessionMarkdown(session, { title, redacted: redact ? countKinds(findings) : null, ...(shownNotes ? { notes: shownNotes } : {}) }));
+  try {
+    if (format === 'jsonl') {
+      for await (const chunk of exportRecords(file, redact, findings, skipped)) await write(out, chunk);
     } else {
-      const page = deps.htmlPage ?? (await import('./exportHtml')).htmlPage;
-      for (const part of await page(records, title, shownNotes)) await write(out, part);
+      const parts: Uint8Array[] = [];
+      for await (const chunk of exportRecords(file, redact, findings, skipped)) parts.push(chunk);
+      const records = Buffer.concat(parts);
+      const title = basename(file);
+      // The notes that go in are those on calls the export holds, so the records are read for them.
+      // html needs only which calls there are (light: no output kept); md shows failures' output.
+      const session = format === 'md' || notes ? await ingest(records, { detail: format === 'md' ? 'full' : 'light' }) : null;
+      const shownNotes = notes && session ? await notesForExport(notes, session, redact) : undefined;
+      if (session && format === 'md') {
+        await write(out, sessionMarkdown(session, { title, redacted: redact ? countKinds(findings) : null, ...(shownNotes ? { notes: shownNotes } : {}) }));
+      } else {
+        const page = deps.htmlPage ?? (await import('./exportHtml')).htmlPage;
+        for (const part of await page(records, title, shownNotes)) await write(out, part);
+      }
     }
+    if (out !== process.stdout) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  } catch (error) {
+    // One line, as for a missing file: the session became unreadable while it was read, OUT cannot
+    // be written, or the html export's viewer is not there. A half-written OUT is not left behind.
+    const path = (error as NodeJS.ErrnoException | null)?.path;
+    const why = path === file ? readFailure(file, error) : path !== undefined && path === outPath ? `cannot write ${outPath} (${(error as NodeJS.ErrnoException).code ?? 'error'})` : error instanceof Error ? error.message : String(error);
+    io.err(`loupe export: ${why}`);
+    if (out !== process.stdout) {
+      out.destroy?.();
+      await rm(outPath!, { force: true }).catch(() => undefined);
+    }
+    return 1;
   }
-  if (out !== process.stdout) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 
   for (const line of skipped) io.err(`loupe export: line ${line} is too long to read and was left out`);
   if (redact) io.err(findingsReport(findings));
@@ -154,6 +176,20 @@ function findingsReport(findings: readonly Finding[]): string {
     lines.push(`  ${kind}: ${at.length} (line${unique.length > 1 ? 's' : ''} ${shown}${unique.length > REPORTED_LINES ? `, … ${unique.length - REPORTED_LINES} more` : ''})`);
   }
   return lines.join('\n');
+}
+
+/** OUT opened (created or truncated), or the reason it cannot be; later errors come through each write's callback. */
+function openForWriting(path: string): Promise<WriteStream> {
+  return new Promise((resolve, reject) => {
+    const stream = createWriteStream(path);
+    stream.once('error', reject);
+    stream.once('ready', () => {
+      stream.off('error', reject);
+      // Reported by the write or end that met it; without a listener the stream would throw it.
+      stream.on('error', () => undefined);
+      resolve(stream);
+    });
+  });
 }
 
 function write(out: NodeJS.WritableStream, data: Uint8Array | string): Promise<void> {

@@ -10,8 +10,9 @@ const HELP = `loupe: record and view coding-agent sessions (ACP traffic, ledger 
                                               open a session in the viewer (live with --follow)
   loupe ls [--json] [DIR...]                  the sessions on this machine (tee recordings, Claude
                                               Code, Codex), newest first
-  loupe summarize FILE [--json] [--strict]    a plain-text or JSON summary of a session
-                                              (--strict: exit 1 on bad lines or a broken chain)
+  loupe summarize FILE [--json] [--strict]    a plain-text or JSON summary of a session (--strict:
+                                              exit 1 when empty, unreadable as a session, on bad
+                                              lines or a broken chain)
   loupe export FILE --format jsonl|html|md [--redact] [--notes NOTES.json] [--out OUT]
                                               a session ready to share, secrets replaced with --redact
 
@@ -34,11 +35,14 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       stopQuietlyWhenStdoutCloses();
       return (await import('./export')).main(rest, io);
     case undefined:
+      // No command is a usage error: the help goes where errors go.
+      io.err(HELP);
+      return 2;
     case '--help':
     case '-h':
     case 'help':
       io.out(HELP);
-      return command === undefined ? 2 : 0;
+      return 0;
     default:
       io.err(`loupe: unknown command ${command}\n\n${HELP}`);
       return 2;

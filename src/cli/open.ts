@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from './args';
 import { capturesDir } from './captures';
 import { whyUnreadable } from './files';
 import { startServer, type SessionInput } from './openServer';
@@ -67,7 +67,9 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
     session = { kind: 'file', path: parsed.path, follow: parsed.follow };
   }
   if (!existsSync(join(deps.appDir, 'index.html'))) {
-    io.err(`loupe open: the viewer is not built (${join(deps.appDir, 'index.html')} is missing); run npm run build`);
+    // An installed package carries dist/app ("files" in package.json): only a checkout that was
+    // never built lacks it.
+    io.err(`loupe open: the viewer is missing (${join(deps.appDir, 'index.html')}); in a checkout of Loupe, run npm run build first; an installed Loupe is broken: install it again`);
     return 1;
   }
 
@@ -91,28 +93,14 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
 type ParsedArgs = { help: true } | { help: false; path: string | undefined; follow: boolean; port: number; noBrowser: boolean };
 
 export function parseOpenArgs(argv: readonly string[]): ParsedArgs | { error: string } {
-  let values;
-  let positionals;
-  try {
-    ({ values, positionals } = parseArgs({
-      args: [...argv],
-      options: {
-        follow: { type: 'boolean', short: 'f' },
-        port: { type: 'string', short: 'p' },
-        'no-browser': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      allowPositionals: true,
-      strict: true,
-    }));
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const option = /'([^']+)'/.exec(err instanceof Error ? err.message : '')?.[1];
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return { error: `unknown option ${option ?? ''} (${USAGE})` };
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return { error: `${option ?? 'an option'} needs a value (${USAGE})` };
-    return { error: `${err instanceof Error ? err.message : String(err)} (${USAGE})` };
-  }
-  if (values.help) return { help: true };
+  const parsed = parseCommandArgs(argv, {
+    follow: { type: 'boolean', short: 'f' },
+    port: { type: 'string', short: 'p' },
+    'no-browser': { type: 'boolean' },
+  });
+  if ('error' in parsed) return { error: `${parsed.error} (${USAGE})` };
+  if (parsed.help) return { help: true };
+  const { values, positionals } = parsed;
   if (positionals.length > 1) return { error: `one session at a time, got ${positionals.length} paths (${USAGE})` };
   let port = 0;
   if (values.port !== undefined) {

@@ -1,8 +1,18 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { main } from './summarize';
+
+// One folder for every file these tests write, removed when they end.
+const work = mkdtempSync(join(tmpdir(), 'loupe-summarize-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+let folders = 0;
+const tempDir = () => {
+  const dir = join(work, String(folders++));
+  mkdirSync(dir);
+  return dir;
+};
 
 async function run(...argv: string[]) {
   let out = '';
@@ -54,7 +64,7 @@ describe('loupe summarize', () => {
       { jsonrpc: '2.0', id: 5, method, params: { sessionId: 's', toolCall: { toolCallId: 'c', title: 'Read', kind: 'read' }, options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }] } },
       ...(result ? [{ jsonrpc: '2.0', id: 5, result }] : []),
     ].map((line) => JSON.stringify(line)).join('\n');
-    const dir = mkdtempSync(join(tmpdir(), 'loupe-summarize-'));
+    const dir = tempDir();
     writeFileSync(join(dir, 'unanswered.jsonl'), session('session/request_permission'));
     writeFileSync(join(dir, 'cancelled.jsonl'), session('session/request_permission', { outcome: { outcome: 'cancelled' } }));
     const permission = async (file: string) => (JSON.parse((await run('summarize', join(dir, file), '--json')).out) as { calls: { permission: unknown }[] }).calls[0]?.permission;
@@ -72,7 +82,7 @@ describe('loupe summarize', () => {
   });
 
   test('--strict exits 1 with one line saying why when there are bad lines or the chain is broken, and 0 otherwise', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'loupe-strict-'));
+    const dir = tempDir();
     writeFileSync(join(dir, 'bad.jsonl'), '{"sessionUpdate":"plan","entries":[]}\nnot json at all\n{"truncated":');
     const bad = await run('summarize', join(dir, 'bad.jsonl'), '--strict');
     expect(bad.code).toBe(1);
@@ -92,8 +102,25 @@ describe('loupe summarize', () => {
     expect([intact.code, intact.err]).toEqual([0, '']);
   });
 
+  test('--strict fails a file with no records, and one where no line has a shape Loupe reads', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'empty.jsonl'), '');
+    writeFileSync(join(dir, 'blank.jsonl'), '\n  \r\n\n');
+    writeFileSync(join(dir, 'other.json'), '{"name":"some-package","version":"1.0.0"}\n{"hello":"world"}\n');
+    for (const file of ['empty.jsonl', 'blank.jsonl']) {
+      const result = await run('summarize', join(dir, file), '--strict');
+      expect([file, result.code, result.err]).toEqual([file, 1, 'loupe: --strict: the file holds no records (it is empty or blank)\n']);
+    }
+    const other = await run('summarize', join(dir, 'other.json'), '--strict');
+    expect([other.code, other.err]).toEqual([1, 'loupe: --strict: no line has a shape Loupe reads (format unknown: 2 unknown, 0 bad)\n']);
+    // Without --strict each is summarized, saying what it found, and exits 0.
+    const lenient = await run('summarize', join(dir, 'other.json'));
+    expect([lenient.code, lenient.err]).toEqual([0, '']);
+    expect(lenient.out).toContain('format   unknown (no line has a known shape)');
+  });
+
   test('text output is capped (saying how many more), --json stays complete', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'loupe-cap-'));
+    const dir = tempDir();
     // What a binary file looks like line by line: thousands of long lines that are not JSON.
     const garbage = Array.from({ length: 2000 }, (_, i) => `\u0001\u0002${'\u00ff'.repeat(300)}${i}`).join('\n');
     writeFileSync(join(dir, 'binary.bin'), garbage);

@@ -1,6 +1,7 @@
 // `loupe summarize FILE [--json] [--strict]`: the same ingest and model as the browser, in Node.
 import { createReadStream } from 'node:fs';
-import { whyUnreadable } from './files';
+import { parseCommandArgs } from './args';
+import { readFailure, whyUnreadable } from './files';
 import { ingest, summarize, type Summary } from '../model';
 import { terminalSafe, terminalSafeJson, terminalSafeLine } from './terminalText';
 
@@ -11,22 +12,42 @@ export interface CliIo {
 
 const USAGE = 'usage: loupe summarize FILE [--json] [--strict]';
 
+const HELP = `${USAGE}
+
+Reads a session file (ACP JSONL, a loupe tee capture, a ledger export, a Zed or JetBrains ACP log,
+a Claude Code or Codex log, ...) with the viewer's own ingest and prints its format, line counts
+and calls (id, label, subject, status, permission, terminal output).
+
+  --json     everything, as JSON: {format, counts, calls, diagnostics, chain}
+  --strict   exit 1, with one line on stderr saying why, when the file is empty, when no line has
+             a shape Loupe reads (format unknown), on bad lines, or on a broken ledger chain`;
+
+/** `argv` starts with the command's name, \`summarize\`. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   if (command === '--help' || command === '-h' || command === undefined) {
-    io.out(USAGE);
+    if (command === undefined) io.err(USAGE);
+    else io.out(USAGE);
     return command === undefined ? 2 : 0;
   }
   if (command !== 'summarize') {
     io.err(`unknown command ${command}\n${USAGE}`);
     return 2;
   }
-  const json = rest.includes('--json');
-  const strict = rest.includes('--strict');
-  const files = rest.filter((arg) => !arg.startsWith('--'));
-  const file = files[0];
-  if (file === undefined || files.length > 1) {
-    io.err(USAGE);
+  const parsed = parseCommandArgs(rest, { json: { type: 'boolean' }, strict: { type: 'boolean' } });
+  if ('error' in parsed) {
+    io.err(`loupe summarize: ${parsed.error}\n${USAGE}`);
+    return 2;
+  }
+  if (parsed.help) {
+    io.out(HELP);
+    return 0;
+  }
+  const json = parsed.values.json === true;
+  const strict = parsed.values.strict === true;
+  const [file, ...extra] = parsed.positionals;
+  if (file === undefined || extra.length > 0) {
+    io.err(`loupe summarize: ${file === undefined ? 'no FILE given' : `one FILE at a time, got ${parsed.positionals.length}`}\n${USAGE}`);
     return 2;
   }
   const unreadable = await whyUnreadable(file);
@@ -34,8 +55,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.err(`loupe: ${terminalSafeLine(unreadable)}`);
     return 1;
   }
-  // Rows only: the CLI prints no content, so it reads light (see BuilderOptions).
-  const session = await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { detail: 'light' });
+  let session;
+  try {
+    // Rows only: the CLI prints no content, so it reads light (see BuilderOptions).
+    session = await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { detail: 'light' });
+  } catch (error) {
+    // The file changed between the check and the read (removed, its mode changed, a disk error).
+    io.err(`loupe: ${terminalSafeLine(readFailure(file, error))}`);
+    return 1;
+  }
   const summary = summarize(session);
   io.out(json ? terminalSafeJson(JSON.stringify(summary, null, 1)) : formatText(summary));
   if (strict) {
@@ -52,6 +80,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 export function strictFailure(summary: Summary): string | null {
   const reasons: string[] = [];
   const bad = summary.diagnostics;
+  // Nothing read is not a session read: a script that asks for --strict wants to know.
+  if (summary.counts.lines === 0) reasons.push('the file holds no records (it is empty or blank)');
+  else if (summary.format === 'unknown') reasons.push(`no line has a shape Loupe reads (format unknown: ${summary.counts.unknown} unknown, ${summary.counts.bad} bad)`);
   if (summary.counts.bad > 0) {
     const first = bad[0];
     reasons.push(`${summary.counts.bad} bad line${summary.counts.bad === 1 ? '' : 's'}${first ? ` (first: line ${first.line}, ${first.reason})` : ''}`);

@@ -29,7 +29,7 @@ The capture's path is printed on stderr when tee starts. Open it, live, with
 
 Zed (settings.json): put tee in front of the agent's own command:
   "agent_servers": {
-    "My Agent": { "type": "custom", "command": "npx", "args": ["loupe", "tee", "--", "my-agent", "--acp"] }
+    "My Agent": { "type": "custom", "command": "npx", "args": ["-y", "agent-loupe", "tee", "--", "my-agent", "--acp"] }
   }`;
 
 export type CaptureDirection = 'client->agent' | 'agent->client' | 'stderr';
@@ -308,10 +308,10 @@ function parseArgs(argv: readonly string[]): ParsedArgs {
     } else if (option.startsWith('--out=')) {
       out = option.slice('--out='.length);
       if (out === '') return { error: '--out needs a FILE' };
-    } else if (dashes === -1) {
-      return { error: `put -- before the agent's command (${USAGE})` };
-    } else {
+    } else if (option.startsWith('-')) {
       return { error: `unknown option ${option} (${USAGE})` };
+    } else {
+      return { error: `put -- before the agent's command (${USAGE})` };
     }
   }
   if (dashes === -1) return { error: `no agent to run: put -- and the agent's command after the options (${USAGE})` };

@@ -1,0 +1,33 @@
+// Every command reads its options the same way: `--help`/`-h` ask for the help (exit 0), an option
+// the command does not know is an error that names it (exit 2), never silently ignored or read as
+// a file name.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+export type ParsedCommandArgs<T extends Options> =
+  | { help: true }
+  | { error: string }
+  | { help: false; values: ReturnType<typeof parseArgs<{ options: T; allowPositionals: true; strict: true }>>['values']; positionals: string[] };
+
+export function parseCommandArgs<T extends Options>(argv: readonly string[], options: T): ParsedCommandArgs<T> {
+  // Asked for anywhere before `--`, the help wins over whatever else is wrong with the line.
+  const dashes = argv.indexOf('--');
+  if ((dashes === -1 ? argv : argv.slice(0, dashes)).some((arg) => arg === '--help' || arg === '-h')) return { help: true };
+  try {
+    const { values, positionals } = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+    return { help: false, values, positionals };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const message = err instanceof Error ? err.message : String(err);
+    const option = /'([^']+)'/.exec(message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return { error: `unknown option ${option ?? message}` };
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return { error: `${cleanOption(option) ?? 'an option'} ${/does not take/.test(message) ? 'takes no value' : 'needs a value'}` };
+    return { error: message };
+  }
+}
+
+/** Node names an option with a value as `--port <value>` or `-p, --port <value>`: the flag alone reads better. */
+function cleanOption(option: string | undefined): string | undefined {
+  return option?.split(/[ ,]+/).find((part) => part.startsWith('--')) ?? option;
+}

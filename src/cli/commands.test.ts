@@ -1,0 +1,83 @@
+// What every command does with `--help`, `-h` and an option it does not know, through each
+// command's own entry (src/cli/loupe.ts hands each the arguments after its name).
+import { describe, expect, test } from 'vitest';
+import type { CliIo } from './summarize';
+import { main as summarize } from './summarize';
+import { main as exportMain } from './export';
+import { main as open } from './open';
+import { main as tee } from './tee';
+
+const SESSION = 'fixtures/grok/esc-interrupt.updates.jsonl';
+
+type Main = (argv: readonly string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: [string, Main, string[]][] = [
+  // summarize's entry takes its own name first.
+  ['summarize', (argv, io) => summarize(['summarize', ...argv], io), [SESSION]],
+  ['export', exportMain, [SESSION, '--format', 'md']],
+  // open would serve and wait for Ctrl-C: every case below ends before it listens.
+  ['open', (argv, io) => open(argv, io, { openBrowser: () => undefined }), [SESSION, '--no-browser']],
+  ['tee', tee, ['--', process.execPath, '-e', '']],
+];
+
+async function run(main: Main, argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { out: (text) => (out += `${text}\n`), err: (text) => (err += `${text}\n`) });
+  return { code, out, err };
+}
+
+describe.each(COMMANDS)('loupe %s', (name, main, valid) => {
+  test.each(['--help', '-h'])('%s prints the help on stdout and exits 0', async (flag) => {
+    // Alone, and among valid arguments (before tee's `--`: after it, the words are the agent's).
+    const at = valid.includes('--') ? valid.indexOf('--') : valid.length;
+    for (const argv of [[flag], [...valid.slice(0, at), flag, ...valid.slice(at)]]) {
+      const { code, out, err } = await run(main, argv);
+      expect({ argv, code, err }).toEqual({ argv, code: 0, err: '' });
+      expect(out).toMatch(new RegExp(`^usage: loupe ${name} `));
+      // The help says more than the usage line.
+      expect(out.trim().split('\n').length).toBeGreaterThan(3);
+    }
+  });
+
+  test('an option it does not know is an error naming it, exit 2', async () => {
+    const { code, out, err } = await run(main, ['--no-such-flag', ...valid]);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toMatch(/unknown option --no-such-flag\b/);
+    expect(err).toMatch(new RegExp(`usage: loupe ${name} `));
+  });
+});
+
+describe('loupe summarize', () => {
+  test('a misspelt flag is not ignored: the summary is not printed', async () => {
+    const { code, out, err } = await run(summarize, ['summarize', SESSION, '--jsn']);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toMatch(/^loupe summarize: unknown option --jsn\n/);
+  });
+
+  test('-h is not read as a file name, and a file called -h can still be given after --', async () => {
+    expect((await run(summarize, ['summarize', '-h'])).err).not.toMatch(/no such file/);
+    const dashed = await run(summarize, ['summarize', '--', '-h']);
+    expect(dashed.code).toBe(1);
+    expect(dashed.err).toBe('loupe: no such file: -h\n');
+  });
+
+  test('no FILE, or two, is a usage error', async () => {
+    const none = await run(summarize, ['summarize']);
+    expect([none.code, none.out]).toEqual([2, '']);
+    expect(none.err).toMatch(/no FILE given/);
+    const two = await run(summarize, ['summarize', SESSION, SESSION]);
+    expect([two.code, two.out]).toEqual([2, '']);
+    expect(two.err).toMatch(/one FILE at a time/);
+  });
+});
+
+describe('loupe export', () => {
+  test('says which argument is wrong', async () => {
+    expect((await run(exportMain, [SESSION])).err).toMatch(/^loupe export: --format is needed\n/);
+    expect((await run(exportMain, [SESSION, '--format', 'pdf'])).err).toMatch(/^loupe export: --format is jsonl, html or md, not pdf\n/);
+    expect((await run(exportMain, [SESSION, '--format'])).err).toMatch(/^loupe export: --format needs a value\n/);
+  });
+});
