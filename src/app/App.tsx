@@ -41,6 +41,11 @@ export function App() {
   useEffect(() => {
     document.documentElement.style.colorScheme = theme === 'system' ? '' : theme;
   }, [theme]);
+  // The tab says which session it shows (`loupe open run.jsonl` serves it as session/run.jsonl).
+  const shownName = loaded[active]?.name;
+  useEffect(() => {
+    document.title = shownName ? `${shownName.split(/[\\/]/).pop() || shownName} — Loupe` : 'Loupe — agent session viewer';
+  }, [shownName]);
   const chooseTheme = useCallback((choice: ThemeChoice) => {
     setTheme(choice);
     saveTheme(choice);

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSy
 import { request, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { main } from './open';
@@ -29,7 +29,7 @@ beforeEach(() => {
   writeFileSync(join(appDir, 'assets', 'index.js'), 'export {};');
   writeFileSync(join(appDir, 'assets', 'hash.wasm'), Buffer.from([0, 97, 115, 109]));
   writeFileSync(join(dir, 'secret.txt'), SECRET);
-  sessionPath = join(dir, 'session.jsonl');
+  sessionPath = join(dir, 'my run+1.jsonl');
   writeFileSync(sessionPath, LINE_1);
 });
 
@@ -102,7 +102,8 @@ function ended(res: IncomingMessage): Promise<string> {
 describe('loupe open server: what it serves', () => {
   test('the page, its assets and the session are served under the token, with safe headers', async () => {
     const server = await serve({ kind: 'file', path: sessionPath, follow: false });
-    expect(server.url).toBe(`http://127.0.0.1:${server.port}/${server.token}/?src=session`);
+    // Named after the file: the viewer calls the session what the address's last segment says.
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/${server.token}/?src=session/${encodeURIComponent(basename(sessionPath))}`);
     expect(server.token.length).toBeGreaterThanOrEqual(32);
 
     const page = await get(server, `/${server.token}/?src=session`);
@@ -116,7 +117,8 @@ describe('loupe open server: what it serves', () => {
     expect(script.headers['content-type']).toMatch(/^text\/javascript/);
     expect((await get(server, `/${server.token}/assets/hash.wasm`)).headers['content-type']).toBe('application/wasm');
 
-    const session = await get(server, `/${server.token}/session`);
+    expect((await get(server, `/${server.token}/session`)).body).toBe(LINE_1);
+    const session = await get(server, `/${server.token}/session/${encodeURIComponent(basename(sessionPath))}`);
     expect(session.status).toBe(200);
     expect(session.body).toBe(LINE_1);
     // The viewer refuses HTML; a session is never labelled as a page.
@@ -374,14 +376,15 @@ describe('loupe open command', () => {
     const { code, err } = await run([sessionPath, '--no-browser']);
     expect(code).toBe(1);
     expect(err).toMatch(/run npm run build/);
+    expect(err.trim().split('\n')).toHaveLength(1);
   });
 
   test('prints the address, serves until stopped, then exits 0', async () => {
     const stop = new AbortController();
     let printed = '';
     const running = main([sessionPath, '--no-browser'], { out: (text) => (printed += text), err: () => undefined }, { appDir, capturesDir: captures, stop: stop.signal });
-    await expect.poll(() => printed).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]+\/\?src=session$/);
-    const page = await fetch(printed.replace('?src=session', 'session'));
+    await expect.poll(() => printed).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]+\/\?src=session\/my%20run%2B1\.jsonl$/);
+    const page = await fetch(new URL(new URL(printed).searchParams.get('src')!, printed));
     expect(await page.text()).toBe(LINE_1);
     stop.abort();
     expect(await running).toBe(0);

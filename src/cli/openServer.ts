@@ -33,7 +33,7 @@ export interface ServerOptions {
 }
 
 export interface RunningServer {
-  /** The page to open: the session (`?src=session`) or the recordings list (`?recordings`). */
+  /** The page to open: the session (`?src=session/NAME`, NAME the file's) or the recordings list (`?recordings`). */
   url: string;
   origin: string;
   token: string;
@@ -111,6 +111,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const closing = new AbortController();
   const spool = options.session?.kind === 'stream' ? await spoolStream(options.session.stream) : null;
   const session = options.session?.kind === 'file' ? { path: resolve(options.session.path), follow: options.session.follow } : null;
+  // The session is served at `session/NAME`: the viewer names what it shows (header, downloads,
+  // exports) after the last segment of its address. In a path `%`, `#`, `?` and `\` would not
+  // read back as the same name.
+  const sessionName = (session ? basename(session.path) : 'stdin.jsonl').replace(/[%#?\\]/g, '_');
 
   const allowedHosts = new Set<string>();
   const allowedOrigins = new Set<string>();
@@ -149,7 +153,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const head = req.method === 'HEAD';
     const route = rest.join('/');
     if (route === '') return sendFile(res, join(appDir, 'index.html'), head);
-    if (route === 'session') {
+    // `session/NAME` (NAME only labels it: whatever it says, this is the one session), or `session`.
+    if (rest[0] === 'session' && rest.length <= 2) {
       if (spool) return sendSession(req, res, spool.path, { follow: true, writerDone: () => spool.ended }, head);
       if (session) return sendSession(req, res, session.path, followOf(session.path, session.follow), head);
       return fail(res, 404, 'No session: loupe open was started without a file');
@@ -222,7 +227,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     allowedOrigins.add(`http://${host}`);
   }
   const origin = `http://${HOST}:${port}`;
-  const page = options.session ? '?src=session' : '?recordings';
+  const page = options.session ? `?src=session/${encodeURIComponent(sessionName)}` : '?recordings';
 
   let closed: Promise<void> | null = null;
   return {
