@@ -48,7 +48,7 @@ test('--follow: rows appear as a script appends the session line by line', async
   const start = 5;
   writeFileSync(file, lines.slice(0, start).join(''));
   const { url } = await loupeOpen([file, '--follow']);
-  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]{32}\/\?src=session$/);
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]{32}\/\?src=session\/growing\.jsonl$/);
 
   await page.goto(url);
   await expect(page.getByText('Create hello.py that prints')).toBeVisible();
@@ -65,6 +65,29 @@ test('--follow: rows appear as a script appends the session line by line', async
     shown = ids.length;
   }
   expect(shown).toBe(3);
+});
+
+test('the session is called by its file name: page title, header, downloads, md heading, html title', async ({ page }, info) => {
+  const file = info.outputPath('gemini run 7.jsonl');
+  writeFileSync(file, readFileSync(GEMINI));
+  const { url } = await loupeOpen([file]);
+  await page.goto(url);
+  await waitLoaded(page);
+  await expect(page).toHaveTitle('gemini run 7.jsonl — Loupe');
+  await expect(page.locator('header').getByText('gemini run 7.jsonl')).toBeVisible();
+
+  const download = async (format: 'md' | 'html' | 'jsonl') => {
+    await page.getByRole('button', { name: 'Export ▾', exact: true }).click();
+    const [file_] = await Promise.all([page.waitForEvent('download'), page.locator(`[data-export="${format}"]`).click()]);
+    return { name: file_.suggestedFilename(), text: readFileSync(await file_.path(), 'utf8') };
+  };
+  const md = await download('md');
+  expect(md.name).toBe('gemini run 7.md');
+  expect(md.text.split('\n')[0]).toBe('# gemini run 7');
+  const html = await download('html');
+  expect(html.name).toBe('gemini run 7.html');
+  expect(html.text).toContain('<title>gemini run 7 — Loupe</title>');
+  expect((await download('jsonl')).name).toBe('gemini run 7.jsonl');
 });
 
 test('a request without the token, or from another Host, is refused', async ({ page, playwright }) => {
