@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// `npm run test:install`: Loupe as a user installs it. `npm pack`, then `npm install -g` of that
+// tarball into a scratch prefix (npm_config_prefix in a temporary folder), then each command of the
+// installed package run from a folder outside the repository: `loupe` and `agent-loupe`,
+// summarize, export (jsonl, md, html), tee around a tiny agent, and open (--no-browser; the page,
+// one of its scripts and the session fetched over HTTP). What it proves is what package.json
+// "files" and "bin" ship: nothing here can reach the repository's dist or node_modules.
+//
+// Needs the built package first (`npm run build` and `npm run build:lib`). The install takes the
+// package's dependencies from npm's cache, else from the registry, so it needs the registry once.
+// Removes everything it wrote, pass or fail.
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+const SAMPLE = join(repo, 'fixtures/acp/loupe-tee_text-frames.jsonl');
+
+for (const built of ['dist/app/index.html', 'dist/cli/loupe.js', 'dist/export/standalone.js', 'dist/lib/loupe.js']) {
+  if (!existsSync(join(repo, built))) {
+    process.stderr.write(`install-test: ${built} is missing: run \`npm run build\` and \`npm run build:lib\` first\n`);
+    process.exit(1);
+  }
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'loupe-install-'));
+const prefix = join(scratch, 'prefix');
+const work = join(scratch, 'work');
+// HOME and XDG_STATE_HOME in the scratch folder: tee's default capture folder is not the user's.
+const home = join(scratch, 'home');
+for (const dir of [prefix, work, home]) mkdirSync(dir);
+const env = {
+  ...process.env,
+  npm_config_prefix: prefix,
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+  HOME: home,
+  XDG_STATE_HOME: join(home, 'state'),
+  // Only the scratch prefix's bin and node's own folder: a `loupe` elsewhere on PATH cannot answer.
+  PATH: [join(prefix, 'bin'), join(process.execPath, '..'), '/usr/bin', '/bin'].join(':'),
+};
+
+let failures = 0;
+const seconds = (t0) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+
+function check(what, ok, detail = '') {
+  if (ok) console.log(`  ok  ${what}`);
+  else {
+    failures++;
+    console.log(`  FAIL ${what}${detail ? `\n       ${detail.replace(/\n/g, '\n       ')}` : ''}`);
+  }
+}
+
+function run(command, args, { input, cwd = work } = {}) {
+  const result = spawnSync(command, args, { cwd, env, input, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (result.error) throw result.error;
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+try {
+  let t0 = performance.now();
+  const packed = run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: repo });
+  if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.err}`);
+  const [{ filename, entryCount, size }] = JSON.parse(packed.out);
+  console.log(`packed ${filename}: ${entryCount} files, ${(size / 1024).toFixed(0)} kB, in ${seconds(t0)}`);
+
+  t0 = performance.now();
+  const installed = run('npm', ['install', '--global', '--prefer-offline', join(scratch, filename)]);
+  if (installed.code !== 0) throw new Error(`npm install -g failed:\n${installed.err}`);
+  console.log(`npm install -g into ${prefix} in ${seconds(t0)}`);
+
+  const session = join(work, 'my-run.jsonl');
+  copyFileSync(SAMPLE, session);
+  const loupe = join(prefix, 'bin', 'loupe');
+
+  for (const bin of ['loupe', pkg.name]) {
+    const help = run(join(prefix, 'bin', bin), ['--help']);
+    check(`${bin} --help`, help.code === 0 && help.out.includes('loupe summarize FILE'), help.err);
+  }
+
+  const summary = run(loupe, ['summarize', session, '--json', '--strict']);
+  let calls = [];
+  try {
+    calls = JSON.parse(summary.out).calls;
+  } catch {
+    // Reported below.
+  }
+  check('loupe summarize FILE --json --strict', summary.code === 0 && calls.length === 1 && calls[0].label === 'Run Command', summary.err || summary.out.slice(0, 300));
+  const viaNpx = run(join(prefix, 'bin', pkg.name), ['summarize', session]);
+  check(`${pkg.name} summarize FILE`, viaNpx.code === 0 && /calls +1/.test(viaNpx.out), viaNpx.err);
+
+  const jsonl = run(loupe, ['export', session, '--format', 'jsonl']);
+  check('loupe export --format jsonl gives the records back', jsonl.code === 0 && jsonl.out === readFileSync(session, 'utf8'), jsonl.err);
+  const md = run(loupe, ['export', session, '--format', 'md']);
+  check('loupe export --format md is headed by the file name', md.code === 0 && md.out.startsWith('# my-run'), md.err || md.out.slice(0, 200));
+  const html = run(loupe, ['export', session, '--format', 'html', '--redact', '--out', join(work, 'my-run.html')]);
+  const page = html.code === 0 ? readFileSync(join(work, 'my-run.html'), 'utf8') : '';
+  check(
+    'loupe export --format html --redact carries the viewer (from the package) and says it is redacted',
+    html.code === 0 && page.includes('<title>my-run') && /<script type="module">.{100000,}<\/script>/s.test(page) && /redacted/i.test(page),
+    html.err,
+  );
+
+  // tee around an agent that echoes each line back: the traffic passes, and both directions are recorded.
+  const capture = join(work, 'capture.jsonl');
+  const message = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}\n';
+  const tee = run(loupe, ['tee', '--out', capture, '--', process.execPath, '-e', 'process.stdin.pipe(process.stdout)'], { input: message });
+  const recorded = existsSync(capture) ? readFileSync(capture, 'utf8').trim().split('\n').map((line) => JSON.parse(line)) : [];
+  check(
+    'loupe tee -- AGENT passes the traffic through and records both directions',
+    tee.code === 0 && tee.out === message && recorded.map((line) => line.dir).sort().join(' ') === 'agent->client client->agent',
+    tee.err,
+  );
+
+  check('loupe open serves the viewer and the session', await checkOpen(loupe, session));
+} catch (error) {
+  failures++;
+  console.log(`  FAIL ${error instanceof Error ? error.message : error}`);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+if (failures > 0) {
+  console.log(`install-test: ${failures} failed`);
+  process.exit(1);
+}
+console.log('install-test: the installed package works');
+
+/** `loupe open FILE --no-browser`: the printed page, a script it loads and the session it names, over HTTP. */
+async function checkOpen(loupe, session) {
+  const child = spawn(loupe, ['open', session, '--no-browser', '--port', '0'], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (chunk) => (err += chunk));
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  try {
+    const url = await Promise.race([
+      new Promise((resolve) => createInterface({ input: child.stdout }).once('line', resolve)),
+      exited.then((code) => {
+        throw new Error(`loupe open exited with ${code}: ${err}`);
+      }),
+    ]);
+    const index = await fetch(url);
+    const indexHtml = await index.text();
+    const script = /<script[^>]+src="\.\/([^"]+)"/.exec(indexHtml)?.[1];
+    const asset = script ? await fetch(new URL(script, url)) : null;
+    const src = new URL(url).searchParams.get('src');
+    const served = src ? await fetch(new URL(src, url)) : null;
+    const ok =
+      index.status === 200 &&
+      asset?.status === 200 &&
+      src === 'session/my-run.jsonl' &&
+      served?.status === 200 &&
+      (await served.text()) === readFileSync(session, 'utf8');
+    if (!ok) console.log(`       page ${index.status}, script ${script} ${asset?.status}, src ${src} ${served?.status}; ${err}`);
+    child.kill('SIGTERM');
+    const code = await exited;
+    if (code !== 0) console.log(`       loupe open exited with ${code} on SIGTERM: ${err}`);
+    return ok && code === 0;
+  } catch (error) {
+    console.log(`       ${error instanceof Error ? error.message : error}`);
+    return false;
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
