@@ -4,10 +4,27 @@
 // page it goes into needs no other file and no network.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const REDACTION_ABSENT = fileURLToPath(new URL('./src/app/redaction.absent.ts', import.meta.url));
+
+/**
+ * No redaction ruleset in the page (src/app/redaction.absent.ts says why): the modules that load it
+ * on demand (src/model/redact/redactLine.ts, detect.ts) resolve to a stand-in, wherever they are
+ * imported from.
+ */
+const withoutRedaction = (): Plugin => ({
+  name: 'loupe-export-without-redaction',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!/\/redact\/(redactLine|detect)(\.ts)?$/.test(source)) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    return resolved && /\/redact\/(redactLine|detect)\.ts$/.test(resolved.id) ? REDACTION_ABSENT : resolved;
+  },
+});
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), withoutRedaction()],
   resolve: {
     alias: [
       { find: /^\.\/spawn$/, replacement: fileURLToPath(new URL('./src/worker/spawn.inline.ts', import.meta.url)) },
@@ -24,7 +41,9 @@ export default defineConfig({
     cssCodeSplit: false,
     minify: true,
     lib: { entry: 'src/app/standalone.tsx', formats: ['es'], fileName: () => 'standalone.js', cssFileName: 'standalone' },
-    rollupOptions: { output: { inlineDynamicImports: true } },
+    // One script: every dynamic import inlined. Minified whitespace too, which Vite's library mode
+    // leaves (a library's bundler would minify it); this script goes into a page as it is.
+    rollupOptions: { output: { codeSplitting: false, minify: true } },
   },
   // Classic workers: a page opened from disk has an opaque origin, where module workers do not start.
   worker: { format: 'iife' },

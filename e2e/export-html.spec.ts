@@ -2,8 +2,7 @@
 // the same rows as the viewer, with no CSP violation. Needs `npm run build` (dist/cli, dist/export,
 // and the export viewer inside dist/app).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
@@ -15,8 +14,8 @@ import { expect, expectCallsShown, expectedCalls, fixture, openByPicker, ROOT, t
 const FIXTURES = ['acp/codex-acp-1.6.2_unwrapped.jsonl', 'ledger/golden-p0.ledger-00000000000000000000.jsonl'];
 
 for (const name of FIXTURES) {
-  test(`html export of ${name} opens offline from file:// with the viewer's rows`, async ({ page, context }) => {
-    const out = join(mkdtempSync(join(tmpdir(), 'loupe-html-')), 'session.html');
+  test(`html export of ${name} opens offline from file:// with the viewer's rows`, async ({ page, context }, info) => {
+    const out = info.outputPath('session.html');
     execFileSync(process.execPath, [join(ROOT, 'bin/loupe.mjs'), 'export', fixture(name), '--format', 'html', '--redact', '--out', out], { stdio: 'pipe' });
 
     const requests: string[] = [];
@@ -38,11 +37,30 @@ for (const name of FIXTURES) {
     await page.goto(pathToFileURL(out).href);
     await waitLoaded(page);
     await expectCallsShown(page, await expectedCalls(fixture(name)));
+    // Exported with --redact: the page says so, and offers no redaction of its own.
+    await expect(page).toHaveTitle(/ \(redacted\) — Loupe$/);
+    await expect(page.getByRole('note')).toHaveText(/^Redacted: (\d+ secrets \(.+\), each shown as ‹kind›|no secrets were found)\.$/);
+    await expect(page.getByRole('button', { name: 'Redact secrets' })).toHaveCount(0);
     expect(violations).toEqual([]);
     expect(pageErrors).toEqual([]);
     expect(requests).toEqual([]);
   });
 }
+
+test('an html export carries only what its page needs: the viewer adds well under 1.5 MB to the session', async ({ page }, info) => {
+  const session = fixture('grok/esc-interrupt.updates.jsonl');
+  const out = info.outputPath('small.html');
+  execFileSync(process.execPath, [join(ROOT, 'bin/loupe.mjs'), 'export', session, '--format', 'html', '--out', out], { stdio: 'pipe' });
+  // The session is in the page as base64: 4 bytes for every 3.
+  const added = statSync(out).size - Math.ceil(statSync(session).size / 3) * 4;
+  // 2.18 MB before the viewer was minified whole and lost the redaction ruleset it never used here.
+  expect(added).toBeLessThan(1_500_000);
+  await page.goto(pathToFileURL(out).href);
+  await waitLoaded(page);
+  // Not redacted: no note says it is.
+  await expect(page.getByRole('note')).toHaveCount(0);
+  await expect(page).toHaveTitle('esc-interrupt.updates.jsonl — Loupe');
+});
 
 /** Opens `file` from disk in a new page of `context` with every request off file:, data: and blob: refused, and the network off. */
 async function openOffline(context: BrowserContext, file: string): Promise<{ page: Page; requests: string[]; pageErrors: string[] }> {
@@ -125,6 +143,7 @@ test('html export from the viewer holds only the rows the filter shows, redacted
   expect(leakedSecrets(`${html}\n${payload}`)).toEqual([]);
 
   const offline = await openOffline(context, out);
+  await expect(offline.page.getByRole('note')).toHaveText(/^Redacted: \d+ secrets \(.*aws-access-key.*\), each shown as ‹kind›\.$/);
   await expect(offline.page.getByRole('region', { name: 'Filters' })).toContainText(`Tool calls: ${shown.length}`);
   for (const id of shown) await expect(offline.page.locator(`[data-call-id="${id}"]`).first()).toBeVisible();
   expect(offline.pageErrors).toEqual([]);

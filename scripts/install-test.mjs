@@ -102,7 +102,7 @@ try {
   const page = html.code === 0 ? readFileSync(join(work, 'my-run.html'), 'utf8') : '';
   check(
     'loupe export --format html --redact carries the viewer (from the package) and says it is redacted',
-    html.code === 0 && page.includes('<title>my-run') && /<script type="module">.{100000,}<\/script>/s.test(page) && /redacted/i.test(page),
+    html.code === 0 && page.includes('<title>my-run.jsonl (redacted) — Loupe</title>') && /<script type="module">.{100000,}<\/script>/s.test(page),
     html.err,
   );
 

@@ -11,7 +11,21 @@ const root = document.getElementById('root');
 if (data && root) {
   const bytes = Uint8Array.from(atob(data.textContent ?? ''), (char) => char.charCodeAt(0));
   const name = data.dataset.name ?? 'session.jsonl';
-  createRoot(root).render(<SessionViewer source={new File([bytes], name)} notes={pageNotes()} />);
+  // A redacted export says so above the session, in the md export's words (src/model/exportHtml.ts).
+  const redacted = data.dataset.redacted;
+  const viewer = <SessionViewer source={new File([bytes], name)} notes={pageNotes()} offerRedaction={false} />;
+  createRoot(root).render(
+    redacted ? (
+      <div className="loupe-export">
+        <p className="loupe-export__redacted" role="note">
+          {redacted}
+        </p>
+        <div className="loupe-export__viewer">{viewer}</div>
+      </div>
+    ) : (
+      viewer
+    ),
+  );
 }
 
 /** The notes block's JSON, or undefined without one; what it holds is checked by the viewer, which drops anything not notes. */

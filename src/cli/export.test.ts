@@ -24,7 +24,7 @@ writeFileSync(join(viewerDir, 'standalone.css'), 'body { margin: 0 }');
 async function run(...argv: string[]) {
   let err = '';
   const out = join(dir, `out-${Math.random().toString(36).slice(2)}`);
-  const code = await main([...argv, '--out', out], { out: () => {}, err: (text) => (err += `${text}\n`) }, { htmlPage: (records, title, notes) => htmlPage(records, title, notes, viewerDir) });
+  const code = await main([...argv, '--out', out], { out: () => {}, err: (text) => (err += `${text}\n`) }, { htmlPage: (records, options) => htmlPage(records, options, viewerDir) });
   return { code, err, text: code === 0 ? readFileSync(out, 'utf8') : '' };
 }
 

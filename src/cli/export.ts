@@ -10,6 +10,7 @@ import type { FileNotes } from '../model/types';
 import { exportJsonl } from '../share/exportJsonl';
 import { notesForExport, parseSidecar } from '../share/exportNotes';
 import { countKinds, sessionMarkdown } from '../share/exportMarkdown';
+import type { HtmlPageOptions } from '../share/exportHtml';
 import { parseCommandArgs } from './args';
 import { readFailure, whyUnreadable } from './files';
 import type { CliIo } from './summarize';
@@ -30,7 +31,7 @@ const HELP = `${USAGE}
 
 export interface ExportDeps {
   /** Makes the html page, in parts, from the (redacted) records; exportHtml.ts by default. */
-  htmlPage?: (records: Uint8Array, title: string, notes?: FileNotes) => Promise<string[]>;
+  htmlPage?: (records: Uint8Array, options: HtmlPageOptions) => Promise<string[]>;
 }
 
 /** A secret replaced: where, and of what kind. */
@@ -109,7 +110,8 @@ export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps 
         await write(out, sessionMarkdown(session, { title, redacted: redact ? countKinds(findings) : null, ...(shownNotes ? { notes: shownNotes } : {}) }));
       } else {
         const page = deps.htmlPage ?? (await import('./exportHtml')).htmlPage;
-        for (const part of await page(records, title, shownNotes)) await write(out, part);
+        const options = { title, redacted: redact ? countKinds(findings) : null, ...(shownNotes ? { notes: shownNotes } : {}) };
+        for (const part of await page(records, options)) await write(out, part);
       }
     }
     if (out !== process.stdout) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));

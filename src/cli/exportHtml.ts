@@ -4,8 +4,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { htmlPage as modelHtmlPage, type ExportViewer } from '../share/exportHtml';
-import type { FileNotes } from '../model/types';
+import { htmlPage as modelHtmlPage, type ExportViewer, type HtmlPageOptions } from '../share/exportHtml';
 
 const SCRIPT = 'standalone.js';
 const STYLE = 'standalone.css';
@@ -19,8 +18,8 @@ export async function readExportViewer(viewerDir = findViewerDir()): Promise<Exp
   }
 }
 
-export async function htmlPage(records: Uint8Array, title: string, notes?: FileNotes, viewerDir?: string): Promise<string[]> {
-  return modelHtmlPage(records, await readExportViewer(viewerDir), { title, ...(notes ? { notes } : {}) });
+export async function htmlPage(records: Uint8Array, options: HtmlPageOptions, viewerDir?: string): Promise<string[]> {
+  return modelHtmlPage(records, await readExportViewer(viewerDir), options);
 }
 
 function findViewerDir(): string {

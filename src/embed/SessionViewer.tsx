@@ -46,6 +46,12 @@ export interface SessionViewerProps {
    * when that export is chosen.
    */
   htmlExportViewer?: string | URL;
+  /**
+   * Whether the toolbar offers "Redact secrets" (default true). The html export's own viewer passes
+   * false: its session was redacted, or deliberately not, when it was exported, and the page
+   * carries no ruleset (the largest part of the viewer).
+   */
+  offerRedaction?: boolean;
 }
 
 function toLoadSource(source: SessionSource): LoadSource {
@@ -92,7 +98,7 @@ export function SessionViewer(props: SessionViewerProps) {
   );
 }
 
-function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, onThemeChange, className, keyboardScope, view, onViewChange, redact: redactFirst, notes: givenNotes, htmlExportViewer }: SessionViewerProps) {
+function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, onThemeChange, className, keyboardScope, view, onViewChange, redact: redactFirst, notes: givenNotes, htmlExportViewer, offerRedaction = true }: SessionViewerProps) {
   const [store] = useState<SessionStore>(() => createSessionStore(initialFilter ? { initialFilter } : {}));
   const [notes] = useState<NotesStore>(() => (givenNotes ? fixedNotesStore(givenNotes) : createNotesStore()));
   const [controller] = useState<SessionController>(() => createSessionController(store));
@@ -170,7 +176,8 @@ function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, call
         onViewChange={onViewChange}
         sharing={{
           redact,
-          ...(rereadable ? { onRedactChange: setRedact } : {}),
+          offerRedaction,
+          ...(rereadable && offerRedaction ? { onRedactChange: setRedact } : {}),
           ...(loadSource && rereadable
             ? {
                 // Loaded on first use: exporting re-reads the source with the model, which the page

@@ -4,6 +4,7 @@
 // it opens from disk, offline, and is safe to attach to an issue. Nothing from the session or the
 // notes is ever written as HTML: both are data the viewer reads, never markup the page parses.
 import type { FileNotes } from '../model/types';
+import { redactionNote } from './exportMarkdown';
 
 /** The export viewer's built files, as text. */
 export interface ExportViewer {
@@ -17,6 +18,8 @@ export interface HtmlPageOptions {
   title: string;
   /** Shown read-only on their calls; only notes on calls the records hold belong here. */
   notes?: FileNotes;
+  /** Secrets replaced, by kind, when the records were redacted: the page says so (as the md export does). */
+  redacted?: ReadonlyMap<string, number> | null;
 }
 
 /** The ids the export viewer (src/app/standalone.tsx) reads its data from. */
@@ -33,6 +36,8 @@ export async function htmlPage(records: Uint8Array, viewer: ExportViewer, option
   const policy = await exportPolicy(inlineScript);
   const title = escapeHtml(options.title);
   const notes = options.notes && Object.keys(options.notes).length > 0 ? options.notes : null;
+  // Read by the page's viewer, which shows it above the session; the title says it too.
+  const redacted = options.redacted ? ` data-redacted="${escapeHtml(redactionNote(options.redacted))}"` : '';
   return [
     `<!doctype html>
 <html lang="en">
@@ -42,12 +47,12 @@ export async function htmlPage(records: Uint8Array, viewer: ExportViewer, option
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="referrer" content="no-referrer">
-<title>${title} — Loupe</title>
+<title>${title}${redacted ? ' (redacted)' : ''} — Loupe</title>
 <style>${viewer.style.replace(/<\/(style)/gi, '<\\/$1')}</style>
 </head>
 <body>
 <div id="root"></div>
-<script type="application/octet-stream" id="${SESSION_BLOCK_ID}" data-name="${title}">`,
+<script type="application/octet-stream" id="${SESSION_BLOCK_ID}" data-name="${title}"${redacted}>`,
     ...base64Parts(records),
     '</script>\n',
     ...(notes ? [`<script type="application/json" id="${NOTES_BLOCK_ID}">${jsonInHtml(notes)}</script>\n`] : []),

@@ -24,11 +24,7 @@ export function sessionMarkdown(session: Session, options: MarkdownOptions): str
   const failures = summary.calls.flatMap((failure, index) => (failure.status === 'failed' ? [{ failure, call: calls[index] }] : []));
   const out: string[] = [`# ${inline(options.title)}`, ''];
   out.push(`${summary.format} · ${summary.counts.lines} lines · ${summary.calls.length} tool calls · ${failures.length} failed`);
-  if (options.redacted) {
-    const total = [...options.redacted.values()].reduce((sum, count) => sum + count, 0);
-    const kinds = [...options.redacted].map(([kind, count]) => `${count} ${kind}`).join(', ');
-    out.push('', total ? `Redacted: ${total} secrets (${kinds}), each shown as ‹kind›.` : 'Redacted: no secrets were found.');
-  }
+  if (options.redacted) out.push('', redactionNote(options.redacted));
   if (summary.chain?.state === 'broken') out.push('', `Ledger chain broken at line ${summary.chain.line}: ${inline(summary.chain.reason)}`);
 
   const turns = turnsOf(session);
@@ -146,6 +142,13 @@ function cell(text: string): string {
 function clip(text: string, chars: number): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return oneLine.length > chars ? `${oneLine.slice(0, chars - 1)}…` : oneLine;
+}
+
+/** The line a redacted export (md, html) carries: how many secrets of each kind were replaced. */
+export function redactionNote(redacted: ReadonlyMap<string, number>): string {
+  const total = [...redacted.values()].reduce((sum, count) => sum + count, 0);
+  const kinds = [...redacted].map(([kind, count]) => `${count} ${kind}`).join(', ');
+  return total ? `Redacted: ${total} secrets (${kinds}), each shown as ‹kind›.` : 'Redacted: no secrets were found.';
 }
 
 /** How many secrets of each kind were replaced: what the markdown export's redaction line says. */

@@ -56,7 +56,8 @@ export async function exportSession(request: ExportRequest): Promise<ExportedFil
   const records = concat(parts);
   // The page's viewer reads the exported records, whose call keys a filter may have renumbered.
   const pageNotes = Object.keys(notes).length ? rekeyNotes(notes, request.shown, await ingest(records)) : notes;
-  const page = await htmlPage(records, request.viewer, { title, notes: pageNotes });
+  const redacted = request.redaction ? countKinds(request.redaction.findings) : null;
+  const page = await htmlPage(records, request.viewer, { title, notes: pageNotes, redacted });
   return { parts: page, type: 'text/html', name: `${fileBase}.html` };
 }
 

@@ -15,6 +15,8 @@ export interface SharingProps {
   exportAs?: (format: ShareFormat) => Promise<{ blob: Blob; name: string }>;
   /** Whether the html export is offered: it needs the export viewer, which the embedder serves. */
   htmlExport?: boolean;
+  /** Whether "Redact secrets" is shown at all (an html export's page has no redaction); default true. */
+  offerRedaction?: boolean;
 }
 
 const FORMATS: { format: ShareFormat; label: string }[] = [
@@ -23,7 +25,7 @@ const FORMATS: { format: ShareFormat; label: string }[] = [
   { format: 'html', label: 'Page with viewer (.html)' },
 ];
 
-export function SharingTools({ redact, onRedactChange, exportAs, htmlExport = false }: SharingProps) {
+export function SharingTools({ redact, onRedactChange, exportAs, htmlExport = false, offerRedaction = true }: SharingProps) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // An html export fetches the export viewer and re-reads the source: it can take a moment.
@@ -80,16 +82,18 @@ export function SharingTools({ redact, onRedactChange, exportAs, htmlExport = fa
   };
   return (
     <>
-      <button
-        type="button"
-        className={styles.button}
-        aria-pressed={redact}
-        disabled={!onRedactChange}
-        title="Read the session again with every secret found replaced by its kind (e.g. ‹aws-access-key›)"
-        onClick={() => onRedactChange?.(!redact)}
-      >
-        Redact secrets
-      </button>
+      {offerRedaction ? (
+        <button
+          type="button"
+          className={styles.button}
+          aria-pressed={redact}
+          disabled={!onRedactChange}
+          title="Read the session again with every secret found replaced by its kind (e.g. ‹aws-access-key›)"
+          onClick={() => onRedactChange?.(!redact)}
+        >
+          Redact secrets
+        </button>
+      ) : null}
       {exportAs ? (
         <span className={styles.menuAnchor} ref={anchorRef}>
           <button ref={toggleRef} type="button" className={styles.button} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
