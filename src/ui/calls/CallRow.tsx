@@ -8,6 +8,7 @@ import { formatDuration } from './extract';
 import { Elapsed } from './Elapsed';
 import { RawView } from './RawView';
 import { CallBody } from './views';
+import controls from '../controls.module.css';
 import styles from './calls.module.css';
 
 const STATUS_TEXT: Record<DisplayStatus, string> = {
@@ -81,7 +82,7 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
     <div className={styles.call} data-call-id={call.id} data-label={call.label} data-status={status} data-open={open || undefined}>
       <button
         type="button"
-        className={styles.header}
+        className={`${controls.rowToggle} ${styles.header}`}
         aria-expanded={open}
         onClick={onToggle}
         tabIndex={focused ? 0 : -1}

@@ -7,6 +7,7 @@ import { RowBoundary } from '../boundary/RowBoundary';
 import { PlainText, SafeMarkdown } from '../text/SafeMarkdown';
 import { stripAnsi } from '../text/ansi';
 import { formatMoney, formatNumber } from '../format';
+import controls from '../controls.module.css';
 import styles from './transcript.module.css';
 
 /** A row of any kind: a call row's props, with the item and its call (if it is one). */
@@ -67,7 +68,7 @@ function ItemRowContent(props: ItemRowProps) {
       if (item.role === 'thought') {
         return (
           <div className={`${styles.row} ${styles.thought}`} data-kind="thought">
-            <button type="button" className={styles.toggle} aria-expanded={open} onClick={onToggle} {...focusProps}>
+            <button type="button" className={`${controls.rowToggle} ${styles.toggle}`} aria-expanded={open} onClick={onToggle} {...focusProps}>
               <span className={styles.role}>Thought</span>
               {!open ? <span className={styles.preview}>{thoughtPreview(item.text)}</span> : null}
             </button>
@@ -124,7 +125,7 @@ function ItemRowContent(props: ItemRowProps) {
     case 'unknown':
       return (
         <div className={`${styles.row} ${styles.slim} ${item.type === 'unknown' ? styles.unknown : ''}`} data-kind={item.type} data-line={item.loc.line}>
-          <button type="button" className={styles.toggle} aria-expanded={open} onClick={onToggle} {...focusProps}>
+          <button type="button" className={`${controls.rowToggle} ${styles.toggle}`} aria-expanded={open} onClick={onToggle} {...focusProps}>
             <span className={styles.role}>{item.type === 'unknown' ? 'Unknown record' : item.name}</span>
             <span className={styles.preview}>
               {item.type === 'unknown' ? item.reason : eventPreview(item.summary)} <span className={styles.muted}>line {item.loc.line}</span>
