@@ -2,7 +2,7 @@
 // list equals the input's sessions, a timeline bar answers hover with its call and opens it on click,
 // and the view is kept in the URL and reachable from the keyboard.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -13,8 +13,13 @@ import { expect, expectedSession, fixture, GENERATOR, openByUrl, test } from './
 
 const CODEX = fixture('acp/codex-acp-1.6.2_unwrapped.jsonl');
 
+// Generated sessions, one folder per worker, removed when its tests end.
+const work = mkdtempSync(join(tmpdir(), 'loupe-insights-e2e-'));
+test.afterAll(() => rmSync(work, { recursive: true, force: true }));
+let generatedFiles = 0;
+
 function generated(format: string, calls: number): string {
-  const out = join(mkdtempSync(join(tmpdir(), 'loupe-insights-e2e-')), `session.${format}.jsonl`);
+  const out = join(work, `session-${generatedFiles++}.${format}.jsonl`);
   execFileSync('node', [GENERATOR, '--format', format, '--calls', String(calls), '--seed', '11', '--bad-rate', '0.01', '--out', out]);
   return out;
 }

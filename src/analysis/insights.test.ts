@@ -1,7 +1,7 @@
 // The numbers the stats, sessions and usage views show, checked against the generator's answer
 // key, the fixtures and small sessions whose times are written out here.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -16,8 +16,12 @@ function generate(format: string, calls: number): { bytes: Buffer; key: { calls:
   const dir = mkdtempSync(join(tmpdir(), 'loupe-insights-'));
   const out = join(dir, 'session.jsonl');
   const keyFile = join(dir, 'key.json');
-  execFileSync('node', [GENERATOR, '--format', format, '--calls', String(calls), '--seed', '5', '--out', out, '--expect', keyFile]);
-  return { bytes: readFileSync(out), key: JSON.parse(readFileSync(keyFile, 'utf8')) as { calls: { label: string; status: string }[] } };
+  try {
+    execFileSync('node', [GENERATOR, '--format', format, '--calls', String(calls), '--seed', '5', '--out', out, '--expect', keyFile]);
+    return { bytes: readFileSync(out), key: JSON.parse(readFileSync(keyFile, 'utf8')) as { calls: { label: string; status: string }[] } };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Capture lines for one session: each call a tool_call at `start` and a completion at `end`. */

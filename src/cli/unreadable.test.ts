@@ -15,12 +15,21 @@ const ROOT = join(import.meta.dirname, '../..');
 const asRoot = process.getuid?.() === 0;
 const user = asRoot ? { uid: 65534, gid: 65534 } : {};
 
+/** A folder for the test that the child's user can reach: $TMPDIR may be private to root (mktemp -d is 0700). */
+function reachableTemp(): string {
+  if (!asRoot) return tmpdir();
+  const reachable = (dir: string) => spawnSync(process.execPath, ['-e', 'require("fs").accessSync(process.argv[1], require("fs").constants.X_OK)', dir], user).status === 0;
+  const found = [tmpdir(), '/tmp'].find(reachable);
+  if (!found) throw new Error(`neither ${tmpdir()} nor /tmp can be entered by uid 65534, which these tests run the CLI as under root`);
+  return found;
+}
+
 let work: string;
 let cli: string;
 let file: string;
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'loupe-unreadable-'));
+  work = mkdtempSync(join(reachableTemp(), 'loupe-unreadable-'));
   // The folder and the CLI are readable by the child's user; only the session is not.
   chmodSync(work, 0o755);
   await build({ root: ROOT, configFile: join(ROOT, 'vite.cli.config.ts'), logLevel: 'silent', build: { outDir: join(work, 'cli'), emptyOutDir: true } });

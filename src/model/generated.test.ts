@@ -1,7 +1,7 @@
 // Sessions from ../shared/tools/gen-session.mjs, checked against its answer key (--expect): every
 // call's label, subject and status, and the number of bad lines, in all three formats.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -19,8 +19,12 @@ function generate(format: string, seed: number, calls: number): { bytes: Buffer;
   const dir = mkdtempSync(join(tmpdir(), 'loupe-gen-'));
   const out = join(dir, `session.${format}.jsonl`);
   const keyFile = join(dir, 'key.json');
-  execFileSync('node', [GENERATOR, '--format', format, '--calls', String(calls), '--seed', String(seed), '--bad-rate', '0.01', '--out', out, '--expect', keyFile]);
-  return { bytes: readFileSync(out), key: JSON.parse(readFileSync(keyFile, 'utf8')) as AnswerKey };
+  try {
+    execFileSync('node', [GENERATOR, '--format', format, '--calls', String(calls), '--seed', String(seed), '--bad-rate', '0.01', '--out', out, '--expect', keyFile]);
+    return { bytes: readFileSync(out), key: JSON.parse(readFileSync(keyFile, 'utf8')) as AnswerKey };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe.each(['acp', 'grok', 'ledger'])('generated %s sessions match the answer key', (format) => {
