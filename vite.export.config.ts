@@ -10,7 +10,7 @@ const REDACTION_ABSENT = fileURLToPath(new URL('./src/app/redaction.absent.ts', 
 
 /**
  * No redaction ruleset in the page (src/app/redaction.absent.ts says why): the modules that load it
- * on demand (src/model/redact/redactLine.ts, detect.ts) resolve to a stand-in, wherever they are
+ * on demand (src/share/redact/redactLine.ts, detect.ts) resolve to a stand-in, wherever they are
  * imported from.
  */
 const withoutRedaction = (): Plugin => ({

@@ -11,7 +11,7 @@ const root = document.getElementById('root');
 if (data && root) {
   const bytes = Uint8Array.from(atob(data.textContent ?? ''), (char) => char.charCodeAt(0));
   const name = data.dataset.name ?? 'session.jsonl';
-  // A redacted export says so above the session, in the md export's words (src/model/exportHtml.ts).
+  // A redacted export says so above the session, in the md export's words (src/share/exportHtml.ts).
   const redacted = data.dataset.redacted;
   const viewer = <SessionViewer source={new File([bytes], name)} notes={pageNotes()} offerRedaction={false} />;
   createRoot(root).render(

@@ -6,6 +6,7 @@ import { main as summarize } from './summarize';
 import { main as exportMain } from './export';
 import { main as open } from './open';
 import { main as tee } from './tee';
+import { main as ls } from './ls';
 
 const SESSION = 'fixtures/grok/esc-interrupt.updates.jsonl';
 
@@ -18,6 +19,7 @@ const COMMANDS: [string, Main, string[]][] = [
   // open would serve and wait for Ctrl-C: every case below ends before it listens.
   ['open', (argv, io) => open(argv, io, { openBrowser: () => undefined }), [SESSION, '--no-browser']],
   ['tee', tee, ['--', process.execPath, '-e', '']],
+  ['ls', ls, ['--json', 'fixtures/no-such-folder']],
 ];
 
 async function run(main: Main, argv: string[]) {

@@ -1,8 +1,8 @@
 // `loupe ls [--json] [DIR...]`: the sessions on this machine, newest first.
-import { parseArgs } from 'node:util';
 import { defaultRoots, findSessions, type FoundSession } from './sessions';
 import type { CliIo } from './summarize';
 import { terminalSafeJson, terminalSafeLine } from './terminalText';
+import { parseCommandArgs } from './args';
 
 const USAGE = 'usage: loupe ls [--json] [DIR...]';
 
@@ -25,14 +25,12 @@ export interface LsDeps {
 }
 
 export async function main(argv: readonly string[], io: CliIo, overrides: Partial<LsDeps> = {}): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
-  } catch (error) {
-    io.err(`loupe ls: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' } });
+  if ('error' in parsed) {
+    io.err(`loupe ls: ${parsed.error}\n${USAGE}`);
     return 2;
   }
-  if (parsed.values.help) {
+  if (parsed.help) {
     io.out(HELP);
     return 0;
   }

@@ -15,7 +15,7 @@ const USAGE = 'usage: loupe summarize FILE [--json] [--strict]';
 const HELP = `${USAGE}
 
 Reads a session file (ACP JSONL, a loupe tee capture, a ledger export, a Zed or JetBrains ACP log,
-...) with the viewer's own ingest and prints its format, line counts
+a Claude Code or Codex log, ...) with the viewer's own ingest and prints its format, line counts
 and calls (id, label, subject, status, permission, terminal output).
 
   --json     everything, as JSON: {format, counts, calls, diagnostics, chain}
