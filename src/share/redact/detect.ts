@@ -15,7 +15,7 @@ export interface SecretSpan {
   kind: string;
 }
 
-const compiledRules = PATTERN_RULES.map((rule) => ({ kind: rule.kind, regex: new RegExp(rule.pattern, `g${rule.flags ?? ''}d`), accept: rule.accept }));
+const compiledRules = PATTERN_RULES.map((rule) => ({ kind: rule.kind, regex: new RegExp(rule.pattern, `g${rule.flags ?? ''}d`), accept: rule.accept, literal: rule.literal }));
 
 // The preset's rules one by one, less its comment filter: a session quoting `secretlint-disable`
 // must not turn redaction off.
@@ -28,7 +28,8 @@ export const placeholder = (kind: string): string => `‹${kind}›`;
 
 export function patternSpans(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
-  for (const { kind, regex, accept } of compiledRules) {
+  for (const { kind, regex, accept, literal } of compiledRules) {
+    if (literal !== undefined && !text.includes(literal)) continue;
     regex.lastIndex = 0;
     for (let match = regex.exec(text); match; match = regex.exec(text)) {
       if (accept && !accept(match, text)) {
@@ -77,29 +78,48 @@ export async function findSecrets(text: string, depth = 0): Promise<SecretSpan[]
   if (text.length < 8) return [];
   if (!text.includes(ESCAPE)) return findInPlainText(text, depth);
   // Terminal colours are read around: `rg --color` cuts a key with escapes where it matched.
-  const { plain, offsets } = withoutColours(text);
-  return (await findInPlainText(plain, depth)).map((span) => ({ start: offsets[span.start]!, end: offsets[span.end - 1]! + 1, kind: span.kind }));
+  const { plain, pieces } = withoutColours(text);
+  const toText = (at: number): number => {
+    const piece = pieces[lastAtOrBefore(pieces, at)]!;
+    return piece.text + (at - piece.plain);
+  };
+  return (await findInPlainText(plain, depth)).map((span) => ({ start: toText(span.start), end: toText(span.end - 1) + 1, kind: span.kind }));
 }
 
 const ESCAPE = '\u001b';
 // eslint-disable-next-line no-control-regex -- an escape sequence is what this matches
 const COLOUR_SEQUENCE = /\u001b\[[0-9;?]{0,32}[ -/]{0,4}[@-~]/g;
 
-/** The text without CSI sequences, and where each of its characters is in the text. */
-function withoutColours(text: string): { plain: string; offsets: Int32Array } {
-  const offsets = new Int32Array(text.length);
+/** A stretch of text between colour escapes: where it starts in the text without them, and in the text. */
+interface Piece {
+  plain: number;
+  text: number;
+}
+
+/** The text without CSI sequences, and the stretches it is made of. */
+function withoutColours(text: string): { plain: string; pieces: Piece[] } {
+  const pieces: Piece[] = [];
   let plain = '';
   let at = 0;
-  const keep = (from: number, to: number) => {
-    for (let index = from; index < to; index++) offsets[plain.length + index - from] = index;
-    plain += text.slice(from, to);
-  };
   for (const match of text.matchAll(COLOUR_SEQUENCE)) {
-    keep(at, match.index);
+    pieces.push({ plain: plain.length, text: at });
+    plain += text.slice(at, match.index);
     at = match.index + match[0].length;
   }
-  keep(at, text.length);
-  return { plain, offsets };
+  pieces.push({ plain: plain.length, text: at });
+  return { plain: plain + text.slice(at), pieces };
+}
+
+/** The index of the last piece starting at or before `at` in the plain text (the first one starts at 0). */
+function lastAtOrBefore(pieces: readonly Piece[], at: number): number {
+  let low = 0;
+  let high = pieces.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (pieces[mid]!.plain <= at) low = mid;
+    else high = mid - 1;
+  }
+  return low;
 }
 
 async function findInPlainText(text: string, depth: number): Promise<SecretSpan[]> {

@@ -12,18 +12,25 @@
 // `npm run bench:redact`). A backtracking engine is linear on a pattern when each quantifier is
 // bounded and a pattern cannot start again inside what its own first quantifier just read: so every
 // repeat has an upper bound, and a pattern whose first part is a run of characters starts only
-// where such a run starts (a lookbehind, `RUN_START`).
+// where such a run starts (a lookbehind). Patterns start with a literal where they can (the engine
+// scans for it), or name one the text must hold (`literal`).
 
 export interface PatternRule {
   kind: string;
   pattern: string;
   flags?: string;
+  /** Text without this (case-sensitive) is not read by the rule: for patterns the engine cannot scan for fast. */
+  literal?: string;
   /** A match is a secret only when this says so (a value that reads as code, a type, a path is not). */
   accept?: (match: RegExpExecArray, text: string) => boolean;
 }
 
-/** Not inside a run of word characters, or just after a JSON escape such as `\n` (text in text). */
-const RUN_START = '(?:(?<![A-Za-z0-9_])|(?<=\\\\[nrt]))';
+/**
+ * `literal`, not inside a run of word characters (or just after a JSON escape such as `\n`: text
+ * in text). The literal comes first and the look back after it, so the engine scans for the
+ * literal rather than trying the look back at every character.
+ */
+const atRunStart = (literal: string): string => `${literal}(?<!(?<!\\\\)[A-Za-z0-9_]${literal})`;
 /** Not followed by more of the token. */
 const RUN_END = '(?![A-Za-z0-9_-])';
 /** `://`, or `:\/\/` in JSON text written with escaped slashes. */
@@ -97,13 +104,13 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   { kind: 'npm-token', pattern: 'npm_[A-Za-z0-9]{36}' },
   { kind: 'huggingface-token', pattern: 'hf_[A-Za-z]{34}' },
   { kind: 'pypi-token', pattern: `pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,255}` },
-  { kind: 'vault-token', pattern: `${RUN_START}hv[sbr]\\.[A-Za-z0-9_-]{24,255}${RUN_END}` },
-  { kind: 'telegram-bot-token', pattern: `(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}${RUN_END}` },
+  { kind: 'vault-token', pattern: `${atRunStart('hv[sbr]\\.')}[A-Za-z0-9_-]{24,255}${RUN_END}` },
+  { kind: 'telegram-bot-token', pattern: `(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}${RUN_END}`, literal: ':AA' },
   // Azure: a storage or Service Bus connection string's key, a SAS signature, an AD client secret.
-  { kind: 'azure-storage-key', pattern: '(?:AccountKey|SharedAccessKey)=(?<secret>[A-Za-z0-9+/]{20,255}={0,2})', flags: 'i' },
+  { kind: 'azure-storage-key', pattern: '(?:AccountKey|SharedAccessKey)=(?<secret>[A-Za-z0-9+/]{20,255}={0,2})' },
   { kind: 'azure-sas-signature', pattern: '(?<![A-Za-z0-9_])sig=(?<secret>(?:[A-Za-z0-9+/=]|%[0-9A-Fa-f]{2}){20,255})' },
-  { kind: 'azure-ad-client-secret', pattern: `${RUN_START}[A-Za-z0-9_~.]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])` },
-  { kind: 'jwt', pattern: `${RUN_START}eyJ[A-Za-z0-9_-]{8,4096}\\.eyJ[A-Za-z0-9_-]{8,8192}\\.[A-Za-z0-9_-]{8,4096}` },
+  { kind: 'azure-ad-client-secret', pattern: '(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])', literal: 'Q~' },
+  { kind: 'jwt', pattern: `${atRunStart('eyJ')}[A-Za-z0-9_-]{8,4096}\\.eyJ[A-Za-z0-9_-]{8,8192}\\.[A-Za-z0-9_-]{8,4096}` },
   // A key cut short (terminal output ends mid-key) is still a key: its end is optional. Its body may
   // hold `\n` escapes: a service-account JSON's "private_key" printed by `cat`.
   {
@@ -120,7 +127,12 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   { kind: 'bearer-token', pattern: 'bearer\\s{1,4}(?<secret>[A-Za-z0-9._~+/=-]{16,4096})', flags: 'i' },
   { kind: 'cookie', pattern: '(?<![A-Za-z-])(?:set-)?cookie[\'"]?\\s{0,4}:\\s{0,4}[\'"]?(?<secret>[^\\s=;\'",]{1,128}=[^\\n\\r\'"]{1,4096})', flags: 'i' },
   // Only the password: scheme, user, host and path stay (`redis://:pw@`, `https:\/\/u:p@` too).
-  { kind: 'url-password', pattern: `(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}${SCHEME_SLASHES}[^/\\\\\\s:@"']{0,128}:(?<secret>[^/\\\\\\s@"']{1,256})@`, flags: 'i' },
+  {
+    kind: 'url-password',
+    // From `://`, looking back for the scheme: scanning for `://` is what makes this fast.
+    pattern: `${SCHEME_SLASHES}(?<=(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}${SCHEME_SLASHES})[^/\\\\\\s:@"']{0,128}:(?<secret>[^/\\\\\\s@"']{1,256})@`,
+    flags: 'i',
+  },
   // Command lines: `mysql -pPASS`, `sshpass -p PASS`, `curl -u user:pass`.
   { kind: 'password', pattern: '(?:mysql|mysqldump|mariadb|mysqladmin)\\b[^\\n|;&]{0,256}?\\s-p(?<secret>[^\\s\'"-][^\\s\'"]{0,127})' },
   { kind: 'password', pattern: 'sshpass\\s{1,4}-p\\s{0,4}(?<secret>[^\\s\'"]{1,128})' },
