@@ -1,6 +1,7 @@
 // The secret corpus (src/model/redact/secretCorpus.ts) read redacted in the viewer: each variant,
 // placed in a call, a message streamed in chunks that cut through it, stderr lines and a diff, is
-// gone from every row and from every export the viewer makes, and each is counted in the Secrets panel.
+// gone from every row and from every export the viewer makes (a note quoting them too), and each
+// is counted in the Secrets panel.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { corpusSession, leaked, readable, secretVariants } from '../src/share/redact/secretCorpus';
 import { expect, openByPicker, test, waitLoaded } from './helpers';
@@ -34,6 +35,12 @@ test('the redacted view shows no variant of the corpus, counts each, and exports
   }
   await search.fill('');
   expect(leaked(await page.content(), variants)).toEqual([]);
+  // A note quoting every variant, on the first call: the md and html exports carry it, redacted.
+  // (The Notes panel shows a note as written, redacted view or not: it is the person's own text.)
+  const notes = page.getByRole('region', { name: 'Notes' });
+  await page.locator('[data-call-id]').first().click();
+  await notes.getByRole('textbox').fill(variants.map((variant) => variant.text).join('\n\n'));
+  await expect(notes.getByTestId('notes-list')).toContainText('Zq');
 
   for (const format of ['jsonl', 'md', 'html'] as const) {
     await page.getByRole('button', { name: 'Export ▾', exact: true }).click();
@@ -43,5 +50,7 @@ test('the redacted view shows no variant of the corpus, counts each, and exports
     if (format === 'html') text += Buffer.from(/id="loupe-session"[^>]*>([^<]*)</.exec(text)?.[1] ?? '', 'base64').toString('utf8');
     expect(text.length, format).toBeGreaterThan(1000);
     expect(leaked(readable(text), variants), format).toEqual([]);
+    if (format === 'md') expect(text).toContain('## Notes');
+    if (format === 'html') expect(text).toContain('id="loupe-notes"');
   }
 });
