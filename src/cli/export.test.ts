@@ -5,6 +5,7 @@ import { createBLAKE3 } from 'hash-wasm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { ingest, summarize } from '../model';
 import { ALREADY_REDACTED_VALUE, leakedSecrets, PLANTED_SECRETS, plantedSession } from '../share/redact/plantedCorpus';
+import { corpusSession, HARMLESS, leaked, secretVariants } from '../share/redact/secretCorpus';
 import { main } from './export';
 import { exportPolicy } from '../share/exportHtml';
 import { htmlPage } from './exportHtml';
@@ -150,5 +151,50 @@ describe('loupe export --notes', () => {
     writeFileSync(notNotes, '{"notes": []}');
     expect((await run(planted, '--format', 'html', '--notes', notNotes)).err).toContain('not a Loupe notes file');
     expect((await run(planted, '--format', 'jsonl', '--notes', path)).code).toBe(2);
+  });
+});
+
+describe('loupe export --redact on the secret corpus', () => {
+  const variants = secretVariants();
+  const blake3 = async (path: string) => (await createBLAKE3()).update(readFileSync(path)).digest('hex');
+  const corpus = join(dir, 'corpus.jsonl');
+  writeFileSync(corpus, corpusSession());
+  const harmless = join(dir, 'harmless.jsonl');
+  writeFileSync(harmless, corpusSession(HARMLESS));
+
+  /** A note on each `run-N` call holding the N-th text. */
+  async function notesOn(file: string, texts: readonly string[]) {
+    const keys = [...(await ingest(readFileSync(file))).calls.values()].filter((call) => call.id.startsWith('run-')).map((call) => call.key);
+    const path = join(dir, `notes-${Math.random().toString(36).slice(2)}.json`);
+    const notes = Object.fromEntries(texts.map((text, index) => [keys[index]!, { text, bookmarked: false }]));
+    writeFileSync(path, JSON.stringify({ loupeNotes: 1, contentHash: await blake3(file), notes }));
+    return path;
+  }
+
+  test.each(['jsonl', 'md', 'html'])('%s: no variant is left, in a call, a streamed message, stderr lines, a diff or a note', async (format) => {
+    const notes = format === 'jsonl' ? [] : ['--notes', await notesOn(corpus, variants.map((variant) => variant.text))];
+    const plain = await run(corpus, '--format', format, ...notes);
+    const shown = (text: string) => (format === 'html' ? withPayload(text) : text);
+    // Unredacted, every variant is there (md shows failed calls' output and the notes).
+    expect(leaked(shown(plain.text), variants).length).toBe(new Set(variants.map((variant) => variant.value)).size);
+    const redacted = await run(corpus, '--format', format, '--redact', ...notes);
+    expect(redacted.code).toBe(0);
+    expect(leaked(shown(redacted.text), variants)).toEqual([]);
+    expect(redacted.err).toMatch(/replaced \d+ secrets/);
+  });
+
+  test('ordinary code is exported byte for byte, and nothing is reported', async () => {
+    const { text, err } = await run(harmless, '--format', 'jsonl', '--redact');
+    expect(text).toBe(readFileSync(harmless, 'utf8'));
+    expect(err).toBe('loupe export: no secrets found\n');
+  });
+
+  test('a secret replaced in a note is counted, in the md and on stderr', async () => {
+    const notes = await notesOn(harmless, ['rotate AKIAQX3YZ7PLMN4R2T6V tomorrow']);
+    const { text, err } = await run(harmless, '--format', 'md', '--redact', '--notes', notes);
+    expect(text).toContain('rotate ‹aws-access-key› tomorrow');
+    expect(text).toContain('Redacted: 1 secrets (1 aws-access-key), each shown as ‹kind›.');
+    expect(text).not.toContain('no secrets were found');
+    expect(err).toMatch(/^loupe export: replaced 1 secrets \(1 in notes\)\n {2}aws-access-key: 1 \(line \d+\)\n$/);
   });
 });

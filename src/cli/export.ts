@@ -38,6 +38,8 @@ export interface ExportDeps {
 export interface Finding {
   line: number;
   kind: string;
+  /** In a note on the call at `line`, not in the records. */
+  inNote?: boolean;
 }
 
 export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps = {}): Promise<number> {
@@ -105,7 +107,8 @@ export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps 
       // The notes that go in are those on calls the export holds, so the records are read for them.
       // html needs only which calls there are (light: no output kept); md shows failures' output.
       const session = format === 'md' || notes ? await ingest(records, { detail: format === 'md' ? 'full' : 'light' }) : null;
-      const shownNotes = notes && session ? await notesForExport(notes, session, redact) : undefined;
+      const shownNotes =
+        notes && session ? await notesForExport(notes, session, redact, (key, kind) => void findings.push({ line: session.calls.get(key)?.firstLine ?? 0, kind, inNote: true })) : undefined;
       if (session && format === 'md') {
         await write(out, sessionMarkdown(session, { title, redacted: redact ? countKinds(findings) : null, ...(shownNotes ? { notes: shownNotes } : {}) }));
       } else {
@@ -172,6 +175,8 @@ function findingsReport(findings: readonly Finding[]): string {
     if (at) at.push(finding.line);
     else byKind.set(finding.kind, [finding.line]);
   }
+  const inNotes = findings.filter((finding) => finding.inNote).length;
+  if (inNotes) lines[0] += ` (${inNotes} in notes)`;
   for (const [kind, at] of byKind) {
     const unique = [...new Set(at)];
     const shown = unique.slice(0, REPORTED_LINES).join(', ');

@@ -18,28 +18,38 @@ const NEWLINE = new Uint8Array([10]);
 export async function* exportJsonl(bytes: AsyncIterable<Uint8Array>, options: JsonlExportOptions): AsyncGenerator<Uint8Array> {
   const encoder = new TextEncoder();
   // Loaded only when asked for: the ruleset is most of redaction's size.
-  const redactLines = options.redact ? (await import('./redact/redactLine')).redactLines : null;
-  let pending: { line: number; text: string; bytes: Uint8Array; terminated: boolean }[] = [];
+  const redactor = options.redact ? (await import('./redact/redactLine')).createLineRedactor() : null;
+  type Entry = { line: number; text: string; bytes: Uint8Array; terminated: boolean };
+  // Lines read and not yet written: a redactor holds a streamed message's lines until it ends.
+  const waiting: Entry[] = [];
+  let pending: Entry[] = [];
+  // Every line is redacted, kept or not: a message streamed over kept and dropped lines is read whole.
   const reader = new LineReader((line) => {
     if (line.tooLong !== undefined) return void options.onSkipped?.(line.line);
-    if (options.keep && !options.keep(line.line)) return;
     pending.push({ line: line.line, text: line.text, bytes: line.source.slice(line.start, line.end), terminated: line.terminated });
   });
-  const flush = async (): Promise<Uint8Array> => {
-    const batch = pending;
-    pending = [];
-    const redacted = redactLines ? await redactLines(batch.map((entry) => entry.text)) : null;
+  const write = (results: readonly { text: string; kinds: string[] }[] | null, count: number): Uint8Array => {
     const pieces: Uint8Array[] = [];
-    batch.forEach((entry, index) => {
-      const result = redacted?.[index];
+    waiting.splice(0, count).forEach((entry, index) => {
+      if (options.keep && !options.keep(entry.line)) return;
+      const result = results?.[index];
       if (result?.kinds.length) {
         for (const kind of result.kinds) options.onFinding?.(entry.line, kind);
         pieces.push(encoder.encode(result.text));
-      } else pieces.push(entry.bytes);
+      } else if (result && result.text !== entry.text) pieces.push(encoder.encode(result.text));
+      else pieces.push(entry.bytes);
       // A kept line is a whole record: it ends with a newline even when a filter dropped the ones after it.
       if (entry.terminated || options.keep) pieces.push(NEWLINE);
     });
     return concat(pieces);
+  };
+  const flush = async (): Promise<Uint8Array> => {
+    const batch = pending;
+    pending = [];
+    waiting.push(...batch);
+    if (!redactor) return write(null, batch.length);
+    const results = await redactor.push(batch.map((entry) => entry.text));
+    return write(results, results.length);
   };
   for await (const chunk of bytes) {
     reader.push(chunk);
@@ -47,6 +57,10 @@ export async function* exportJsonl(bytes: AsyncIterable<Uint8Array>, options: Js
   }
   reader.end();
   if (pending.length) yield await flush();
+  if (redactor && waiting.length) {
+    const results = await redactor.end();
+    yield write(results, results.length);
+  }
 }
 
 function concat(pieces: readonly Uint8Array[]): Uint8Array {

@@ -30,12 +30,23 @@ export function parseSidecar(json: string): NotesSidecar {
 /**
  * The notes on calls `session` holds (an export under a filter holds fewer calls than were noted),
  * each note's text redacted when `redact` is set: a note can quote a secret as easily as a record.
+ * Each secret replaced is told to `onFinding` with the call's key, to be counted with the records'.
  */
-export async function notesForExport(notes: FileNotes, session: Session, redact: boolean): Promise<Record<string, CallNote>> {
+export async function notesForExport(
+  notes: FileNotes, session: Session, redact: boolean, onFinding?: (callKey: string, kind: string) => void,
+): Promise<Record<string, CallNote>> {
   const kept = Object.entries(notes).filter(([key]) => session.calls.has(key));
   const redactText = redact && kept.length ? (await import('./redact/detect')).redactText : null;
   const out: [string, CallNote][] = [];
-  for (const [key, note] of kept) out.push([key, { text: redactText ? (await redactText(note.text)).text : note.text, bookmarked: note.bookmarked }]);
+  for (const [key, note] of kept) {
+    let text = note.text;
+    if (redactText) {
+      const redacted = await redactText(note.text);
+      text = redacted.text;
+      for (const kind of redacted.kinds) onFinding?.(key, kind);
+    }
+    out.push([key, { text, bookmarked: note.bookmarked }]);
+  }
   // fromEntries defines own properties: a call key `__proto__` stays a key.
   return Object.fromEntries(out);
 }

@@ -41,9 +41,11 @@ export async function exportSession(request: ExportRequest): Promise<ExportedFil
   const redact = request.redaction !== null;
   const title = baseName(request.sourceName);
   const fileBase = title + (redact ? '.redacted' : '');
-  const notes = await notesForExport(request.notes, request.shown, redact);
+  // Secrets replaced in the notes an export carries are counted with the records'.
+  const inNotes: { kind: string }[] = [];
+  const notes = await notesForExport(request.notes, request.shown, redact, (_key, kind) => void inNotes.push({ kind }));
   if (request.format === 'md') {
-    const redacted = request.redaction ? countKinds(request.redaction.findings) : null;
+    const redacted = request.redaction ? countKinds([...request.redaction.findings, ...inNotes]) : null;
     return { parts: [sessionMarkdown(request.shown, { title, redacted, notes })], type: 'text/markdown', name: `${fileBase}.md` };
   }
   const keep = request.keepLines;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { countKinds } from '../share/exportMarkdown';
 import { leakedSecrets, PLANTED_SECRETS, plantedSession } from '../share/redact/plantedCorpus';
+import { corpusSession, leaked, secretVariants } from '../share/redact/secretCorpus';
 import { createInThreadLoader } from '../worker/loader';
 import { createSessionController } from './controller';
 import { createSessionStore } from './createSessionStore';
@@ -28,5 +30,25 @@ describe('a session read redacted', () => {
     const snap = (await loaded(false)).getSnapshot();
     expect(snap.redaction).toBeNull();
     expect(leakedSecrets(JSON.stringify([snap.items, snap.calls, snap.terminals]))).not.toEqual([]);
+  });
+});
+
+describe('the secret corpus read redacted', () => {
+  const variants = secretVariants();
+
+  it('shows no variant in any row, call or terminal: messages streamed in chunks and stderr lines read joined', async () => {
+    const store = createSessionStore();
+    const ctl = createSessionController(store, () => createInThreadLoader({ throttleMs: 0 }));
+    await ctl.load({ kind: 'text', text: corpusSession(), redact: true });
+    const snap = store.getSnapshot();
+    expect(leaked(JSON.stringify([snap.items, snap.calls, snap.terminals]), variants)).toEqual([]);
+    // Each secret is counted once in the Secrets panel's list, in each of the four places (the
+    // call's command and output are two), whichever records it was cut across.
+    const kinds = countKinds(snap.redaction?.findings ?? []);
+    expect(kinds.get('anthropic-oauth-token')).toBe(2 * 5);
+    expect(kinds.get('telegram-bot-token')).toBe(5);
+    // A message holds the kind where the secret was, once.
+    const message = snap.items.find((item) => item.type === 'message' && item.text.includes('refresh with'));
+    expect(message?.type === 'message' && message.text).toBe('Here is what I found:\nrefresh with ‹anthropic-oauth-token›');
   });
 });

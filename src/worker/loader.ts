@@ -2,7 +2,7 @@
 // interface: a Web Worker (the default in browsers) and an in-thread path (tests, a fallback where
 // workers are unavailable, and redacted loads in the inlined builds).
 import type { OpenSession, PumpOptions } from './pump';
-import type { RedactLines } from './redactStream';
+import type { Redactor } from './redactStream';
 import { cloneBounded } from './sendable';
 import { spawnParserWorker, WORKER_LOADS_CHUNKS } from './spawn';
 import { fail, ok, type Result } from '../ingest/result';
@@ -30,7 +30,7 @@ export function createInThreadLoader(opts: PumpOptions = {}): SessionLoader {
     load: async (source, onEvent, signal) => {
       open = null;
       const { pump } = await import('./pump');
-      const redactor = (): Promise<RedactLines> => import('../share/redact/redactLine').then((m) => m.redactLines);
+      const redactor: Redactor = () => import('../share/redact/redactLine').then((m) => m.createLineRedactor);
       return pump(source, onEvent, signal, { redactor, ...opts, clone: true, onSession: (s) => void (open = s) });
     },
     hydrate: async (call) => {

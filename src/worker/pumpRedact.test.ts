@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { leakedSecrets, PLANTED_SECRETS, plantedSession } from '../share/redact/plantedCorpus';
-import { redactLines } from '../share/redact/redactLine';
+import { createLineRedactor } from '../share/redact/redactLine';
 import { pump } from './pump';
 import type { LoaderEvent, LoadSource, SessionDelta } from './protocol';
 
 async function read(source: LoadSource): Promise<SessionDelta[]> {
   const events: LoaderEvent[] = [];
-  await pump(source, (e) => events.push(e), new AbortController().signal, { throttleMs: 0, redactor: () => Promise.resolve(redactLines) });
+  await pump(source, (e) => events.push(e), new AbortController().signal, { throttleMs: 0, redactor: () => Promise.resolve(createLineRedactor) });
   expect(events.at(-1)).toEqual({ type: 'done' });
   return events.flatMap((e) => (e.type === 'delta' ? [e.delta] : []));
 }

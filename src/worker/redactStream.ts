@@ -13,8 +13,13 @@ export interface SecretFinding {
 }
 
 export type RedactLines = (lines: readonly string[]) => Promise<{ text: string; kinds: string[] }[]>;
-/** Loads the ruleset on first use. */
-export type Redactor = () => Promise<RedactLines>;
+/** Redacts a session's lines in order; a streamed message's lines are held until it ends (model/redact/redactLine.ts). */
+export interface LineRedactor {
+  push: RedactLines;
+  end: () => Promise<{ text: string; kinds: string[] }[]>;
+}
+/** Loads the ruleset on first use: a redactor for each session read. */
+export type Redactor = () => Promise<() => LineRedactor>;
 
 const NEWLINE = 10;
 
@@ -30,11 +35,13 @@ export async function* redactedBytes(
   onFound: (findings: SecretFinding[]) => void,
   onRead: (inputBytes: number) => void = () => undefined,
 ): AsyncGenerator<Uint8Array> {
-  const redactLines = await redactor();
+  const lineRedactor = (await redactor())();
   const encoder = new TextEncoder();
   // The lines each chunk completes are redacted together: one pass of the ruleset over many lines
-  // costs far less than one a line.
-  let pending: { line: number; text: string; bytes: Uint8Array; terminated: boolean }[] = [];
+  // costs far less than one a line. Lines the redactor holds (a message still streaming) wait.
+  type Entry = { line: number; text: string; bytes: Uint8Array; terminated: boolean };
+  let pending: Entry[] = [];
+  const waiting: Entry[] = [];
   const reader = new LineReader((line) => {
     // A line too long to hold as a string is left out (as a blank line, so numbering holds): its
     // secrets cannot be looked for, and it could not be parsed either.
@@ -42,26 +49,27 @@ export async function* redactedBytes(
     const raw = line.tooLong !== undefined ? new Uint8Array(0) : line.source.slice(line.start, line.end);
     pending.push({ line: line.line, text, bytes: raw, terminated: line.terminated });
   });
-  async function* flush(): AsyncGenerator<Uint8Array> {
+  async function* flush(ending = false): AsyncGenerator<Uint8Array> {
     const batch = pending;
     pending = [];
-    const redacted = await redactLines(batch.map((entry) => entry.text));
+    waiting.push(...batch);
+    const redacted = [...(await lineRedactor.push(batch.map((entry) => entry.text))), ...(ending ? await lineRedactor.end() : [])];
+    const settled = waiting.splice(0, redacted.length);
     const findings: SecretFinding[] = [];
     const pieces: Uint8Array[] = [];
     let size = 0;
-    batch.forEach((entry, index) => {
+    settled.forEach((entry, index) => {
       const result = redacted[index];
       let piece = entry.bytes;
-      if (result?.kinds.length) {
-        for (const kind of result.kinds) findings.push({ line: entry.line, kind });
-        piece = encoder.encode(result.text);
-      }
+      if (result?.kinds.length) for (const kind of result.kinds) findings.push({ line: entry.line, kind });
+      // A line can change with no kind of its own: it held the rest of a secret a line before it shows.
+      if (result && result.text !== entry.text) piece = encoder.encode(result.text);
       pieces.push(piece);
       size += piece.length + (entry.terminated ? 1 : 0);
     });
     const out = new Uint8Array(size);
     let at = 0;
-    batch.forEach((entry, index) => {
+    settled.forEach((entry, index) => {
       const piece = pieces[index]!;
       out.set(piece, at);
       at += piece.length;
@@ -76,18 +84,18 @@ export async function* redactedBytes(
     if (pending.length) yield* flush();
   }
   reader.end();
-  if (pending.length) yield* flush();
+  yield* flush(true);
 }
 
 /** Already-parsed records, each redacted as the line it would be written as. */
 export async function redactedRecords(records: readonly unknown[], redactor: Redactor, onFound: (findings: SecretFinding[]) => void): Promise<unknown[]> {
-  const redactLines = await redactor();
+  const redactLines = (await redactor())();
   const texts = records.map((record) => JSON.stringify(record) ?? 'null');
-  const redacted = await redactLines(texts);
+  const redacted = [...(await redactLines.push(texts)), ...(await redactLines.end())];
   const findings: SecretFinding[] = [];
   const out = records.map((record, index) => {
     const result = redacted[index];
-    if (!result?.kinds.length) return record;
+    if (!result || result.text === texts[index]) return record;
     for (const kind of result.kinds) findings.push({ line: index + 1, kind });
     return JSON.parse(result.text) as unknown;
   });

@@ -4,7 +4,7 @@
 import { lintSource } from '@secretlint/core';
 import { creator as recommendedPreset } from '@secretlint/secretlint-rule-preset-recommend';
 import { encodedSpans } from './encoded';
-import { ALREADY_REDACTED, PATTERN_RULES, SECRETLINT_KINDS } from './rules';
+import { ALREADY_REDACTED, PATTERN_RULES, SECRETLINT_KINDS, URL_KINDS } from './rules';
 
 /** A secret inside base64 inside base64 (a .dockerconfigjson's `auth`) is found; deeper is not looked for. */
 const MAX_DECODE_DEPTH = 2;
@@ -15,19 +15,30 @@ export interface SecretSpan {
   kind: string;
 }
 
-const compiledRules = PATTERN_RULES.map((rule) => ({ kind: rule.kind, regex: new RegExp(rule.pattern, `g${rule.flags ?? ''}d`) }));
+const compiledRules = PATTERN_RULES.map((rule) => ({ kind: rule.kind, regex: new RegExp(rule.pattern, `g${rule.flags ?? ''}d`), accept: rule.accept, literal: rule.literal }));
 
-const secretlintConfig = { rules: [{ id: recommendedPreset.meta.id, rule: recommendedPreset }] };
+// The preset's rules one by one, less its comment filter: a session quoting `secretlint-disable`
+// must not turn redaction off.
+const secretlintConfig = {
+  rules: recommendedPreset.rules.filter((rule) => rule.meta.id !== '@secretlint/secretlint-rule-filter-comments').map((rule) => ({ id: rule.meta.id, rule })),
+};
 
 /** What replaces a secret of `kind`: its kind, so a reader knows what was there. */
 export const placeholder = (kind: string): string => `‹${kind}›`;
 
 export function patternSpans(text: string): SecretSpan[] {
   const spans: SecretSpan[] = [];
-  for (const { kind, regex } of compiledRules) {
+  for (const { kind, regex, accept, literal } of compiledRules) {
+    if (literal !== undefined && !text.includes(literal)) continue;
     regex.lastIndex = 0;
     for (let match = regex.exec(text); match; match = regex.exec(text)) {
-      const [start, end] = match.indices?.groups?.secret ?? match.indices![0]!;
+      if (accept && !accept(match, text)) {
+        // Not a secret; a match starting later inside it may be.
+        regex.lastIndex = match.index + 1;
+        continue;
+      }
+      const groups = match.indices?.groups;
+      const [start, end] = groups?.secret ?? groups?.quoted ?? groups?.bare ?? match.indices![0]!;
       if (end > start) spans.push({ start, end, kind });
       if (match[0].length === 0) regex.lastIndex++;
     }
@@ -40,7 +51,18 @@ export async function secretlintSpans(text: string): Promise<SecretSpan[]> {
     source: { content: text, filePath: 'session.txt', ext: '.txt', contentType: 'text' },
     options: { config: secretlintConfig, noPhysicFilePath: true },
   });
-  return result.messages.map((message) => ({ start: message.range[0], end: message.range[1], kind: secretlintKind(message.ruleId, message.messageId) }));
+  return result.messages.map((message) => {
+    const kind = secretlintKind(message.ruleId, message.messageId);
+    const [start, end] = URL_KINDS.has(kind) ? passwordOf(text, message.range[0], message.range[1]) : message.range;
+    return { start, end, kind };
+  });
+}
+
+/** In a URL or connection string found whole, where its password is: the rest (scheme, user, host, path) stays. */
+function passwordOf(text: string, start: number, end: number): [number, number] {
+  const found = /:\/\/[^/\s:@]{0,128}:(?<secret>[^/\s@]{1,256})@/d.exec(text.slice(start, end));
+  const at = found?.indices?.groups?.secret;
+  return at ? [start + at[0], start + at[1]] : [start, end];
 }
 
 function secretlintKind(ruleId: string, messageId: string): string {
@@ -54,6 +76,53 @@ function secretlintKind(ruleId: string, messageId: string): string {
  */
 export async function findSecrets(text: string, depth = 0): Promise<SecretSpan[]> {
   if (text.length < 8) return [];
+  if (!text.includes(ESCAPE)) return findInPlainText(text, depth);
+  // Terminal colours are read around: `rg --color` cuts a key with escapes where it matched.
+  const { plain, pieces } = withoutColours(text);
+  const toText = (at: number): number => {
+    const piece = pieces[lastAtOrBefore(pieces, at)]!;
+    return piece.text + (at - piece.plain);
+  };
+  return (await findInPlainText(plain, depth)).map((span) => ({ start: toText(span.start), end: toText(span.end - 1) + 1, kind: span.kind }));
+}
+
+const ESCAPE = '\u001b';
+// eslint-disable-next-line no-control-regex -- an escape sequence is what this matches
+const COLOUR_SEQUENCE = /\u001b\[[0-9;?]{0,32}[ -/]{0,4}[@-~]/g;
+
+/** A stretch of text between colour escapes: where it starts in the text without them, and in the text. */
+interface Piece {
+  plain: number;
+  text: number;
+}
+
+/** The text without CSI sequences, and the stretches it is made of. */
+function withoutColours(text: string): { plain: string; pieces: Piece[] } {
+  const pieces: Piece[] = [];
+  let plain = '';
+  let at = 0;
+  for (const match of text.matchAll(COLOUR_SEQUENCE)) {
+    pieces.push({ plain: plain.length, text: at });
+    plain += text.slice(at, match.index);
+    at = match.index + match[0].length;
+  }
+  pieces.push({ plain: plain.length, text: at });
+  return { plain: plain + text.slice(at), pieces };
+}
+
+/** The index of the last piece starting at or before `at` in the plain text (the first one starts at 0). */
+function lastAtOrBefore(pieces: readonly Piece[], at: number): number {
+  let low = 0;
+  let high = pieces.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (pieces[mid]!.plain <= at) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+async function findInPlainText(text: string, depth: number): Promise<SecretSpan[]> {
   const spans = [...patternSpans(text), ...(await secretlintSpans(text))];
   if (depth < MAX_DECODE_DEPTH) spans.push(...(await encodedSpans(text, (decoded) => findSecrets(decoded, depth + 1))));
   return mergeSpans(spans, text);
@@ -90,7 +159,8 @@ export function applySpans(text: string, spans: readonly SecretSpan[]): string {
   let out = '';
   let at = 0;
   for (const span of spans) {
-    out += text.slice(at, span.start) + placeholder(span.kind);
+    // A span without a kind is the rest of a secret shown by the kind before it (a streamed message's next chunk).
+    out += text.slice(at, span.start) + (span.kind ? placeholder(span.kind) : '');
     at = span.end;
   }
   return out + text.slice(at);
