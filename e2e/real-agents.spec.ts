@@ -175,6 +175,12 @@ test("Codex's usage updates are a meter in the header and the Usage view, not a 
   await expect(page.getByRole('table', { name: 'Usage per turn' }).locator('tbody tr')).toHaveCount(9);
 });
 
+test("a Claude Code log's usage adds up in the header meter: each response once, however many entries repeat it", async ({ page }) => {
+  await openByUrl(page, fixture('native/claude-code-2.1.83_via-claude-agent-acp.jsonl'));
+  // Eleven responses of 100 input and 20 output tokens (CONTRACTS §10: once per message id).
+  await expect(page.getByTestId('usage-meter')).toHaveText('1,100 in · 220 out');
+});
+
 test.describe('history keeps a dropped file open', () => {
   test('Back after switching views returns to the view before, with the file still open', async ({ page }) => {
     await openByDrop(page, [CLAUDE_AGENT]);

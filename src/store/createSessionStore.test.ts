@@ -39,13 +39,24 @@ describe('session store', () => {
     expect(usageItems).toBe(9);
     expect(s.view.length).toBe(s.items.size - 9);
     expect(s.view.some((i) => s.items.get(i)?.type === 'usage')).toBe(false);
-    expect([...s.usage.values()]).toEqual([{ used: 120, size: 258400, cost: undefined }]);
+    expect([...s.usage.values()]).toEqual([{ reports: 9, context: { used: 120, size: 258400 }, inputTokens: 0, outputTokens: 0 }]);
     // Accounting is the model's: the reports are still events.
     expect(s.counts.events).toBe(46);
     store.setFilter({ sessions: [[...s.usage.keys()][0] ?? ''] });
     const one = store.getSnapshot();
     expect(one.view.length).toBeGreaterThan(0);
     expect(one.view.some((i) => one.items.get(i)?.type === 'usage')).toBe(false);
+  });
+
+  it("adds up a native log's token reports, each response once though its entries repeat it (replaced reports are taken back)", async () => {
+    const native = readFileSync(new URL('../../fixtures/native/claude-code-2.1.83_via-claude-agent-acp.jsonl', import.meta.url), 'utf8');
+    // Read a line at a time, so a response's later entries replace its report after it was counted.
+    const store = createSessionStore();
+    const ctl = createSessionController(store, () => createInThreadLoader({ throttleMs: 0, maxRecordsPerDelta: 1 }));
+    await ctl.load({ kind: 'text', text: native });
+    const [summary] = [...store.getSnapshot().usage.values()];
+    expect(summary).toMatchObject({ reports: 11, inputTokens: 1100, outputTokens: 220 });
+    expect(summary?.context).toBeUndefined();
   });
 
   it('shows calls still open at the end as unfinished', async () => {
@@ -142,6 +153,18 @@ describe('session store, as a session streams in', () => {
     // The same message, grown: the pump replaces the last item.
     store.applyDelta(delta({ itemsFrom: 0, items: [agentMessage('hello world')] }));
     expect(store.getSnapshot().view).toEqual([0]);
+  });
+
+  it('takes back a usage report a later one replaced (a native log re-sends a response\'s usage from its last entry)', () => {
+    const store = createSessionStore();
+    const usage = (line: number, inputTokens: number, outputTokens: number) => ({ type: 'usage' as const, loc: loc(line), sessionId: 's', usage: { inputTokens, outputTokens } });
+    store.applyDelta(delta({ itemsFrom: 0, items: [agentMessage('hi'), usage(2, 100, 1)] }));
+    expect(store.getSnapshot().usage.get('s')).toMatchObject({ reports: 1, inputTokens: 100, outputTokens: 1 });
+    // The response's last entry says 20 out: its report is replaced, and one more response follows.
+    store.applyDelta(delta({ itemsFrom: 1, items: [usage(3, 100, 20), agentMessage('more'), usage(5, 100, 20)] }));
+    const s = store.getSnapshot();
+    expect(s.usage.get('s')).toMatchObject({ reports: 2, inputTokens: 200, outputTokens: 40 });
+    expect(s.view.map((i) => s.items.get(i)?.type)).toEqual(['message', 'message']);
   });
 
   it('grows the last message from what a delta adds to it, leaving earlier snapshots as they were', () => {

@@ -18,6 +18,20 @@ export type { SecretFinding };
 import { GrowingIndices } from './indexRange';
 import { EMPTY_FILTER, facetsFrom, isFilterActive, itemHaystack, NO_SESSION, normalizeFilter, type Facets, type Filter } from './filter';
 
+/**
+ * What a session's usage reports say together: the context window and cost from the latest report
+ * that gives them (ACP `usage_update`: both are the session's state, the cost cumulative), and the
+ * tokens of every report added up (a native log's reports are one per model response, so their sum
+ * is the session's use: CONTRACTS §10).
+ */
+export interface SessionUsage {
+  reports: number;
+  context?: { used: number; size?: number };
+  cost?: { amount: number; currency: string };
+  inputTokens: number;
+  outputTokens: number;
+}
+
 export type LoadState = 'idle' | 'loading' | 'done' | 'error' | 'cancelled';
 
 /** A full read's patch with the history sent before it put back in front of its own entries. */
@@ -47,8 +61,8 @@ export interface SessionSnapshot {
    * meter, and the Usage view reads them from `items`.
    */
   view: readonly number[];
-  /** Each session's latest usage report (its context window and cost), by session id (`NO_SESSION` for none), the most recent last. */
-  usage: ReadonlyMap<string, Usage>;
+  /** Each session's usage as its reports add up (`SessionUsage`), by session id (`NO_SESSION` for none), the one that reported last last. */
+  usage: ReadonlyMap<string, SessionUsage>;
   facets: Facets;
   /** Position in `view` of the focused row. */
   cursor: number | null;
@@ -124,7 +138,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   let searchHits: { text: string; keys: ReadonlySet<string> } = { text: '', keys: new Set() };
   let redaction: SessionSnapshot['redaction'] = null;
   let contentHash: string | null = null;
-  let usage: ReadonlyMap<string, Usage> = new Map();
+  let usage: ReadonlyMap<string, SessionUsage> = new Map();
   let version = 0;
 
   const labelCounts = new Map<string, number>();
@@ -293,19 +307,19 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
             blocks: grown.blocks.length > 0 || before.blocks.length !== grown.blocksFrom ? before.blocks.slice(0, grown.blocksFrom).concat(grown.blocks) : before.blocks,
           });
         }
-        // The last item may have been replaced (a message that grew); everything before it stays.
+        // The last item may have been replaced (a message that grew, a native log's usage report
+        // superseded by a later entry of its message); everything before it stays.
+        let reported: Map<string, SessionUsage> | null = null;
+        for (let i = d.itemsFrom; i < list.size; i++) {
+          const old = list.get(i);
+          if (old?.type === 'usage') addUsage((reported ??= new Map(usage)), old.sessionId, old.usage, -1);
+        }
         if (list.size !== d.itemsFrom) list.setSize(d.itemsFrom);
         rows.dropFrom(d.itemsFrom);
-        let reported: Map<string, Usage> | null = null;
         for (const it of d.items) {
           if (it.type === 'call') callItem.set(it.callKey, list.size);
           if (isRow(it)) rows.push(list.size);
-          else if (it.type === 'usage') {
-            reported ??= new Map(usage);
-            // The latest report last: its session is the one the meter shows.
-            reported.delete(it.sessionId ?? NO_SESSION);
-            reported.set(it.sessionId ?? NO_SESSION, it.usage);
-          }
+          else if (it.type === 'usage') addUsage((reported ??= new Map(usage)), it.sessionId, it.usage, 1);
           list.push(it);
         }
         if (reported) usage = reported;
@@ -435,6 +449,24 @@ function appendFrom<T>(list: List<T>, from: number, added: readonly T[]): List<T
     if (l.size !== from) l.setSize(from);
     for (const x of added) l.push(x);
   });
+}
+
+const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/** Adds a usage report to its session's summary (`sign` -1 takes back one that was replaced); the session moves last. */
+function addUsage(into: Map<string, SessionUsage>, sessionId: string | null, u: Usage, sign: 1 | -1): void {
+  const key = sessionId ?? NO_SESSION;
+  const was = into.get(key);
+  const next: SessionUsage = {
+    ...(was ?? { reports: 0, inputTokens: 0, outputTokens: 0 }),
+    reports: (was?.reports ?? 0) + sign,
+    inputTokens: (was?.inputTokens ?? 0) + sign * (finite(u.inputTokens) ? u.inputTokens : 0),
+    outputTokens: (was?.outputTokens ?? 0) + sign * (finite(u.outputTokens) ? u.outputTokens : 0),
+  };
+  if (sign === 1 && finite(u.used)) next.context = finite(u.size) ? { used: u.used, size: u.size } : { used: u.used };
+  if (sign === 1 && u.cost && finite(u.cost.amount) && typeof u.cost.currency === 'string') next.cost = { amount: u.cost.amount, currency: u.cost.currency };
+  into.delete(key);
+  if (next.reports > 0) into.set(key, next);
 }
 
 /** Whether an item is a transcript row: every kind but usage reports. */
