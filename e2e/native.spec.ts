@@ -127,3 +127,28 @@ test('a Claude Code log appended line by line is followed live: each call pendin
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a Claude Code session dropped with its sub-agent's file is read as one: the Task call links to the sub-agent", async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'loupe-native-sub-'));
+  try {
+    const at = (s: number) => `2026-12-01T10:00:0${s}.000Z`;
+    const main = join(dir, 's1.jsonl');
+    const agent = join(dir, 'agent-a7.jsonl');
+    writeFileSync(main, [
+      { type: 'assistant', uuid: 'u1', sessionId: 's1', timestamp: at(1), message: { id: 'm1', content: [{ type: 'tool_use', id: 'task-1', name: 'Task', input: { description: 'Find the config', prompt: 'look', subagent_type: 'Explore' } }] } },
+      { type: 'user', uuid: 'u4', sessionId: 's1', timestamp: at(5), message: { content: [{ type: 'tool_result', tool_use_id: 'task-1', content: [{ type: 'text', text: 'found it' }] }] }, toolUseResult: { status: 'completed', agentId: 'a7', content: [{ type: 'text', text: 'found it' }] } },
+    ].map((l) => JSON.stringify(l)).join('\n') + '\n');
+    writeFileSync(agent, [
+      { type: 'user', uuid: 'u2', sessionId: 's1', isSidechain: true, agentId: 'a7', timestamp: at(2), message: { role: 'user', content: 'look' } },
+      { type: 'assistant', uuid: 'u3', sessionId: 's1', isSidechain: true, agentId: 'a7', timestamp: at(3), message: { id: 'm2', content: [{ type: 'tool_use', id: 'glob-1', name: 'Glob', input: { pattern: '**/*.toml' } }] } },
+    ].map((l) => JSON.stringify(l)).join('\n') + '\n');
+    await openByDrop(page, [main, agent]);
+    await expect(page.getByRole('navigation', { name: 'Open files' })).toHaveCount(0);
+    await expect(row(page, 'task-1')).toHaveAttribute('data-label', 'Subagent');
+    await expect(row(page, 'glob-1')).toHaveAttribute('data-label', 'List Files');
+    await page.getByRole('tab', { name: 'Sessions' }).click();
+    await expect(page.getByTestId('session-tree')).toContainText('spawned by task-1');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

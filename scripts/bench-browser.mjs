@@ -3,17 +3,19 @@
 // npm run bench:browser: the built viewer in Chromium on a 100 MB generated session. Prints time
 // to first row, time to fully indexed, the floor (bare JSON.parse of the same lines, in the same
 // page), their ratio, the longest main-thread task while reading, and the DOM row count. Then the
-// timeline on a capture of 100k timed calls: the frame time of a zoom / pan sequence.
-//   node scripts/bench-browser.mjs [--mb 100] [--format acp] [--timeline-calls 100000] [--timeline-only] [--app dist/app]
+// timeline on a capture of 100k timed calls: the frame time of a zoom / pan sequence. `--format`
+// takes a list: by default the ACP file and a Claude Code log (a real log's turns repeated with new
+// ids), so native logs are measured beside ACP; `codex` and `ledger` are the others.
+//   node scripts/bench-browser.mjs [--mb 100] [--format acp,claude-code] [--timeline-calls 100000] [--timeline-only] [--app dist/app]
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { preview } from 'vite';
-import { arg, benchInput, root } from './bench-common.mjs';
+import { arg, benchInput, nativeBenchInput, root } from './bench-common.mjs';
 
 const MB = Number(arg('mb', '100'));
-const FORMAT = arg('format', 'acp');
+const FORMATS = arg('format', 'acp,claude-code').split(',');
 const TIMELINE_CALLS = Number(arg('timeline-calls', '100000'));
 const TIMELINE_ONLY = process.argv.includes('--timeline-only');
 /** The built viewer to measure (another build's folder, to compare two builds on the same machine). */
@@ -24,8 +26,7 @@ const TASK_BOUND_MS = 50;
 
 execFileSync('node', [join(root, 'scripts/ensure-chromium.mjs')], { stdio: 'inherit' });
 if (APP === 'dist/app' && !existsSync(join(root, 'dist/app/index.html'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-const file = TIMELINE_ONLY ? '' : benchInput(FORMAT, MB);
-const sizeMB = TIMELINE_ONLY ? 0 : statSync(file).size / 1e6;
+const inputOf = async (format) => (format === 'claude-code' || format === 'codex' ? nativeBenchInput(format, MB) : benchInput(format, MB));
 
 const server = await preview({ root, build: { outDir: APP }, preview: { port: 4180, strictPort: false }, logLevel: 'silent' });
 const url = server.resolvedUrls?.local[0] ?? 'http://localhost:4180/';
@@ -34,14 +35,15 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
 });
 try {
-  if (!TIMELINE_ONLY) await benchReading();
+  if (!TIMELINE_ONLY) for (const format of FORMATS) await benchReading(format, await inputOf(format));
   await benchTimeline();
 } finally {
   await browser.close();
   await server.close();
 }
 
-async function benchReading() {
+async function benchReading(FORMAT, file) {
+  const sizeMB = statSync(file).size / 1e6;
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(url);
   // Observers first: long tasks on the main thread, and the moment the first row and the end appear.
@@ -99,7 +101,9 @@ async function benchReading() {
   console.log(`  floor (JSON.parse)       ${floorMs.toFixed(0)} ms = ${(sizeMB / (floorMs / 1000)).toFixed(1)} MB/s`);
   console.log(`  ratio                    ${(floorMs / indexed).toFixed(2)}   (aim >= 0.5)`);
   console.log(`  longest main-thread task ${timing.longest.toFixed(0)} ms   (bound ${TASK_BOUND_MS}: ${timing.longest > TASK_BOUND_MS ? 'over' : 'within'}; ${timing.longTasks} tasks over 50 ms while reading)`);
+  const calls = await page.getByRole('region', { name: 'Filters' }).textContent().then((text) => /Tool calls: ([\d,]+)/.exec(text ?? '')?.[1] ?? '?');
   console.log(`  DOM rows                 ${rowsAfterLoad} after load, ${rowsAtEnd} at the end`);
+  console.log(`  calls                    ${calls}\n`);
   await page.close();
 }
 

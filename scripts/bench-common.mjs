@@ -1,6 +1,6 @@
 // What both benchmarks share: their flags and the generated input they read.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,5 +20,48 @@ export function benchInput(format, mb) {
   if (!existsSync(file)) {
     execFileSync('node', [join(root, '../shared/tools/gen-session.mjs'), '--format', format, '--mb', String(mb), '--seed', '1', '--out', file], { stdio: 'inherit' });
   }
+  return file;
+}
+
+/** The real native logs a `claude-code` or `codex` bench input repeats (fixtures/native/). */
+const NATIVE_SOURCES = {
+  'claude-code': 'fixtures/native/claude-code-2.1.83_via-claude-agent-acp.jsonl',
+  codex: 'fixtures/native/codex-0.137.0_rollout.jsonl',
+};
+
+/**
+ * A native log of about `mb` MB: a real log's turns repeated, each copy with new ids (entry
+ * uuids, message ids, tool-call ids), so every call and entry is its own (a repeated uuid would
+ * be read once, CONTRACTS §10). One session: Codex's `session_meta` is written once.
+ */
+export async function nativeBenchInput(format, mb) {
+  const dir = join(root, '.bench');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${format}-${mb}mb.jsonl`);
+  if (existsSync(file)) return file;
+  const lines = readFileSync(join(root, NATIVE_SOURCES[format]), 'utf8').split('\n').filter((line) => line.trim() !== '');
+  const [first, ...rest] = lines;
+  const body = format === 'codex' ? rest : lines;
+  const out = createWriteStream(`${file}.part`);
+  const write = (text) => (out.write(text) ? undefined : new Promise((resolve) => out.once('drain', resolve)));
+  let bytes = 0;
+  if (format === 'codex') {
+    await write(`${first}\n`);
+    bytes += first.length + 1;
+  }
+  for (let copy = 0; bytes < mb * 1e6; copy++) {
+    const tag = copy.toString(16).padStart(8, '0');
+    const text = body
+      .join('\n')
+      // uuids keep their shape: the copy's number is their last 8 digits
+      .replace(/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4})[0-9a-f]{8}/g, `$1${tag}`)
+      .replace(/(toolu|msg|call)_fake_/g, `$1_${tag}_`) + '\n';
+    // the session's own id stays: it is one long session
+    const fixed = format === 'claude-code' ? text.replace(/"sessionId":"[^"]+"/g, '"sessionId":"4b56d36c-807f-4005-b88e-b42e393376e0"') : text;
+    await write(fixed);
+    bytes += Buffer.byteLength(fixed);
+  }
+  await new Promise((resolve) => out.end(resolve));
+  renameSync(`${file}.part`, file);
   return file;
 }

@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { SessionViewer, type CallSummary, type Filter, type SessionSource, type ThemeChoice, type ViewName } from '../embed';
 import { Recordings } from './Recordings';
+import { withSubagents } from './subagents';
 import { readCallId, readFilter, readSrc, readView, writeCallId, writeFilter } from './url';
 import './app.css';
 
@@ -70,7 +71,8 @@ export function App() {
   }, []);
 
   const openFiles = useCallback(
-    (files: FileList | File[]) => open([...files].map((f) => ({ key: nextKey++, name: f.name, source: f }))),
+    // A Claude Code session's sub-agent files, given with it, are read with it (subagents.ts).
+    (files: FileList | File[]) => void withSubagents([...files]).then((sessions) => open(sessions.map(({ name, source }) => ({ key: nextKey++, name, source })))),
     [open],
   );
 

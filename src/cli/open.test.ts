@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -389,4 +389,24 @@ describe('loupe open command', () => {
     stop.abort();
     expect(await running).toBe(0);
   });
+});
+
+test("a Claude Code session's sub-agent files are read with it, from a joined copy removed on exit", async () => {
+  const claude = join(dir, 's1.jsonl');
+  const main1 = JSON.stringify({ type: 'user', uuid: 'u1', sessionId: 's1', message: { content: 'go' } });
+  const agent = JSON.stringify({ type: 'user', uuid: 'u2', sessionId: 's1', isSidechain: true, agentId: 'a7', message: { content: 'look' } });
+  writeFileSync(claude, main1); // no newline at the end: the joined copy still keeps the lines apart
+  mkdirSync(join(dir, 's1', 'subagents'), { recursive: true });
+  writeFileSync(join(dir, 's1', 'subagents', 'agent-a7.jsonl'), `${agent}\n`);
+  const stop = new AbortController();
+  let printed = '';
+  let said = '';
+  const running = main([claude, '--no-browser'], { out: (text) => (printed += text), err: (text) => (said += text) }, { appDir, capturesDir: captures, stop: stop.signal });
+  await expect.poll(() => printed).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]+\/\?src=session$/);
+  expect(said).toContain('reading 1 sub-agent file with the session');
+  const body = await (await fetch(printed.replace('?src=session', 'session'))).text();
+  expect(body.split('\n').filter((l) => l !== '')).toEqual([main1, agent]);
+  stop.abort();
+  expect(await running).toBe(0);
+  expect(readdirSync(tmpdir()).filter((name) => name.startsWith('loupe-open-') && join(tmpdir(), name) !== dir && existsSync(join(tmpdir(), name, 's1.jsonl')))).toEqual([]);
 });

@@ -2,6 +2,7 @@
 // served from 127.0.0.1, following the file as it grows.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ import { parseCommandArgs } from './args';
 import { capturesDir } from './captures';
 import { whyUnreadable } from './files';
 import { startServer, type SessionInput } from './openServer';
+import { joinSubagents, subagentFilesOf } from './subagentFiles';
 import type { CliIo } from './summarize';
 
 const USAGE = 'usage: loupe open [PATH | -] [--follow] [--port N] [--no-browser]';
@@ -18,7 +20,8 @@ const HELP = `${USAGE}
 Serves the viewer on 127.0.0.1 and opens PATH in it. Prints the page's address (it carries a
 secret token: only this address can read the session) and opens the default browser.
 
-  PATH           a session file (ACP JSONL, a loupe tee capture, a ledger export, ...)
+  PATH           a session file (ACP JSONL, a loupe tee capture, a ledger export, a Claude Code
+                 or Codex log, ...); a Claude Code session's sub-agent files are read with it
   -              read the session from stdin until it ends, showing it as it arrives
   (no PATH)      list the recordings made by \`loupe tee\`; choosing one opens it, live if
                  it is still being written
@@ -57,6 +60,11 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   };
 
   let session: SessionInput | undefined;
+  /** A session joined with its sub-agents' files, in a folder of its own removed on exit. */
+  let joined: string | undefined;
+  const removeJoined = async () => {
+    if (joined !== undefined) await rm(join(joined, '..'), { recursive: true, force: true });
+  };
   if (parsed.path === '-') session = { kind: 'stream', stream: deps.stdin };
   else if (parsed.path !== undefined) {
     const problem = await whyUnreadable(parsed.path, 'give a session file inside it (or no PATH to list the recordings)');
@@ -65,11 +73,20 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
       return 1;
     }
     session = { kind: 'file', path: parsed.path, follow: parsed.follow };
+    // A Claude Code session's sub-agents are in files of their own (CONTRACTS §10): read with it, as one
+    // input. Followed, the session file alone is read as it grows.
+    const subagents = parsed.follow ? [] : await subagentFilesOf(parsed.path);
+    if (subagents.length > 0) {
+      joined = await joinSubagents(parsed.path, subagents);
+      session = { kind: 'file', path: joined, follow: false };
+      io.err(`loupe open: reading ${subagents.length} sub-agent file${subagents.length === 1 ? '' : 's'} with the session`);
+    }
   }
   if (!existsSync(join(deps.appDir, 'index.html'))) {
     // An installed package carries dist/app ("files" in package.json): only a checkout that was
     // never built lacks it.
     io.err(`loupe open: the viewer is missing (${join(deps.appDir, 'index.html')}); in a checkout of Loupe, run npm run build first; an installed Loupe is broken: install it again`);
+    await removeJoined();
     return 1;
   }
 
@@ -81,12 +98,14 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
     if (code === 'EADDRINUSE') io.err(`loupe open: port ${parsed.port} is in use`);
     else if (code === 'EACCES') io.err(`loupe open: not allowed to listen on port ${parsed.port}`);
     else io.err(`loupe open: cannot listen on 127.0.0.1:${parsed.port}: ${err instanceof Error ? err.message : String(err)}`);
+    await removeJoined();
     return 1;
   }
   io.out(server.url);
   if (!parsed.noBrowser) deps.openBrowser(server.url, io);
   await untilStopped(deps.stop);
   await server.close();
+  await removeJoined();
   return 0;
 }
 
