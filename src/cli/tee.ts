@@ -65,6 +65,9 @@ export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 /** How much of a line too long to record is kept, so a reader can tell what it was. */
 const TOO_LONG_PREFIX_BYTES = 1024;
 
+/** Text is escaped into the capture, which can make it six times longer. */
+const textLimitOf = (maxLineBytes: number) => Math.floor(maxLineBytes / 8);
+
 export function maxLineBytesOf(env: NodeJS.ProcessEnv = process.env): number {
   const value = Number(env.LOUPE_TEE_MAX_LINE_BYTES);
   return Number.isSafeInteger(value) && value >= 1024 ? value : DEFAULT_MAX_LINE_BYTES;
@@ -76,6 +79,8 @@ export interface TooLong {
   bytes: number;
   offset: number;
   limit: number;
+  /** Under the limit for a message, but not one: the limit for text applied. */
+  text: boolean;
 }
 
 /** One capture line, as the buffers to write one after the other. */
@@ -92,7 +97,7 @@ export function captureLine(dir: CaptureDirection, line: Buffer, tMs: number, ma
     // Not copied into one buffer: the message may be tens of megabytes.
     return [Buffer.from(`${head}"msg":`), body, CLOSE_LINE];
   }
-  if (body.length > maxLineBytes / 8) return 'too-long';
+  if (body.length > textLimitOf(maxLineBytes)) return 'too-long';
   return [Buffer.from(`${head}"text":${JSON.stringify(body.toString('utf8'))}}\n`)];
 }
 
@@ -166,7 +171,7 @@ export class LineFramer {
     if (this.overflow) {
       const { prefix, bytes } = this.overflow;
       this.overflow = null;
-      this.tooLong(prefix, bytes, tMs, out);
+      this.tooLong(prefix, bytes, tMs, out, false);
       return;
     }
     if (this.pending.length === 0) return;
@@ -180,13 +185,13 @@ export class LineFramer {
       // A string too long for the engine: recorded as too long, never the end of the recording.
       framed = 'too-long';
     }
-    if (framed === 'too-long') this.tooLong(line.subarray(0, TOO_LONG_PREFIX_BYTES), line.length, tMs, out);
+    if (framed === 'too-long') this.tooLong(line.subarray(0, TOO_LONG_PREFIX_BYTES), line.length, tMs, out, true);
     else if (framed) out.push(...framed);
   }
 
-  private tooLong(prefix: Buffer, bytes: number, tMs: number, out: Buffer[]): void {
+  private tooLong(prefix: Buffer, bytes: number, tMs: number, out: Buffer[], text: boolean): void {
     out.push(tooLongLine(this.dir, prefix, bytes, this.lineStart, tMs));
-    this.onTooLong({ dir: this.dir, bytes, offset: this.lineStart, limit: this.maxLineBytes });
+    this.onTooLong({ dir: this.dir, bytes, offset: this.lineStart, limit: text ? textLimitOf(this.maxLineBytes) : this.maxLineBytes, text });
   }
 }
 
@@ -280,9 +285,10 @@ interface RecorderData {
 }
 
 /** What tee says on stderr about a line it could not record whole. */
-export function tooLongNote({ dir, bytes, offset, limit }: TooLong): string {
+export function tooLongNote({ dir, bytes, offset, limit, text }: TooLong): string {
   const en = (n: number) => n.toLocaleString('en');
-  return `loupe tee: a line of ${en(bytes)} bytes (${dir}, from byte ${en(offset)}) is too long to record (the limit is ${en(limit)} bytes): the capture keeps its length and first bytes`;
+  const which = text ? ' for a line that is not a JSON message' : '';
+  return `loupe tee: a line of ${en(bytes)} bytes (${dir}, from byte ${en(offset)}) is too long to record (the limit is ${en(limit)} bytes${which}): the capture keeps its length and first bytes`;
 }
 
 function framersOf(maxLineBytes: number, note: (text: string) => void): Map<CaptureDirection, LineFramer> {

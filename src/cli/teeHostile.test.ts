@@ -108,6 +108,21 @@ describe('a line too long to record', () => {
     expect(tee.stderr()).toContain(`loupe tee: a line of 1,048,576 bytes (agent->client, from byte ${firstLine.length}) is too long to record (the limit is 65,536 bytes): the capture keeps its length and first bytes\n`);
     expect(tee.stderr()).toContain('loupe tee: a line of 1,048,576 bytes (stderr, from byte 0) is too long to record');
   });
+
+  test('a line that is not a JSON message is held to an eighth of the limit (escaping can make it six times longer)', async () => {
+    const capture = join(work, 'long-text.jsonl');
+    const text = 'é'.repeat(5000);
+    const tee = startTee(capture, `process.stdout.write(${JSON.stringify(`${text}
+{"jsonrpc":"2.0","method":"after","params":{}}
+`)})`, { LOUPE_TEE_MAX_LINE_BYTES: String(LIMIT) });
+    tee.child.stdin.end();
+    expect(await tee.closed).toEqual([0, null]);
+    const [long, after] = records(capture);
+    expect(long?.too_long).toMatchObject({ bytes: Buffer.byteLength(text), offset: 0 });
+    expect(long?.text).toContain('éééé');
+    expect(after?.msg).toEqual({ jsonrpc: '2.0', method: 'after', params: {} });
+    expect(tee.stderr()).toContain('loupe tee: a line of 10,000 bytes (agent->client, from byte 0) is too long to record (the limit is 8,192 bytes for a line that is not a JSON message)');
+  });
 });
 
 describe('--out FILE in a folder others can write to', () => {
