@@ -2,14 +2,16 @@
 // (src/app/csp.ts). The parser worker, which does the fetching, must be held to that too: a
 // `data:` URL or a redirect to another origin loads nothing. Needs `npm run build` (dist/app).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { expect, expectCallsShown, expectedCalls, fixture, test, waitLoaded } from './helpers';
 
 const SESSION = fixture('acp/codex-acp-1.6.2_unwrapped.jsonl');
+// Two more origins, on ports past the app's servers (a free one if those are taken): where ?src=
+// points, and another one it redirects to.
 const BASE_PORT = Number(process.env.LOUPE_E2E_PORT ?? 4173);
-// Two more origins: where ?src= points, and another one it redirects to.
-const NAMED_PORT = BASE_PORT + 40;
-const OTHER_PORT = BASE_PORT + 41;
+let namedPort = 0;
+let otherPort = 0;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -17,13 +19,18 @@ let named: Server;
 let other: Server;
 const otherRequests: string[] = [];
 
-function listen(port: number, handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server> {
+async function listen(port: number, handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server> {
   const server = createServer(handle);
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve(server));
-  });
+  const on = (at: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(at, '127.0.0.1', () => resolve());
+    });
+  await on(port).catch((error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? on(0) : Promise.reject(error)));
+  return server;
 }
+
+const portOf = (server: Server) => (server.address() as AddressInfo).port;
 
 const sessionResponse = (res: ServerResponse) => {
   res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Access-Control-Allow-Origin': '*' });
@@ -31,18 +38,20 @@ const sessionResponse = (res: ServerResponse) => {
 };
 
 test.beforeAll(async () => {
-  named = await listen(NAMED_PORT, (req, res) => {
+  other = await listen(BASE_PORT + 41, (req, res) => {
+    otherRequests.push(req.url ?? '');
+    sessionResponse(res);
+  });
+  otherPort = portOf(other);
+  named = await listen(BASE_PORT + 40, (req, res) => {
     if (req.url === '/session.jsonl') return sessionResponse(res);
     if (req.url === '/elsewhere.jsonl') {
-      res.writeHead(302, { Location: `http://127.0.0.1:${OTHER_PORT}/session.jsonl`, 'Access-Control-Allow-Origin': '*' });
+      res.writeHead(302, { Location: `http://127.0.0.1:${otherPort}/session.jsonl`, 'Access-Control-Allow-Origin': '*' });
       return res.end();
     }
     res.writeHead(404).end();
   });
-  other = await listen(OTHER_PORT, (req, res) => {
-    otherRequests.push(req.url ?? '');
-    sessionResponse(res);
-  });
+  namedPort = portOf(named);
 });
 
 test.afterAll(async () => {
@@ -60,14 +69,14 @@ async function expectNotLoaded(page: import('@playwright/test').Page): Promise<v
 }
 
 test('a session on the origin ?src= names loads (the parser worker may fetch it)', async ({ page }) => {
-  await page.goto(srcUrl(`http://127.0.0.1:${NAMED_PORT}/session.jsonl`));
+  await page.goto(srcUrl(`http://127.0.0.1:${namedPort}/session.jsonl`));
   await waitLoaded(page);
   await expectCallsShown(page, await expectedCalls(SESSION));
 });
 
 test('a redirect from that origin to another loads nothing, and the other origin is never asked', async ({ page, cspViolations }) => {
   cspViolations.allow(/connect-src|Refused to connect/);
-  await page.goto(srcUrl(`http://127.0.0.1:${NAMED_PORT}/elsewhere.jsonl`));
+  await page.goto(srcUrl(`http://127.0.0.1:${namedPort}/elsewhere.jsonl`));
   await expectNotLoaded(page);
   expect(otherRequests).toEqual([]);
 });
