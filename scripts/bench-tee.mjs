@@ -3,7 +3,7 @@
 // to each message, round-tripped one at a time through an echo agent (`cat`) directly and through
 // tee. Usage: npm run bench:tee [-- --mb 100 --messages 2000 --runs 3]
 import { execFileSync, spawn } from 'node:child_process';
-import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -152,5 +152,79 @@ console.log(row('loupe tee -- cat', through));
 console.log(
   `  added by tee              p50 ${(percentile(through, 50) - percentile(direct, 50)).toFixed(3)} ms   p99 ${(percentile(through, 99) - percentile(direct, 99)).toFixed(3)} ms   (aim p99 < 2 ms)`,
 );
+
+// ---------------------------------------------------------------------------------------------
+// Lines too long to record (issue 18): a line of --long-mb MB of zero bytes, then --after-mb MB of
+// ordinary messages; and one --message-mb MB message. Every byte must come through, tee must exit
+// with the agent's code, the capture must say what the long line was and keep what came after it,
+// and tee's peak memory (VmHWM, polled from /proc) must not grow with the line.
+
+const longMb = Number(arg('long-mb', '90'));
+const afterMb = Number(arg('after-mb', '150'));
+const messageMb = Number(arg('message-mb', '300'));
+const agentScript = join(work, 'long-lines-agent.mjs');
+writeFileSync(
+  agentScript,
+  `const [mode, a, b] = process.argv.slice(2).map(Number);
+const MB = 1024 * 1024;
+const write = (buf) => new Promise((done) => (process.stdout.write(buf) ? done() : process.stdout.once('drain', done)));
+if (mode === 0) {
+  const zeros = Buffer.alloc(MB, 0);
+  for (let i = 0; i < a; i++) await write(zeros);
+  await write('\\n');
+  const line = Buffer.from('{"jsonrpc":"2.0","method":"fill","params":{"x":"' + 'a'.repeat(1000) + '"}}\\n');
+  const block = Buffer.concat(Array.from({ length: Math.floor(MB / line.length) }, () => line));
+  for (let i = 0; i < b; i++) await write(block);
+} else {
+  await write('{"jsonrpc":"2.0","method":"big","params":{"text":"');
+  const as = Buffer.alloc(MB, 'a');
+  for (let i = 0; i < a; i++) await write(as);
+  await write('"}}\\n');
+}
+await write('{"jsonrpc":"2.0","method":"last","params":{}}\\n');
+`,
+);
+
+async function longLineRun(mode, a, b) {
+  rmSync(capture, { force: true });
+  const child = spawn('node', [tee, '--out', capture, '--', 'node', agentScript, String(mode), String(a), String(b)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let through = 0;
+  let stderr = '';
+  let peakKb = 0;
+  child.stdout.on('data', (chunk) => (through += chunk.length));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const poll = setInterval(() => {
+    try {
+      const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
+    } catch {
+      // Not Linux, or gone.
+    }
+  }, 20);
+  const code = await new Promise((done) => child.once('close', done));
+  clearInterval(poll);
+  const records = readFileSync(capture, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return { code, through, peakMb: peakKb / 1024, records, notes: stderr.split('\n').filter((line) => line.includes('too long')).length };
+}
+
+console.log(`\nlines too long to record (the limit is LOUPE_TEE_MAX_LINE_BYTES, default 64 MiB):`);
+{
+  const expected = longMb * 1024 * 1024 + 1;
+  const r = await longLineRun(0, longMb, afterMb);
+  const long = r.records.find((record) => record.too_long);
+  console.log(
+    `  ${longMb} MB line of zero bytes, then ${afterMb} MB of messages: exit ${r.code}, ${(r.through / 1e6).toFixed(0)} MB through, ` +
+      `capture: ${long ? `too_long ${long.too_long.bytes} bytes at ${long.too_long.offset}` : 'NO too_long record'} (${long?.too_long.bytes === expected - 1 ? 'right' : 'WRONG'}), ` +
+      `last message ${r.records.at(-1)?.msg?.method === 'last' ? 'recorded' : 'MISSING'}, ${r.notes} note on stderr, peak RSS ${r.peakMb.toFixed(0)} MB`,
+  );
+}
+{
+  const r = await longLineRun(1, messageMb, 0);
+  const long = r.records.find((record) => record.too_long);
+  console.log(
+    `  one ${messageMb} MB message: exit ${r.code}, ${(r.through / 1e6).toFixed(0)} MB through, ` +
+      `capture: ${long ? `too_long ${long.too_long.bytes} bytes` : 'NO too_long record'}, last message ${r.records.at(-1)?.msg?.method === 'last' ? 'recorded' : 'MISSING'}, peak RSS ${r.peakMb.toFixed(0)} MB`,
+  );
+}
 
 rmSync(work, { recursive: true, force: true });

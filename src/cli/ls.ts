@@ -1,7 +1,7 @@
 // `loupe ls [--json] [DIR...]`: the sessions on this machine, newest first.
 import { defaultRoots, findSessions, type FoundSession } from './sessions';
 import type { CliIo } from './summarize';
-import { terminalSafeJson, terminalSafeLine } from './terminalText';
+import { terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 import { parseCommandArgs } from './args';
 
 const USAGE = 'usage: loupe ls [--json] [DIR...]';

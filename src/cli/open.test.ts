@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -398,15 +398,88 @@ test("a Claude Code session's sub-agent files are read with it, from a joined co
   writeFileSync(claude, main1); // no newline at the end: the joined copy still keeps the lines apart
   mkdirSync(join(dir, 's1', 'subagents'), { recursive: true });
   writeFileSync(join(dir, 's1', 'subagents', 'agent-a7.jsonl'), `${agent}\n`);
+  const joinedCopies = () => readdirSync(tmpdir()).filter((name) => name.startsWith('loupe-open-') && existsSync(join(tmpdir(), name, 's1.jsonl')));
+  const before = joinedCopies();
   const stop = new AbortController();
   let printed = '';
   let said = '';
   const running = main([claude, '--no-browser'], { out: (text) => (printed += text), err: (text) => (said += text) }, { appDir, capturesDir: captures, stop: stop.signal });
-  await expect.poll(() => printed).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]+\/\?src=session$/);
-  expect(said).toContain('reading 1 sub-agent file with the session');
-  const body = await (await fetch(printed.replace('?src=session', 'session'))).text();
-  expect(body.split('\n').filter((l) => l !== '')).toEqual([main1, agent]);
-  stop.abort();
-  expect(await running).toBe(0);
-  expect(readdirSync(tmpdir()).filter((name) => name.startsWith('loupe-open-') && join(tmpdir(), name) !== dir && existsSync(join(tmpdir(), name, 's1.jsonl')))).toEqual([]);
+  try {
+    // Named after the session's own file, not the joined copy's folder.
+    await expect.poll(() => printed).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]+\/\?src=session\/s1\.jsonl$/);
+    expect(said).toContain('reading 1 sub-agent file with the session');
+    expect(joinedCopies().length).toBe(before.length + 1);
+    const body = await (await fetch(printed.replace('?src=', ''))).text();
+    expect(body.split('\n').filter((l) => l !== '')).toEqual([main1, agent]);
+  } finally {
+    stop.abort();
+    expect(await running).toBe(0);
+  }
+  expect(joinedCopies()).toEqual(before);
+});
+
+describe('loupe open: only what was asked for', () => {
+  test('opened on a file, the server serves that session and not the recordings folder', async () => {
+    writeFileSync(join(captures, '2026-01-01T10-00-00-000Z_codex-acp_11.jsonl'), LINE_2);
+    const server = await serve({ kind: 'file', path: sessionPath, follow: false });
+    expect((await get(server, `/${server.token}/session`)).body).toBe(LINE_1);
+    const listing = await get(server, `/${server.token}/recordings`);
+    expect(listing.status).toBe(404);
+    expect(listing.body).not.toContain('codex-acp');
+    const one = await get(server, `/${server.token}/recordings/2026-01-01T10-00-00-000Z_codex-acp_11.jsonl`);
+    expect(one.status).toBe(404);
+    expect(one.body).not.toContain('"result"');
+  });
+
+  test('opened on stdin, neither', async () => {
+    writeFileSync(join(captures, 'a.jsonl'), LINE_2);
+    const stdin = new PassThrough();
+    const server = await serve({ kind: 'stream', stream: stdin });
+    expect((await get(server, `/${server.token}/recordings`)).status).toBe(404);
+    expect((await get(server, `/${server.token}/recordings/a.jsonl`)).status).toBe(404);
+    stdin.end();
+  });
+
+  test('a hard link in the captures folder is neither listed nor served (as a symbolic link is not)', async () => {
+    writeFileSync(join(captures, 'real.jsonl'), LINE_1);
+    linkSync(join(dir, 'secret.txt'), join(captures, 'linked.jsonl'));
+    symlinkSync(join(dir, 'secret.txt'), join(captures, 'symlinked.jsonl'));
+    const server = await serve();
+    const listing = JSON.parse((await get(server, `/${server.token}/recordings`)).body) as { recordings: { name: string }[] };
+    expect(listing.recordings.map((r) => r.name)).toEqual(['real.jsonl']);
+    for (const name of ['linked.jsonl', 'symlinked.jsonl']) {
+      const res = await get(server, `/${server.token}/recordings/${name}`);
+      expect(res.status, name).toBe(404);
+      expect(res.body, name).not.toContain(SECRET);
+    }
+  });
+});
+
+describe('loupe open: the address handed to the browser', () => {
+  test('holds no token: it is good for one visit, which lands on the tokened page', async () => {
+    const stop = new AbortController();
+    let printed = '';
+    let handed = '';
+    const running = main([sessionPath], { out: (text) => (printed += text), err: () => undefined }, { appDir, capturesDir: captures, stop: stop.signal, openBrowser: (url) => void (handed = url) });
+    try {
+      await expect.poll(() => handed).not.toBe('');
+      const token = /^http:\/\/127\.0\.0\.1:\d+\/([\w-]+)\//.exec(printed)?.[1] ?? '';
+      expect(token.length).toBeGreaterThanOrEqual(32);
+      // Anyone can read a process's arguments (ps): the browser's command line must not hold the secret.
+      expect(handed).not.toContain(token);
+      const first = await fetch(handed, { redirect: 'manual' });
+      expect(first.status).toBe(303);
+      const landing = new URL(first.headers.get('location') ?? '', handed).href;
+      expect(landing).toBe(printed);
+      expect((await fetch(landing)).status).toBe(200);
+      // Used once, the address is spent: someone who read it from ps afterwards gets nothing.
+      const again = await fetch(handed, { redirect: 'manual' });
+      expect(again.status).toBe(410);
+      expect(again.headers.get('location')).toBeNull();
+      expect(await again.text()).not.toContain(token);
+    } finally {
+      stop.abort();
+      expect(await running).toBe(0);
+    }
+  });
 });

@@ -37,7 +37,7 @@ export interface OpenDeps {
   capturesDir: string;
   stdin: Readable;
   openBrowser: (url: string, io: CliIo) => void;
-  /** Stops the server when aborted; by default SIGINT or SIGTERM do. */
+  /** Stops the server when aborted; by default SIGINT, SIGTERM or SIGHUP do. */
   stop?: AbortSignal;
 }
 
@@ -90,6 +90,8 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
     return 1;
   }
 
+  // Listened for from here: a signal while stdin is being spooled still removes the spool.
+  const stopped = untilStopped(deps.stop);
   let server;
   try {
     server = await startServer({ appDir: deps.appDir, capturesDir: deps.capturesDir, port: parsed.port, ...(session ? { session } : {}) });
@@ -99,11 +101,13 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
     else if (code === 'EACCES') io.err(`loupe open: not allowed to listen on port ${parsed.port}`);
     else io.err(`loupe open: cannot listen on 127.0.0.1:${parsed.port}: ${err instanceof Error ? err.message : String(err)}`);
     await removeJoined();
+    stopped.cancel();
     return 1;
   }
   io.out(server.url);
-  if (!parsed.noBrowser) deps.openBrowser(server.url, io);
-  await untilStopped(deps.stop);
+  // Not the printed address: the browser's command line is readable by every local user.
+  if (!parsed.noBrowser) deps.openBrowser(server.oneTimeUrl(), io);
+  await stopped.done;
   await server.close();
   await removeJoined();
   return 0;
@@ -135,22 +139,27 @@ function findAppDir(): string {
   return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? candidates[0]!;
 }
 
-function untilStopped(stop: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      process.off('SIGINT', done);
-      process.off('SIGTERM', done);
-      stop?.removeEventListener('abort', done);
-      resolve();
-    };
-    if (stop) {
-      if (stop.aborted) return resolve();
-      stop.addEventListener('abort', done, { once: true });
-    } else {
-      process.once('SIGINT', done);
-      process.once('SIGTERM', done);
-    }
-  });
+/** Ctrl-C, kill, or the terminal closing (`cmd | loupe open -` in a window that is closed): each stops the server and removes the stdin spool. */
+const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+function untilStopped(stop: AbortSignal | undefined): { done: Promise<void>; cancel: () => void } {
+  let finish = () => {};
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  const cancel = () => {
+    for (const signal of STOP_SIGNALS) process.off(signal, stopNow);
+    stop?.removeEventListener('abort', stopNow);
+  };
+  const stopNow = () => {
+    cancel();
+    finish();
+  };
+  if (stop) {
+    if (stop.aborted) finish();
+    else stop.addEventListener('abort', stopNow, { once: true });
+  } else {
+    for (const signal of STOP_SIGNALS) process.once(signal, stopNow);
+  }
+  return { done, cancel };
 }
 
 function openInBrowser(url: string, io: CliIo): void {

@@ -3,15 +3,15 @@
 // page of this server (Host and Origin), so another site in the browser cannot read a session
 // even by rebinding a DNS name to 127.0.0.1.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream, writeFileSync, type Stats } from 'node:fs';
-import { lstat, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type Stats } from 'node:fs';
+import { lstat, mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, extname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { LIVE_SUFFIX, isCaptureLive, type LiveMarker } from './captures';
+import { LIVE_SUFFIX, isCaptureLive, readLiveMarker } from './captures';
 import { tailFile } from './tail';
 
 export type SessionInput =
@@ -35,6 +35,12 @@ export interface ServerOptions {
 export interface RunningServer {
   /** The page to open: the session (`?src=session/NAME`, NAME the file's) or the recordings list (`?recordings`). */
   url: string;
+  /**
+   * An address for the browser that holds no token: a command line is readable by every local
+   * user (ps), so the browser is started with this one. Its first visit is sent on to `url`; after
+   * that it is spent. Each call makes a new one and spends the one before.
+   */
+  oneTimeUrl: () => string;
   origin: string;
   token: string;
   port: number;
@@ -55,6 +61,8 @@ export interface RecordingsListing {
 }
 
 const HOST = '127.0.0.1';
+/** `/open/KEY`: the one-time address (oneTimeUrl). */
+const LAUNCH = 'open';
 const DEFAULT_POLL_MS = 200;
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -115,6 +123,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // exports) after the last segment of its address. In a path `%`, `#`, `?` and `\` would not
   // read back as the same name.
   const sessionName = (session ? basename(session.path) : 'stdin.jsonl').replace(/[%#?\\]/g, '_');
+  const page = options.session ? `?src=session/${encodeURIComponent(sessionName)}` : '?recordings';
+
+  /** The one-time address's secret, until it is visited. */
+  let launchKey: Buffer | null = null;
 
   const allowedHosts = new Set<string>();
   const allowedOrigins = new Set<string>();
@@ -143,6 +155,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const target = parseTarget(req.url ?? '');
     if (!target) return fail(res, 403, 'Forbidden');
     const [first, ...rest] = target.segments;
+    if (first === LAUNCH && rest.length === 1) {
+      if (!launchKey || !sameToken(rest[0]!, launchKey)) return fail(res, 410, 'This address was good for one visit and has been used; open the address loupe open printed');
+      launchKey = null;
+      res.writeHead(303, { Location: `/${token}/${page}` });
+      res.end();
+      return;
+    }
     if (first === undefined || !sameToken(first, tokenBytes)) return fail(res, 403, 'Forbidden: this address needs the token loupe open printed');
     if (rest.length === 0) {
       // The viewer's assets are relative to the page, so the page must end in a slash.
@@ -156,33 +175,35 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // `session/NAME` (NAME only labels it: whatever it says, this is the one session), or `session`.
     if (rest[0] === 'session' && rest.length <= 2) {
       if (spool) return sendSession(req, res, spool.path, { follow: true, writerDone: () => spool.ended }, head);
-      if (session) return sendSession(req, res, session.path, followOf(session.path, session.follow), head);
+      if (session) return sendSession(req, res, session.path, await followOf(session.path, session.follow), head);
       return fail(res, 404, 'No session: loupe open was started without a file');
     }
-    if (route === 'recordings') return sendJson(res, await listRecordings(capturesDir), head);
-    if (rest[0] === 'recordings' && rest.length === 2) {
-      const name = rest[1]!;
-      const path = (await recording(capturesDir, name))?.path;
-      if (!path) return fail(res, 404, 'No such recording');
+    // The recordings folder is served only when it is what was opened (loupe open without a session).
+    if (!options.session && route === 'recordings') return sendJson(res, await listRecordings(capturesDir), head);
+    if (!options.session && rest[0] === 'recordings' && rest.length === 2) {
+      const found = await recording(capturesDir, rest[1]!);
+      if (!found) return fail(res, 404, 'No such recording');
+      const { path, info } = found;
       // A recording still being written is followed until tee exits.
-      return sendSession(req, res, path, followOf(path, isCaptureLive(path)), head);
+      return sendSession(req, res, path, { ...(await followOf(path, await isCaptureLive(path))), expect: { dev: info.dev, ino: info.ino } }, head);
     }
+    if (rest[0] === 'recordings') return fail(res, 404, 'Not found: loupe open was started on one session');
     const path = resolve(appDir, ...rest);
     if (!path.startsWith(appDir + sep)) return fail(res, 403, 'Forbidden');
     return sendFile(res, path, head);
   }
 
   /** A capture that tee is writing is followed until tee's marker goes; anything else until the reader leaves. */
-  function followOf(path: string, follow: boolean): { follow: boolean; writerDone?: () => boolean } {
-    if (!follow || !isCaptureLive(path)) return { follow };
-    return { follow, writerDone: () => !isCaptureLive(path) };
+  async function followOf(path: string, follow: boolean): Promise<{ follow: boolean; writerDone?: () => Promise<boolean> }> {
+    if (!follow || !(await isCaptureLive(path))) return { follow };
+    return { follow, writerDone: async () => !(await isCaptureLive(path)) };
   }
 
   async function sendSession(
     req: IncomingMessage,
     res: ServerResponse,
     path: string,
-    mode: { follow: boolean; writerDone?: () => boolean },
+    mode: { follow: boolean; writerDone?: () => boolean | Promise<boolean>; expect?: { dev: number; ino: number } },
     head: boolean,
   ): Promise<void> {
     const info = await stat(path).catch(() => null);
@@ -227,11 +248,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     allowedOrigins.add(`http://${host}`);
   }
   const origin = `http://${HOST}:${port}`;
-  const page = options.session ? `?src=session/${encodeURIComponent(sessionName)}` : '?recordings';
 
   let closed: Promise<void> | null = null;
   return {
     url: `${origin}/${token}/${page}`,
+    oneTimeUrl: () => {
+      const key = randomBytes(24).toString('base64url');
+      launchKey = Buffer.from(key);
+      return `${origin}/${LAUNCH}/${key}`;
+    },
     origin,
     token,
     port,
@@ -303,13 +328,19 @@ function sendJson(res: ServerResponse, value: unknown, head: boolean): void {
   res.end(head ? undefined : body);
 }
 
-/** A recording's name is a plain file name inside the folder: no links, no markers, nothing hidden. */
+/**
+ * A recording's name is a plain file name inside the folder: no markers, nothing hidden, and only
+ * a file tee could have made there: a regular file of this user's with no other name. A symbolic
+ * or hard link (someone's planted `captures/x.jsonl` naming `~/.ssh/id_ed25519`) is not served.
+ */
 async function recording(folder: string, name: string): Promise<{ path: string; info: Stats } | null> {
   if (name.startsWith('.') || name.endsWith(LIVE_SUFFIX)) return null;
   const path = join(folder, name);
   if (basename(path) !== name) return null;
   const info = await lstat(path).catch(() => null);
-  return info?.isFile() ? { path, info } : null;
+  if (!info?.isFile() || info.nlink !== 1) return null;
+  if (process.getuid && info.uid !== process.getuid()) return null;
+  return { path, info };
 }
 
 export async function listRecordings(folder: string): Promise<RecordingsListing> {
@@ -319,7 +350,7 @@ export async function listRecordings(folder: string): Promise<RecordingsListing>
     const found = await recording(folder, name);
     if (!found) continue;
     const { path, info } = found;
-    const live = isCaptureLive(path);
+    const live = await isCaptureLive(path);
     const agent = (live ? await markerAgent(path) : undefined) ?? agentFromName(name);
     entries.push({ name, bytes: info.size, mtimeMs: info.mtimeMs, live, ...(agent ? { agent } : {}) });
   }
@@ -328,12 +359,8 @@ export async function listRecordings(folder: string): Promise<RecordingsListing>
 }
 
 async function markerAgent(path: string): Promise<string | undefined> {
-  try {
-    const marker = JSON.parse(await readFile(path + LIVE_SUFFIX, 'utf8')) as Partial<LiveMarker>;
-    return typeof marker.agent === 'string' && marker.agent ? marker.agent : undefined;
-  } catch {
-    return undefined;
-  }
+  const marker = await readLiveMarker(path);
+  return typeof marker?.agent === 'string' && marker.agent ? marker.agent : undefined;
 }
 
 /** tee names captures `<time>_<agent>_<pid>.jsonl` (see captureName). */
@@ -351,7 +378,7 @@ async function spoolStream(stream: Readable): Promise<Spool> {
   const dir = await mkdtemp(join(tmpdir(), 'loupe-open-'));
   const path = join(dir, 'stdin.jsonl');
   // Created before the first request can ask for it; readable by this user only.
-  writeFileSync(path, '', { mode: 0o600 });
+  await (await open(path, 'wx', 0o600)).close();
   const state = { ended: false };
   const writing = pipeline(stream, createWriteStream(path, { flags: 'a' }))
     .catch(() => undefined)

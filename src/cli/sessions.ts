@@ -109,7 +109,7 @@ async function describe(path: string, now: number, subagents: string[]): Promise
   const lastWriteMs = info.mtimeMs;
   const startedAt = head.startMs ?? timeInCaptureName(basename(path)) ?? null;
   const project = head.cwd ?? (head.format === 'claude-code' ? basename(dirname(path)) : null);
-  const live = head.format === 'acp-capture' ? isCaptureLive(path) || now - lastWriteMs < LIVE_MS : now - lastWriteMs < LIVE_MS;
+  const live = head.format === 'acp-capture' ? (await isCaptureLive(path)) || now - lastWriteMs < LIVE_MS : now - lastWriteMs < LIVE_MS;
   return {
     path,
     format: head.format,

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { parseCommandArgs } from './args';
 import { readFailure, whyUnreadable } from './files';
 import { ingest, summarize, type Summary } from '../model';
-import { terminalSafe, terminalSafeJson, terminalSafeLine } from './terminalText';
+import { terminalSafe, terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 
 export interface CliIo {
   out: (text: string) => void;

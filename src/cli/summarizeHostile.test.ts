@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { build } from 'vite';
 import { writeHostileCases } from '../../scripts/hostile.mjs';
 import { main } from './summarize';
-import { terminalSafe } from './terminalText';
+import { terminalSafe } from '../model/terminalText';
 
 const ROOT = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'loupe-summarize-hostile-'));

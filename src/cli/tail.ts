@@ -1,7 +1,7 @@
 // Sends a file to a response from its first byte and, when following, every byte appended later
 // (like `tail -f -c +1`), until the writer is done, the file is truncated or replaced, or the
 // reader goes away.
-import { watch, type FSWatcher } from 'node:fs';
+import { constants, watch, type FSWatcher } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 
@@ -9,13 +9,18 @@ export interface TailOptions {
   /** Keep sending bytes appended after the end was reached. */
   follow: boolean;
   /** True once nothing more will be written (tee exited, stdin ended): send what is left and stop. */
-  writerDone?: () => boolean;
+  writerDone?: () => boolean | Promise<boolean>;
   /** How often to look for growth when the file watcher says nothing (some file systems never do). */
   pollMs: number;
   /** Aborted when the client disconnects or the server closes. */
   signal: AbortSignal;
   /** Send no more than this many bytes (the length already promised in Content-Length). */
   endAt?: number;
+  /**
+   * The file checked before (by lstat): opened without following a link, and sent only if what was
+   * opened is that very file. Otherwise nothing is sent ('replaced').
+   */
+  expect?: { dev: number; ino: number };
 }
 
 export type TailEnd = 'complete' | 'writer-done' | 'truncated' | 'replaced' | 'aborted';
@@ -25,15 +30,18 @@ const MAX_READ = 256 * 1024;
 
 export async function tailFile(path: string, out: Writable, options: TailOptions): Promise<TailEnd> {
   const { signal } = options;
-  const handle = await open(path, 'r');
-  const identity = await handle.stat();
+  // Never waits on open (a FIFO put in the file's place) and never reads anything but a regular file.
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | (options.expect ? constants.O_NOFOLLOW : 0));
   let waiter: ChangeWaiter | null = null;
   let position = 0;
   try {
+    const identity = await handle.stat();
+    if (!identity.isFile()) return 'replaced';
+    if (options.expect && (identity.dev !== options.expect.dev || identity.ino !== options.expect.ino)) return 'replaced';
     for (;;) {
       if (signal.aborted) return 'aborted';
       // Asked before reading: a writer that is done has written everything, so this read is the last.
-      const writerDone = options.writerDone?.() ?? false;
+      const writerDone = (await options.writerDone?.()) ?? false;
       const { size: fileSize } = await handle.stat();
       if (fileSize < position) return 'truncated';
       const size = Math.min(fileSize, options.endAt ?? Infinity);

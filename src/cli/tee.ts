@@ -3,13 +3,13 @@
 // written beside them, one whole line per message (CONTRACTS §1 capture lines).
 import { isUtf8 } from 'node:buffer';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants as fsConstants, fstatSync, lstatSync, mkdirSync, openSync, readSync, statSync, unlinkSync, writeSync, writevSync, type Stats } from 'node:fs';
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { isJsonBytes } from '../ingest/jsonBytes';
-import { captureName, capturesDir, LIVE_SUFFIX, type LiveMarker } from './captures';
+import { captureName, capturesDir, isCaptureLive, LIVE_SUFFIX, readLiveMarker, type LiveMarker } from './captures';
 import type { CliIo } from './summarize';
 
 const USAGE = 'usage: loupe tee [--out FILE] -- AGENT [ARGS...]';
@@ -56,53 +56,142 @@ function isJsonObjectText(line: Buffer, start: number): boolean {
   return line[start] === OPEN_BRACE && isJsonBytes(line, start) && isUtf8(line);
 }
 
+/**
+ * The longest line recorded whole: a message (spliced as its bytes) up to this; a line that is not
+ * a JSON message (escaped as text, which can make it six times longer) up to an eighth of it.
+ * Longer lines are recorded as what they are (tooLongLine). LOUPE_TEE_MAX_LINE_BYTES changes it.
+ */
+export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+/** How much of a line too long to record is kept, so a reader can tell what it was. */
+const TOO_LONG_PREFIX_BYTES = 1024;
+
+/** Text is escaped into the capture, which can make it six times longer. */
+const textLimitOf = (maxLineBytes: number) => Math.floor(maxLineBytes / 8);
+
+export function maxLineBytesOf(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.LOUPE_TEE_MAX_LINE_BYTES);
+  return Number.isSafeInteger(value) && value >= 1024 ? value : DEFAULT_MAX_LINE_BYTES;
+}
+
+/** A line that was not recorded whole: its length, where it starts in its direction's bytes, the limit it passed. */
+export interface TooLong {
+  dir: CaptureDirection;
+  bytes: number;
+  offset: number;
+  limit: number;
+  /** Under the limit for a message, but not one: the limit for text applied. */
+  text: boolean;
+}
+
+/** One capture line, as the buffers to write one after the other. */
+type Framed = Buffer[];
+
 /** One capture line for one line of traffic; undefined for a blank line, which says nothing. */
-export function captureLine(dir: CaptureDirection, line: Buffer, tMs: number): Buffer | undefined {
+export function captureLine(dir: CaptureDirection, line: Buffer, tMs: number, maxLineBytes = DEFAULT_MAX_LINE_BYTES): Framed | 'too-long' | undefined {
   const end = line.length > 0 && line[line.length - 1] === CARRIAGE_RETURN ? line.length - 1 : line.length;
   const body = line.subarray(0, end);
   const start = firstNonBlank(body);
   if (start === body.length) return undefined;
   const head = `{"t_ms":${tMs},"dir":"${dir}",`;
   if (dir !== 'stderr' && isJsonObjectText(body, start)) {
-    return Buffer.concat([Buffer.from(`${head}"msg":`), body, CLOSE_LINE]);
+    // Not copied into one buffer: the message may be tens of megabytes.
+    return [Buffer.from(`${head}"msg":`), body, CLOSE_LINE];
   }
-  return Buffer.from(`${head}"text":${JSON.stringify(body.toString('utf8'))}}\n`);
+  if (body.length > textLimitOf(maxLineBytes)) return 'too-long';
+  return [Buffer.from(`${head}"text":${JSON.stringify(body.toString('utf8'))}}\n`)];
+}
+
+/** The record of a line too long to record: a text line saying so, its first bytes, and `too_long` with its length and offset. */
+function tooLongLine(dir: CaptureDirection, prefix: Buffer, bytes: number, offset: number, tMs: number): Buffer {
+  const text = `[loupe tee: a line of ${bytes.toLocaleString('en')} bytes, too long to record; its first bytes:] ${prefix.toString('utf8')}`;
+  return Buffer.from(`{"t_ms":${tMs},"dir":"${dir}","text":${JSON.stringify(text)},"too_long":{"bytes":${bytes},"offset":${offset}}}\n`);
 }
 
 /**
  * Splits one direction's bytes into lines, wherever the chunks happen to be cut (inside a
- * message, inside a UTF-8 sequence), and turns each complete line into its capture line.
+ * message, inside a UTF-8 sequence), and turns each complete line into its capture line. A line
+ * is held only up to the limit: past it, only its first bytes and its length are kept, so the
+ * memory a line costs is bounded however long it is.
  */
 export class LineFramer {
   private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  /** Where the current line starts in this direction's bytes. */
+  private lineStart = 0;
+  /** Bytes of this direction seen before the current chunk. */
+  private seen = 0;
+  /** The current line is past the limit: its first bytes, and how long it is so far. */
+  private overflow: { prefix: Buffer; bytes: number } | null = null;
 
-  constructor(readonly dir: CaptureDirection) {}
+  constructor(
+    readonly dir: CaptureDirection,
+    private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+    private readonly onTooLong: (line: TooLong) => void = () => {},
+  ) {}
 
   /** Appends to `out` the capture lines of every line this chunk completes. */
   push(chunk: Buffer, tMs: number, out: Buffer[]): void {
     let start = 0;
     let newline = chunk.indexOf(NEWLINE);
     while (newline !== -1) {
-      let line = chunk.subarray(start, newline);
-      if (this.pending.length > 0) {
-        this.pending.push(line);
-        line = Buffer.concat(this.pending);
-        this.pending = [];
-      }
-      const framed = captureLine(this.dir, line, tMs);
-      if (framed) out.push(framed);
+      this.add(chunk.subarray(start, newline));
+      this.endLine(tMs, out);
+      this.lineStart = this.seen + newline + 1;
       start = newline + 1;
       newline = chunk.indexOf(NEWLINE, start);
     }
-    if (start < chunk.length) this.pending.push(chunk.subarray(start));
+    if (start < chunk.length) this.add(chunk.subarray(start));
+    this.seen += chunk.length;
   }
 
   /** A last line without a newline (the stream ended, or the agent died mid-line) is recorded too. */
   flush(tMs: number, out: Buffer[]): void {
+    if (this.pending.length > 0 || this.overflow) this.endLine(tMs, out);
+    this.lineStart = this.seen;
+  }
+
+  private add(piece: Buffer): void {
+    if (piece.length === 0) return;
+    if (this.overflow) {
+      this.overflow.bytes += piece.length;
+      return;
+    }
+    this.pending.push(piece);
+    this.pendingBytes += piece.length;
+    if (this.pendingBytes > this.maxLineBytes) {
+      // Only the first bytes are kept (copied: the chunks they are in are let go).
+      const all = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, Math.min(this.pendingBytes, TOO_LONG_PREFIX_BYTES + piece.length));
+      this.overflow = { prefix: Buffer.from(all.subarray(0, TOO_LONG_PREFIX_BYTES)), bytes: this.pendingBytes };
+      this.pending = [];
+      this.pendingBytes = 0;
+    }
+  }
+
+  private endLine(tMs: number, out: Buffer[]): void {
+    if (this.overflow) {
+      const { prefix, bytes } = this.overflow;
+      this.overflow = null;
+      this.tooLong(prefix, bytes, tMs, out, false);
+      return;
+    }
     if (this.pending.length === 0) return;
-    const framed = captureLine(this.dir, Buffer.concat(this.pending), tMs);
+    const line = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
-    if (framed) out.push(framed);
+    this.pendingBytes = 0;
+    let framed: ReturnType<typeof captureLine>;
+    try {
+      framed = captureLine(this.dir, line, tMs, this.maxLineBytes);
+    } catch {
+      // A string too long for the engine: recorded as too long, never the end of the recording.
+      framed = 'too-long';
+    }
+    if (framed === 'too-long') this.tooLong(line.subarray(0, TOO_LONG_PREFIX_BYTES), line.length, tMs, out, true);
+    else if (framed) out.push(...framed);
+  }
+
+  private tooLong(prefix: Buffer, bytes: number, tMs: number, out: Buffer[], text: boolean): void {
+    out.push(tooLongLine(this.dir, prefix, bytes, this.lineStart, tMs));
+    this.onTooLong({ dir: this.dir, bytes, offset: this.lineStart, limit: text ? textLimitOf(this.maxLineBytes) : this.maxLineBytes, text });
   }
 }
 
@@ -115,10 +204,8 @@ class CaptureWriter {
   /** Whole lines in one write each call, so a reader tailing the file never sees half a message as a line. */
   write(lines: Buffer[]): void {
     if (this.failed || lines.length === 0) return;
-    const data = lines.length === 1 ? lines[0]! : Buffer.concat(lines);
     try {
-      let written = 0;
-      while (written < data.length) written += writeSync(this.fd, data, written, data.length - written);
+      writeAll(this.fd, coalesce(lines));
     } catch (error) {
       this.failed = true;
       this.io.err(`loupe tee: stopped recording: ${describeError(error)}`);
@@ -131,6 +218,40 @@ class CaptureWriter {
     } catch {
       // Already closed or failed; the agent's exit code is what matters now.
     }
+  }
+}
+
+/** Runs of small buffers joined into one; large ones (a long message's bytes) left as they are, not copied. */
+function coalesce(buffers: Buffer[]): Buffer[] {
+  const out: Buffer[] = [];
+  let run: Buffer[] = [];
+  const endRun = () => {
+    if (run.length) out.push(run.length === 1 ? run[0]! : Buffer.concat(run));
+    run = [];
+  };
+  for (const buffer of buffers) {
+    if (buffer.length >= COPY_BELOW_BYTES) {
+      endRun();
+      out.push(buffer);
+    } else run.push(buffer);
+  }
+  endRun();
+  return out;
+}
+
+const COPY_BELOW_BYTES = 64 * 1024;
+/** Buffers per writev (IOV_MAX is 1024 on Linux). */
+const WRITEV_MAX = 1024;
+
+function writeAll(fd: number, buffers: Buffer[]): void {
+  let list = buffers;
+  while (list.length > 0) {
+    const batch = list.length > WRITEV_MAX ? list.slice(0, WRITEV_MAX) : list;
+    let written = batch.length === 1 ? writeSync(fd, batch[0]!) : writevSync(fd, batch);
+    let done = 0;
+    while (done < batch.length && written >= batch[done]!.length) written -= batch[done++]!.length;
+    list = list.slice(done);
+    if (written > 0) list[0] = list[0]!.subarray(written);
   }
 }
 
@@ -155,14 +276,37 @@ const RECORDER_ROLE = 'loupe-tee-recorder';
 const DIRECTIONS: CaptureDirection[] = ['client->agent', 'agent->client', 'stderr'];
 
 type ToRecorder = { type: 'chunk'; dir: CaptureDirection; tMs: number; bytes: Uint8Array } | { type: 'end'; tMs: number };
-type FromRecorder = { type: 'ready' } | { type: 'recorded'; bytes: number };
+type FromRecorder = { type: 'ready' } | { type: 'recorded'; bytes: number } | { type: 'note'; text: string };
+
+interface RecorderData {
+  role: typeof RECORDER_ROLE;
+  fd: number;
+  maxLineBytes: number;
+}
+
+/** What tee says on stderr about a line it could not record whole. */
+export function tooLongNote({ dir, bytes, offset, limit, text }: TooLong): string {
+  const en = (n: number) => n.toLocaleString('en');
+  const which = text ? ' for a line that is not a JSON message' : '';
+  return `loupe tee: a line of ${en(bytes)} bytes (${dir}, from byte ${en(offset)}) is too long to record (the limit is ${en(limit)} bytes${which}): the capture keeps its length and first bytes`;
+}
+
+function framersOf(maxLineBytes: number, note: (text: string) => void): Map<CaptureDirection, LineFramer> {
+  return new Map(DIRECTIONS.map((dir) => [dir, new LineFramer(dir, maxLineBytes, (line) => note(tooLongNote(line)))]));
+}
 
 /** Frames and writes in the calling thread: the fallback where a worker thread cannot start. */
 class InThreadRecorder implements Recorder {
   readonly behind = false;
-  private readonly framers = new Map(DIRECTIONS.map((dir) => [dir, new LineFramer(dir)]));
+  private readonly framers: Map<CaptureDirection, LineFramer>;
 
-  constructor(private readonly writer: CaptureWriter) {}
+  constructor(
+    private readonly writer: CaptureWriter,
+    maxLineBytes: number,
+    io: CliIo,
+  ) {
+    this.framers = framersOf(maxLineBytes, (text) => io.err(text));
+  }
 
   record(dir: CaptureDirection, chunk: Buffer): void {
     const lines: Buffer[] = [];
@@ -183,24 +327,49 @@ class InThreadRecorder implements Recorder {
 class ThreadRecorder implements Recorder {
   private lag = 0;
   private waiting: (() => void)[] = [];
+  /** The thread is gone before it was told to end: nothing more is recorded, and nothing waits for it. */
+  private failed = false;
+  private endSent = false;
+  private readonly exited: Promise<void>;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    io: CliIo,
+  ) {
     worker.on('message', (message: FromRecorder) => {
+      if (message.type === 'note') io.err(message.text);
       if (message.type !== 'recorded') return;
       this.lag -= message.bytes;
-      if (this.lag <= RESUME_LAG_BYTES && this.waiting.length > 0) {
-        const waiting = this.waiting;
-        this.waiting = [];
-        for (const fn of waiting) fn();
-      }
+      if (this.lag <= RESUME_LAG_BYTES) this.release();
     });
+    const failed = (why: string) => {
+      if (this.endSent || this.failed) return;
+      this.failed = true;
+      this.lag = 0;
+      this.release();
+      io.err(`loupe tee: stopped recording (${why}); the agent's traffic still passes`);
+    };
+    worker.on('error', (error) => failed(error.message));
+    this.exited = new Promise((done) =>
+      worker.once('exit', (code) => {
+        failed(`the recorder thread ended with code ${code}`);
+        done();
+      }),
+    );
+  }
+
+  private release(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const fn of waiting) fn();
   }
 
   /** The recorder thread runs this very module (see the end of the file); undefined if it cannot start. */
-  static async start(fd: number): Promise<ThreadRecorder | undefined> {
+  static async start(fd: number, maxLineBytes: number, io: CliIo): Promise<ThreadRecorder | undefined> {
     let worker: Worker;
     try {
-      worker = new Worker(new URL(import.meta.url), { workerData: { role: RECORDER_ROLE, fd } });
+      const data: RecorderData = { role: RECORDER_ROLE, fd, maxLineBytes };
+      worker = new Worker(new URL(import.meta.url), { workerData: data });
     } catch {
       return undefined;
     }
@@ -213,14 +382,15 @@ class ThreadRecorder implements Recorder {
       void worker.terminate();
       return undefined;
     }
-    return new ThreadRecorder(worker);
+    return new ThreadRecorder(worker, io);
   }
 
   get behind(): boolean {
-    return this.lag > MAX_LAG_BYTES;
+    return !this.failed && this.lag > MAX_LAG_BYTES;
   }
 
   record(dir: CaptureDirection, chunk: Buffer): void {
+    if (this.failed) return;
     // A copy of its own, handed over without another copy: the stream may reuse the chunk's memory.
     const bytes = new Uint8Array(chunk);
     this.lag += bytes.byteLength;
@@ -229,15 +399,17 @@ class ThreadRecorder implements Recorder {
   }
 
   onCaught(fn: () => void): void {
-    if (this.lag <= RESUME_LAG_BYTES) fn();
+    if (this.failed || this.lag <= RESUME_LAG_BYTES) fn();
     else this.waiting.push(fn);
   }
 
   close(): Promise<void> {
-    const exited = new Promise<void>((done) => this.worker.once('exit', () => done()));
-    const message: ToRecorder = { type: 'end', tMs: Date.now() };
-    this.worker.postMessage(message);
-    return exited;
+    if (!this.failed) {
+      this.endSent = true;
+      const message: ToRecorder = { type: 'end', tMs: Date.now() };
+      this.worker.postMessage(message);
+    }
+    return this.exited;
   }
 }
 
@@ -250,9 +422,13 @@ class ThreadRecorder implements Recorder {
 const QUIET_MS = 3;
 const QUIET_MAX_BYTES = 64 * 1024 * 1024;
 
-function runRecorderThread(port: NonNullable<typeof parentPort>, fd: number): void {
-  const writer = new CaptureWriter(fd, { out: () => undefined, err: (text) => process.stderr.write(`${text}\n`) });
-  const framers = new Map(DIRECTIONS.map((dir) => [dir, new LineFramer(dir)]));
+function runRecorderThread(port: NonNullable<typeof parentPort>, { fd, maxLineBytes }: RecorderData): void {
+  const note = (text: string) => {
+    const message: FromRecorder = { type: 'note', text };
+    port.postMessage(message);
+  };
+  const writer = new CaptureWriter(fd, { out: () => undefined, err: note });
+  const framers = framersOf(maxLineBytes, note);
   let queue: Extract<ToRecorder, { type: 'chunk' }>[] = [];
   let queuedBytes = 0;
   let quiet: ReturnType<typeof setTimeout> | undefined;
@@ -349,13 +525,20 @@ function started(child: ChildProcess): Promise<Error | undefined> {
   });
 }
 
+/** One direction being passed on; `abandon` stops passing it on (the reader is not reading) but keeps recording it. */
+interface Forward {
+  done: Promise<void>;
+  abandon(): void;
+}
+
 /**
  * Copies `from` to `to` chunk by chunk, as each arrives, pausing `from` while `to` is full.
  * `onChunk` sees every chunk even once `to` has gone away (the editor closed its end): what the
  * other side says is still recorded.
  */
-function forward(from: Readable, to: Writable, onChunk: (chunk: Buffer) => void, recorder: Recorder): Promise<void> {
+function forward(from: Readable, to: Writable, onChunk: (chunk: Buffer) => void, recorder: Recorder): Forward {
   let full = false;
+  let abandoned = false;
   const resumeIfFree = () => {
     if (!full && !recorder.behind) from.resume();
   };
@@ -370,11 +553,11 @@ function forward(from: Readable, to: Writable, onChunk: (chunk: Buffer) => void,
   to.on('error', () => {
     // EPIPE and the like: the reader went away. Keep reading, so the writer is never blocked.
   });
-  return new Promise((done) => {
+  const done = new Promise<void>((resolveDone) => {
     from.on('data', (chunk: Buffer) => {
       // Pipes take 64 KB at a time and a stream's default mark is 16 KB: pausing at that mark
       // would stop and start the reader on nearly every chunk. Up to FORWARD_BUFFER_BYTES may wait.
-      if (!to.destroyed && !to.writableEnded) {
+      if (!abandoned && !to.destroyed && !to.writableEnded) {
         to.write(chunk);
         if (to.writableLength > FORWARD_BUFFER_BYTES) {
           full = true;
@@ -387,10 +570,18 @@ function forward(from: Readable, to: Writable, onChunk: (chunk: Buffer) => void,
         recorder.onCaught(resumeIfFree);
       }
     });
-    from.once('end', () => done());
-    from.once('close', () => done());
-    from.on('error', () => done());
+    from.once('end', () => resolveDone());
+    from.once('close', () => resolveDone());
+    from.on('error', () => resolveDone());
   });
+  return {
+    done,
+    abandon: () => {
+      abandoned = true;
+      full = false;
+      resumeIfFree();
+    },
+  };
 }
 
 /** The two directions between editor and agent, passed on and handed to the recorder. */
@@ -399,6 +590,13 @@ interface Relays {
   agentDone: Promise<void>;
   /** The agent is gone: stop relaying the editor's side, once what it sent is recorded. */
   stop(): Promise<void>;
+  /**
+   * tee was told to stop and the agent is gone, but the editor is not reading: what the agent
+   * still has in its pipes is recorded, not passed on, so tee can exit.
+   */
+  abandonEditor(): void;
+  /** Whether the editor has bytes of the agent's that it never read. */
+  readonly editorBehind: boolean;
 }
 
 /**
@@ -409,16 +607,23 @@ interface Relays {
 function nodeRelays(child: ChildProcess & { stdin: Writable; stdout: Readable; stderr: Readable }, recorder: Recorder): Relays {
   const stdin = process.stdin;
   const agentStdin = child.stdin;
-  void forward(stdin, agentStdin, (chunk) => recorder.record('client->agent', chunk), recorder).then(() => agentStdin.end());
-  const stdoutDone = forward(child.stdout, process.stdout, (chunk) => recorder.record('agent->client', chunk), recorder);
-  const stderrDone = forward(child.stderr, process.stderr, (chunk) => recorder.record('stderr', chunk), recorder);
+  void forward(stdin, agentStdin, (chunk) => recorder.record('client->agent', chunk), recorder).done.then(() => agentStdin.end());
+  const stdout = forward(child.stdout, process.stdout, (chunk) => recorder.record('agent->client', chunk), recorder);
+  const stderr = forward(child.stderr, process.stderr, (chunk) => recorder.record('stderr', chunk), recorder);
   return {
-    agentDone: Promise.all([stdoutDone, stderrDone]).then(() => undefined),
+    agentDone: Promise.all([stdout.done, stderr.done]).then(() => undefined),
     stop: () => {
       // Stop waiting for the editor, so tee can exit.
       stdin.pause();
       stdin.destroy();
       return Promise.resolve();
+    },
+    abandonEditor: () => {
+      stdout.abandon();
+      stderr.abandon();
+    },
+    get editorBehind() {
+      return process.stdout.writableLength > 0 || process.stderr.writableLength > 0;
     },
   };
 }
@@ -426,6 +631,99 @@ function nodeRelays(child: ChildProcess & { stdin: Writable; stdout: Readable; s
 const FORWARD_BUFFER_BYTES = 1024 * 1024;
 
 const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+const { O_WRONLY, O_APPEND, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK } = fsConstants;
+
+/**
+ * Opens the capture to append to, never through a link and never waiting (a FIFO put there):
+ * a new file is created 0600 and only if nothing is at the path; an existing one is used only if it
+ * is a regular file of this user's with no other name. Throws with why not.
+ */
+function openCapture(path: string, mustBeNew: boolean): { fd: number; created: boolean } {
+  let fd: number;
+  let created = true;
+  try {
+    fd = openSync(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || mustBeNew) throw error;
+    created = false;
+    try {
+      fd = openSync(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK);
+    } catch (again) {
+      const code = (again as NodeJS.ErrnoException).code;
+      if (code === 'ELOOP') throw new CaptureRefused('it is a symbolic link, not a regular file');
+      if (code === 'ENXIO') throw new CaptureRefused('it is not a regular file');
+      throw again;
+    }
+  }
+  const info = fstatSync(fd);
+  const why = !info.isFile()
+    ? 'it is not a regular file'
+    : process.getuid && info.uid !== process.getuid()
+      ? 'it belongs to another user'
+      : info.nlink !== 1
+        ? 'it has other names (hard links)'
+        : null;
+  if (why) {
+    closeSync(fd);
+    throw new CaptureRefused(why);
+  }
+  // A tee killed mid-write leaves half a line: what is appended now starts on a line of its own.
+  if (!created && info.size > 0) {
+    const last = Buffer.alloc(1);
+    readSyncAt(path, last, info.size - 1);
+    if (last[0] !== NEWLINE) writeSync(fd, '\n');
+  }
+  return { fd, created };
+}
+
+class CaptureRefused extends Error {}
+
+/** Reads one byte at `position` through a read-only descriptor of its own (the capture's is write-only). */
+function readSyncAt(path: string, into: Buffer, position: number): void {
+  const fd = openSync(path, fsConstants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+  try {
+    readSync(fd, into, 0, into.length, position);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Writes the live marker, created afresh (never through a link, never over a file it did not
+ * write): a marker left by a tee that is gone is replaced. Returns the marker's identity, or why
+ * there is none.
+ */
+async function writeMarker(path: string, marker: LiveMarker): Promise<{ ino: number } | { why: string }> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK, 0o600);
+      try {
+        writeSync(fd, JSON.stringify(marker));
+        return { ino: fstatSync(fd).ino };
+      } finally {
+        closeSync(fd);
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return { why: describeError(error) };
+    }
+    const info = lstatSafe(path);
+    const ours = info?.isFile() && (!process.getuid || info.uid === process.getuid());
+    if (!ours) return { why: `${path} is not a marker tee wrote` };
+    const old = await readLiveMarker(path.slice(0, -LIVE_SUFFIX.length));
+    if (old && (await isCaptureLive(path.slice(0, -LIVE_SUFFIX.length)))) return { why: `another tee (pid ${String(old.pid)}) is writing this capture` };
+    unlinkSafe(path);
+  }
+  return { why: `${path} keeps coming back` };
+}
+
+function lstatSafe(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseArgs(argv);
@@ -453,45 +751,40 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.err(`loupe tee: cannot create the capture folder ${capturesDir()}: ${describeError(error)}`);
     return 1;
   }
-  const existed = existsSync(capturePath);
   let fd: number;
+  let created: boolean;
   try {
     // Appending: a fixed --out that an editor reuses on every restart keeps each run, one after the other.
-    fd = openSync(capturePath, 'a', 0o600);
+    ({ fd, created } = openCapture(capturePath, parsed.out === undefined));
   } catch (error) {
-    io.err(`loupe tee: cannot write the capture ${capturePath}: ${describeError(error)}`);
+    io.err(`loupe tee: cannot write the capture ${capturePath}: ${error instanceof CaptureRefused ? error.message : describeError(error)}`);
     return 1;
   }
   const markerPath = capturePath + LIVE_SUFFIX;
   const marker: LiveMarker = { pid: process.pid, agent, startedMs };
-  let markerWritten = false;
+  const written = await writeMarker(markerPath, marker);
+  // Without a marker the capture is still written; `loupe open` just will not call it live.
+  if ('why' in written) io.err(`loupe tee: not marking the capture live: ${written.why}`);
+  let markerIno = 'ino' in written ? written.ino : null;
   const removeMarker = () => {
-    if (!markerWritten) return;
-    markerWritten = false;
-    try {
-      unlinkSync(markerPath);
-    } catch {
-      // Gone already.
-    }
+    if (markerIno === null) return;
+    // Only the marker this tee wrote: never a file put in its place since.
+    if (lstatSafe(markerPath)?.ino === markerIno) unlinkSafe(markerPath);
+    markerIno = null;
   };
-  try {
-    writeFileSync(markerPath, JSON.stringify(marker));
-    markerWritten = true;
-  } catch {
-    // Without a marker the capture is still written; `loupe open` just will not call it live.
-  }
   // A tee that dies of an exception still says it is no longer live.
   process.once('exit', removeMarker);
 
+  const maxLineBytes = maxLineBytesOf();
   const writer = new CaptureWriter(fd, io);
-  const recorder: Recorder = (await ThreadRecorder.start(fd)) ?? new InThreadRecorder(writer);
+  const recorder: Recorder = (await ThreadRecorder.start(fd, maxLineBytes, io)) ?? new InThreadRecorder(writer, maxLineBytes, io);
   const child = spawn(agent, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   const startError = await started(child);
   if (startError) {
     removeMarker();
     await recorder.close();
     writer.close();
-    if (!existed && statSafeSize(capturePath) === 0) unlinkSafe(capturePath);
+    if (created && statSafeSize(capturePath) === 0) unlinkSafe(capturePath);
     io.err(`loupe tee: cannot start ${agent}: ${describeError(startError)}`);
     return (startError as NodeJS.ErrnoException).code === 'ENOENT' ? 127 : 126;
   }
@@ -500,12 +793,20 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => {
     child.once('close', (code, signal) => done({ code, signal }));
   });
-  const forwardSignal = (signal: NodeJS.Signals) => {
-    child.kill(signal);
-  };
-  for (const signal of FORWARDED_SIGNALS) process.on(signal, forwardSignal);
-
   const relays = nodeRelays(child, recorder);
+  // Told to stop, tee passes the signal on and exits once the agent has: an editor that has
+  // stopped reading cannot keep it waiting for bytes no one will read.
+  let signalled = false;
+  const agentGone = () => child.exitCode !== null || child.signalCode !== null;
+  const forwardSignal = (signal: NodeJS.Signals) => {
+    signalled = true;
+    if (agentGone()) relays.abandonEditor();
+    else child.kill(signal);
+  };
+  child.once('exit', () => {
+    if (signalled) relays.abandonEditor();
+  });
+  for (const signal of FORWARDED_SIGNALS) process.on(signal, forwardSignal);
 
   const { code, signal } = await exited;
   await relays.agentDone;
@@ -517,8 +818,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   writer.close();
   removeMarker();
   process.off('exit', removeMarker);
-  if (code !== null) return code;
-  return 128 + (signal ? signalNumber(signal) : 0);
+  const exitCode = code ?? 128 + (signal ? signalNumber(signal) : 0);
+  if (signalled && relays.editorBehind) {
+    // Bytes queued for an editor that stopped reading keep a write pending, and with it the
+    // process: exit (with the agent's code) once the caller has had it.
+    setImmediate(() => process.exit(exitCode));
+  }
+  return exitCode;
 }
 
 function statSafeSize(path: string): number | undefined {
@@ -538,5 +844,5 @@ function unlinkSafe(path: string): void {
 }
 
 if (!isMainThread && parentPort && (workerData as { role?: unknown } | null)?.role === RECORDER_ROLE) {
-  runRecorderThread(parentPort, (workerData as { fd: number }).fd);
+  runRecorderThread(parentPort, workerData as RecorderData);
 }

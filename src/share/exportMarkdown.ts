@@ -2,6 +2,7 @@
 // issue comment — its turns, its calls by label, and each failure with an excerpt of what it printed.
 import { summarize, type SummaryCall } from '../model/summary';
 import type { Session } from '../model/session';
+import { terminalSafe } from '../model/terminalText';
 import type { FileNotes, ToolCall } from '../model/types';
 
 export interface MarkdownOptions {
@@ -31,7 +32,8 @@ export function sessionMarkdown(session: Session, options: MarkdownOptions): str
   if (turns.length) {
     out.push('', '## Turns', '');
     turns.forEach((turn, index) => {
-      const end = turn.stopReason ? `, ${turn.stopReason}` : '';
+      // end_turn, max_tokens… as they are; anything else an agent sent is text like any other.
+      const end = turn.stopReason ? `, ${/^[\w-]+$/.test(turn.stopReason) ? turn.stopReason : inline(turn.stopReason)}` : '';
       out.push(`${index + 1}. ${turn.prompt ? `“${inline(clip(turn.prompt, PROMPT_CHARS))}”` : '(no prompt)'}: ${turn.calls} calls${turn.failed ? ` (${turn.failed} failed)` : ''}${end}`);
     });
   }
@@ -58,7 +60,7 @@ export function sessionMarkdown(session: Session, options: MarkdownOptions): str
     out.push('', '## Notes', '');
     for (const { call, note } of noted.sort((a, b) => a.call.ordinal - b.call.ordinal)) {
       const text = note.text.trim() ? `: ${inline(note.text)}` : '';
-      out.push(`- ${note.bookmarked ? '★ ' : ''}${inline(call.label)}${call.subject ? ` · ${inline(clip(call.subject, 120))}` : ''} (call \`${call.id.replace(/`/g, "'")}\`, line ${call.firstLine})${text}`);
+      out.push(`- ${note.bookmarked ? '★ ' : ''}${inline(call.label)}${call.subject ? ` · ${inline(clip(call.subject, 120))}` : ''} (call ${codeSpan(call.id)}, line ${call.firstLine})${text}`);
     }
   }
 
@@ -66,12 +68,14 @@ export function sessionMarkdown(session: Session, options: MarkdownOptions): str
     out.push('', '## Failures');
     failures.forEach(({ failure, call }) => {
       out.push('', `### ${inline(failure.label)}${failure.subject ? ` · ${inline(clip(failure.subject, 120))}` : ''}`, '');
-      out.push(`call \`${failure.id.replace(/`/g, "'")}\`${call ? `, line ${call.firstLine}` : ''}${failure.note ? ` · ${inline(failure.note)}` : ''}`);
+      out.push(`call ${codeSpan(failure.id)}${call ? `, line ${call.firstLine}` : ''}${failure.note ? ` · ${inline(failure.note)}` : ''}`);
       const excerpt = failure.terminal?.output || (call ? outputText(call) : '');
       if (excerpt) out.push('', ...fenced(tail(excerpt)));
     });
   }
-  return `${out.join('\n')}\n`;
+  // Printed with cat, the md must not drive the terminal: every control character left in the
+  // session's text (OSC 52 clipboard writes, titles, CSI, their 8-bit forms) is shown escaped.
+  return terminalSafe(`${out.join('\n')}\n`);
 }
 
 interface Turn {
@@ -130,9 +134,22 @@ function fenced(text: string): string[] {
   return [`${fence}text`, text, fence];
 }
 
-/** One line of text that markdown shows as it is: no markup, no HTML, no line breaks. */
+/**
+ * One line of text that markdown shows as it is: no markup, no HTML, no line breaks, and no
+ * @mention (GitHub would notify @name or @org/team when the md is pasted into a pull request): a
+ * word joiner after the @ reads the same but links no one. Code spans and blocks mention nobody.
+ */
 function inline(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/[\\`*_[\]<>#|~!]/g, (char) => `\\${char}`);
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\`*_[\]<>#|~!]/g, (char) => `\\${char}`)
+    .replace(/@(?=[A-Za-z0-9])/g, '@\u2060');
+}
+
+/** An id as code, on its line: a backtick or a line break in it cannot end the span or the line. */
+function codeSpan(text: string): string {
+  return `\`${text.replace(/`/g, "'").replace(/\s+/g, ' ')}\``;
 }
 
 function cell(text: string): string {

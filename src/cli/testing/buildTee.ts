@@ -1,4 +1,4 @@
-// Builds `loupe tee` and the scripted test agent into a folder of plain Node modules, with the
+// Builds `loupe tee`, `loupe open` and the scripted test agent into a folder of plain Node modules, with the
 // CLI's own build settings (vite.cli.config.ts), so tests run tee as the real child process it is.
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -8,6 +8,8 @@ const ROOT = join(import.meta.dirname, '../../..');
 export interface BuiltTee {
   tee: string;
   agent: string;
+  /** `loupe open` (testing/openMain.ts). */
+  open: string;
 }
 
 export async function buildTee(outDir: string): Promise<BuiltTee> {
@@ -22,11 +24,15 @@ export async function buildTee(outDir: string): Promise<BuiltTee> {
       emptyOutDir: true,
       target: 'node20',
       rollupOptions: {
-        input: { tee: join(ROOT, 'src/cli/testing/teeMain.ts'), agent: join(ROOT, 'src/cli/testing/scriptedAgent.ts') },
+        input: {
+          tee: join(ROOT, 'src/cli/testing/teeMain.ts'),
+          agent: join(ROOT, 'src/cli/testing/scriptedAgent.ts'),
+          open: join(ROOT, 'src/cli/testing/openMain.ts'),
+        },
         output: { format: 'es', entryFileNames: '[name].js' },
       },
     },
     ssr: { noExternal: true },
   });
-  return { tee: join(outDir, 'tee.js'), agent: join(outDir, 'agent.js') };
+  return { tee: join(outDir, 'tee.js'), agent: join(outDir, 'agent.js'), open: join(outDir, 'open.js') };
 }

@@ -1,6 +1,7 @@
-// What the CLI prints comes from the session file, which anyone may have written: a call id or an
-// output line can hold escape sequences that set the terminal's title, write its clipboard
-// (OSC 52), clear the screen or reorder text (bidi overrides). Printed text shows them escaped.
+// What the CLI prints, and the md export (which people print), comes from the session file, which
+// anyone may have written: a call id or an output line can hold escape sequences that set the
+// terminal's title, write its clipboard (OSC 52), clear the screen or reorder text (bidi
+// overrides). Printed text shows them escaped.
 
 /**
  * C0 controls but newline and tab, DEL, C1 controls (8-bit CSI and OSC among them), the line and
