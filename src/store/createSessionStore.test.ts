@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { createInThreadLoader } from '../worker/loader';
+import { pump } from '../worker/pump';
+import { collect, manualStream } from '../worker/testing/streams';
 import { createSessionController } from './controller';
 import { createSessionStore } from './createSessionStore';
 import type { SessionDelta } from '../worker/protocol';
@@ -244,5 +246,25 @@ describe('light reading, when the file cannot be read again', () => {
     ctl.needDetail(edit!);
     await vi.waitFor(() => expect(store.getSnapshot().detailErrors.get(edit!.key)).toContain('changed on disk'));
     expect(store.getSnapshot().calls.get(edit!.key)?.detail).toBe('light');
+  });
+});
+
+describe('a streamed message, applied', () => {
+  it('shows the message whole when it grew and an item followed it between two deltas', async () => {
+    const s = manualStream();
+    const c = collect();
+    const done = pump({ kind: 'stream', stream: s.stream }, c.emit, new AbortController().signal, { throttleMs: 0 });
+    const chunk = (text: string) => `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"${text}"}}\n`;
+    s.push(new TextEncoder().encode(chunk('hello ')));
+    await vi.waitFor(() => expect(c.deltas().at(-1)?.counts.lines).toBe(1), { timeout: 15_000 });
+    // The message grows and a call follows it before the next delta.
+    s.push(new TextEncoder().encode(chunk('world') + '{"sessionUpdate":"tool_call","toolCallId":"c1","title":"ls","kind":"execute","status":"in_progress"}\n'));
+    s.close();
+    await done;
+    const store = createSessionStore();
+    for (const d of c.deltas()) store.applyDelta(d);
+    const items = store.getSnapshot().items.toArray();
+    expect(items.map((it) => it.type)).toEqual(['message', 'call']);
+    expect(items[0]?.type === 'message' && items[0].text).toBe('hello world');
   });
 });

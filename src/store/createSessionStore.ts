@@ -12,7 +12,7 @@ import { callSearchText } from '../model/search';
 import { displayStatus } from '../model/status';
 import { isToolCall } from '../model/types';
 import type { BadLine, CallSummary, ChainState, Counts, DisplayStatus, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem, Usage } from '../model';
-import type { SecretFinding, SessionDelta } from '../worker/protocol';
+import { APPENDED_PARTS, type AppendedPart, type DeltaLists, type SecretFinding, type SessionDelta } from '../worker/protocol';
 
 export type { SecretFinding };
 import { GrowingIndices } from './indexRange';
@@ -120,15 +120,14 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   let callItem = new Map<string, number>(); // call key -> item index
   let idToKey = new Map<string, string>();
   let revisions = new Map<string, number>();
-  let bad = List<BadLine>();
-  let warnings = List<{ line: number; message: string }>();
+  // The append-only lists a delta carries that the store keeps as they come (see DELTA_PARTS).
+  let lists = emptyLists();
   let haystacks = new Map<string, string>();
   // Keyed by the item object: a message that grows is a new object, so its text is read again.
   let itemHaystacks = new WeakMap<TranscriptItem, string | null>();
   let counts: Counts = EMPTY_COUNTS;
   let format: InputFormat = 'empty';
   let chain: ChainState | null = null;
-  let sessionIds = List<string>();
   let ended = false;
   let load: SessionSnapshot['load'] = { state: 'idle', progress: { bytesRead: 0, records: 0 } };
   let filter: Filter = normalizeFilter(opts.initialFilter ?? EMPTY_FILTER);
@@ -242,9 +241,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         counts,
         format,
         chain,
-        bad,
-        warnings,
-        sessionIds,
+        ...lists,
         ended,
         arrivedAt,
         filter,
@@ -267,14 +264,12 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       callItem = new Map();
       idToKey = new Map();
       revisions = new Map();
-      bad = List();
-      warnings = List();
+      lists = emptyLists();
       haystacks = new Map();
       itemHaystacks = new WeakMap();
       counts = EMPTY_COUNTS;
       format = 'empty';
       chain = null;
-      sessionIds = List();
       ended = false;
       rows = new GrowingIndices();
       usage = new Map();
@@ -357,9 +352,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         // Terminal output is part of its calls' searchable text.
         haystacks.clear();
       }
-      bad = appendFrom(bad, d.badFrom, d.bad);
-      warnings = appendFrom(warnings, d.warningsFrom, d.warnings);
-      sessionIds = appendFrom(sessionIds, d.sessionIdsFrom, d.sessionIds);
+      lists = appendLists(lists, d);
       if (d.findings) {
         const findings = redaction?.findings ?? List<SecretFinding>();
         const next = appendFrom(findings, d.findingsFrom ?? findings.size, d.findings);
@@ -440,6 +433,21 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     },
   };
   return store;
+}
+
+/** The append-only lists the store keeps as a delta sends them: every one but items (rows) and findings (redaction). */
+type KeptPart = Exclude<AppendedPart, 'items' | 'findings'>;
+type KeptLists = { [P in KeptPart]: List<DeltaLists[P]> };
+const KEPT_PARTS = APPENDED_PARTS.filter((part): part is KeptPart => part !== 'items' && part !== 'findings');
+
+function emptyLists(): KeptLists {
+  return Object.fromEntries(KEPT_PARTS.map((part) => [part, List()])) as unknown as KeptLists;
+}
+
+function appendLists(lists: KeptLists, d: SessionDelta): KeptLists {
+  const next = { ...lists } as Record<KeptPart, List<unknown>>;
+  for (const part of KEPT_PARTS) next[part] = appendFrom(next[part], d[`${part}From`], d[part]);
+  return next as KeptLists;
 }
 
 /** `list` with everything from `from` on replaced by `added` (a no-op, and the same list, when nothing was added). */
