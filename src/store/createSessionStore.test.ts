@@ -268,3 +268,29 @@ describe('a streamed message, applied', () => {
     expect(items[0]?.type === 'message' && items[0].text).toBe('hello world');
   });
 });
+
+describe('the focused row', () => {
+  it('stays on the same row when a live filter drops rows above it', async () => {
+    const s = manualStream();
+    const c = collect();
+    const store = createSessionStore({ initialFilter: { statuses: ['running'] } });
+    const done = pump({ kind: 'stream', stream: s.stream }, (e) => {
+      c.emit(e);
+      if (e.type === 'delta') store.applyDelta(e.delta);
+    }, new AbortController().signal, { throttleMs: 0 });
+    const update = (u: object) => new TextEncoder().encode(JSON.stringify({ sessionUpdate: 'tool_call', kind: 'execute', ...u }) + '\n');
+    for (const id of ['c1', 'c2', 'c3']) s.push(update({ toolCallId: id, title: id, status: 'in_progress' }));
+    await vi.waitFor(() => expect(store.getSnapshot().view).toHaveLength(3), { timeout: 15_000 });
+    store.setCursor(2);
+    const focused = store.getSnapshot().view[2];
+    expect(focused).toBe(store.itemOfCallId('c3'));
+    // The first call ends: the filter no longer keeps it, and the rows below it move up one.
+    s.push(new TextEncoder().encode(JSON.stringify({ sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'completed' }) + '\n'));
+    await vi.waitFor(() => expect(store.getSnapshot().view).toHaveLength(2), { timeout: 15_000 });
+    const snap = store.getSnapshot();
+    expect(snap.cursor).not.toBeNull();
+    expect(snap.view[snap.cursor!]).toBe(focused);
+    s.close();
+    await done;
+  });
+});

@@ -64,7 +64,7 @@ export interface SessionSnapshot {
   /** Each session's usage as its reports add up (`SessionUsage`), by session id (`NO_SESSION` for none), the one that reported last last. */
   usage: ReadonlyMap<string, SessionUsage>;
   facets: Facets;
-  /** Position in `view` of the focused row. */
+  /** Position in `view` of the focused row (kept as an item, so rows a live filter drops above it do not move the focus; when the filter hides the row itself, the row after it). */
   cursor: number | null;
   /** Item indices of rows drawn open. */
   expanded: ReadonlySet<number>;
@@ -131,7 +131,9 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   let ended = false;
   let load: SessionSnapshot['load'] = { state: 'idle', progress: { bytesRead: 0, records: 0 } };
   let filter: Filter = normalizeFilter(opts.initialFilter ?? EMPTY_FILTER);
-  let cursor: number | null = null;
+  // The focused row as an item index (as `expanded` holds them): a position in the view would
+  // point at another row once a live filter drops rows above it.
+  let focus: number | null = null;
   let expanded = new Set<number>();
   let detailErrors = new Map<string, string>();
   let searchHits: { text: string; keys: ReadonlySet<string> } = { text: '', keys: new Set() };
@@ -247,7 +249,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         filter,
         view,
         facets,
-        cursor: cursor !== null && cursor < view.length ? cursor : null,
+        cursor: focus === null ? null : nearestPosition(view, focus),
         expanded,
         detailErrors,
         redaction,
@@ -275,7 +277,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       usage = new Map();
       labelCounts.clear();
       statusCounts = emptyStatusCounts();
-      cursor = null;
+      focus = null;
       expanded = new Set();
       detailErrors = new Map();
       searchHits = { text: '', keys: new Set() };
@@ -387,12 +389,13 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       const next = normalizeFilter({ ...filter, ...f });
       if (JSON.stringify(next) === JSON.stringify(filter)) return;
       filter = next;
-      cursor = null;
+      focus = null;
       changed({ view: true });
     },
     setCursor(pos) {
-      if (pos === cursor) return;
-      cursor = pos;
+      const item = pos === null ? null : (store.getSnapshot().view[pos] ?? null);
+      if (item === focus) return;
+      focus = item;
       changed();
     },
     setExpanded(i, open) {
@@ -486,8 +489,21 @@ function emptyStatusCounts(): Record<DisplayStatus, number> {
   return { pending: 0, running: 0, done: 0, failed: 0, unfinished: 0 };
 }
 
+/** Position in `view` of `item`; when the filter hides it, of the row after it (else the last row); null for an empty view. */
+function nearestPosition(view: readonly number[], item: number): number | null {
+  if (view.length === 0) return null;
+  const pos = lowerBound(view, item);
+  return Math.min(pos, view.length - 1);
+}
+
 /** Binary search: views are sorted item indices. */
 function indexIn(view: readonly number[], item: number): number {
+  const lo = lowerBound(view, item);
+  return view[lo] === item ? lo : -1;
+}
+
+/** The first position in `view` whose item is at least `item`. */
+function lowerBound(view: readonly number[], item: number): number {
   let lo = 0;
   let hi = view.length;
   while (lo < hi) {
@@ -495,5 +511,5 @@ function indexIn(view: readonly number[], item: number): number {
     if ((view[mid] ?? 0) < item) lo = mid + 1;
     else hi = mid;
   }
-  return view[lo] === item ? lo : -1;
+  return lo;
 }
