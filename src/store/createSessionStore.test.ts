@@ -294,3 +294,26 @@ describe('the focused row', () => {
     await done;
   });
 });
+
+describe('reset', () => {
+  it('gives back the state a new store starts in, every field (the filter, a choice of the viewer, is kept)', async () => {
+    const store = await loaded(ESC);
+    const s = store.getSnapshot();
+    const key = s.calls.keySeq().first()!;
+    const id = s.calls.get(key)!.id;
+    store.setCursor(1);
+    store.setExpanded(s.view[0]!, true);
+    store.setDetailError(key, 'gone');
+    store.setSearchHits('x', [key]);
+    store.setFilter({ text: 'x' });
+    store.reset();
+    const fresh = createSessionStore({ initialFilter: { text: 'x' } });
+    const { version: _a, ...after } = store.getSnapshot();
+    const { version: _b, ...initial } = fresh.getSnapshot();
+    expect(after).toEqual(initial);
+    expect(store.revisionOf(key)).toBe(0);
+    expect(store.itemOfCallId(id)).toBeNull();
+    expect(store.itemOfCallKey(key)).toBeNull();
+    expect(store.itemNearLine(1)).toBeNull();
+  });
+});
