@@ -20,6 +20,7 @@ import {
   type AppendHistory, type MergeContext,
 } from './merge';
 import { callRow, type CallHistoryEntry, type CallSummary, type ChainState, type InputFormat, type SourceLocation, type ToolCall, type TranscriptItem } from './types';
+import { hasEnded } from './status';
 import { readUsage } from './usage';
 
 const EXCERPT_CHARS = 200;
@@ -200,7 +201,7 @@ export class SessionBuilder {
     this.session.ended = true;
     // Every unfinished call now displays differently, and says how long the input went on after it started.
     for (const [key, call] of this.session.calls) {
-      if (call.status !== 'completed' && call.status !== 'failed') {
+      if (!hasEnded(call)) {
         if (call.startMs !== undefined && this.lastTs !== undefined) this.replace(call, withInputEnd(call, this.lastTs));
         this.markChanged(key);
       }
@@ -389,7 +390,7 @@ export class SessionBuilder {
     let call = known === undefined ? undefined : this.session.calls.get(known);
     // CONTRACTS §4: an id can come back. A `tool_call` naming a call that already ended opens a new
     // one (agents that number calls per turn); the ended call keeps what it had.
-    const reopened = opens && call !== undefined && (call.status === 'completed' || call.status === 'failed');
+    const reopened = opens && call !== undefined && hasEnded(call);
     if (!call || reopened) {
       const key = callKey(scope, id, reopened ? this.session.calls.size : undefined);
       const ledger = scope === LEDGER_SCOPE || scope === LEGACY_LEDGER_SCOPE;

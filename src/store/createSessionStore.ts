@@ -9,7 +9,7 @@
 import { List, Map as PMap } from 'immutable';
 import { sessionOfItem } from '../analysis/insights';
 import { callSearchText } from '../model/search';
-import { displayStatus } from '../model/status';
+import { displayStatus, statusCountsAtEnd } from '../model/status';
 import { isToolCall } from '../model/types';
 import type { BadLine, CallSummary, ChainState, Counts, DisplayStatus, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem, Usage } from '../model';
 import { APPENDED_PARTS, type AppendedPart, type DeltaLists, type SecretFinding, type SessionDelta } from '../worker/protocol';
@@ -323,13 +323,9 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       });
       if (d.ended !== ended) {
         ended = d.ended;
-        // Open calls turn unfinished when the input ends, and only they: moving their counts is
-        // O(1), where recounting walked every call in one task as the last rows of a large file came in.
-        if (ended) {
-          statusCounts.unfinished += statusCounts.running + statusCounts.pending;
-          statusCounts.running = 0;
-          statusCounts.pending = 0;
-        } else recountStatuses();
+        // Not recounted when the input ends: that walked every call in one task as the last rows of a large file came in.
+        if (ended) statusCounts = statusCountsAtEnd(statusCounts);
+        else recountStatuses();
       }
       if (d.calls.length > 0) {
         calls = calls.withMutations((map) => {
