@@ -19,7 +19,8 @@ import {
   mergeLedgerCalled, mergeLedgerResult, mergeToolUpdate, newCall, withHistory, withInputEnd, withPermission, withPermissionOutcome,
   type AppendHistory, type MergeContext,
 } from './merge';
-import { callRow, type CallHistoryEntry, type CallSummary, type InputFormat, type SourceLocation, type ToolCall, type TranscriptItem } from './types';
+import { callRow, type CallHistoryEntry, type CallSummary, type ChainState, type InputFormat, type SourceLocation, type ToolCall, type TranscriptItem } from './types';
+import { hasEnded } from './status';
 import { readUsage } from './usage';
 
 const EXCERPT_CHARS = 200;
@@ -38,7 +39,13 @@ interface PendingRequest {
 }
 
 export interface SessionChanges<Call extends CallSummary = ToolCall> {
-  /** Index from which `items` replace the previously taken items (the last one may have grown). */
+  /**
+   * The message taken last, grown since: its text from `textFrom` on and its blocks from
+   * `blocksFrom` on (agents stream a message in thousands of chunks; handing it out whole each
+   * time is quadratic). `items` then start after it.
+   */
+  grown?: GrownMessage;
+  /** Index from which `items` replace the previously taken items. */
   itemsFrom: number;
   items: TranscriptItem[];
   /**
@@ -46,6 +53,15 @@ export interface SessionChanges<Call extends CallSummary = ToolCall> {
    * before; or, taken as rows, each call's row (and no history).
    */
   calls: CallChange<Call>[];
+}
+
+/** What a message taken before has had appended since (see `SessionChanges.grown`). */
+export interface GrownMessage {
+  index: number;
+  textFrom: number;
+  text: string;
+  blocksFrom: number;
+  blocks: ContentBlock[];
 }
 
 /**
@@ -124,9 +140,10 @@ export class SessionBuilder {
   private ownedBlocks: ContentBlock[] | null = null;
   /** The latest time any record gave, for calls the input leaves open. */
   private lastTs: number | undefined;
-  private lastItemChanged = false;
-  /** The first item before the last one replaced since the last take (a native message's usage, read again). */
+  /** The first item replaced since the last take (a message grown, a native message's usage read again). */
   private itemChangedFrom = Infinity;
+  /** The last item taken, when it is a message: how much of it was handed out. */
+  private messageTaken: { index: number; text: number; blocks: number } | null = null;
   private valuesPushed = 0;
   /** Native logs (CONTRACTS §10): see `foldNative`. */
   private readonly native = new NativeState();
@@ -173,12 +190,18 @@ export class SessionBuilder {
     if (isJsonObject(value)) this.fold(classify(value, text, loc), null);
   }
 
+  /** The chain's state as a verifier elsewhere (another worker) found it, with what it warned of. */
+  chainVerified(state: ChainState | null, warnings: readonly { line: number; message: string }[]): void {
+    this.session.chain = state;
+    this.session.diagnostics.warnings.push(...warnings);
+  }
+
   end(): void {
     this.reader.end();
     this.session.ended = true;
     // Every unfinished call now displays differently, and says how long the input went on after it started.
     for (const [key, call] of this.session.calls) {
-      if (call.status !== 'completed' && call.status !== 'failed') {
+      if (!hasEnded(call)) {
         if (call.startMs !== undefined && this.lastTs !== undefined) this.replace(call, withInputEnd(call, this.lastTs));
         this.markChanged(key);
       }
@@ -196,9 +219,20 @@ export class SessionBuilder {
   takeChanges(as: 'calls' | 'rows' = 'calls'): SessionChanges | SessionChanges<CallSummary> {
     this.ownedBlocks = null;
     const items = this.session.items;
-    const itemsFrom = Math.min(this.lastItemChanged ? Math.min(this.itemsTaken, items.length - 1) : this.itemsTaken, this.itemChangedFrom);
+    let itemsFrom = Math.min(this.itemsTaken, this.itemChangedFrom);
+    // Only the last message grows, and only by appending (`appendChunk`): what was taken of it is its start.
+    let grown: GrownMessage | undefined;
+    const taken = this.messageTaken;
+    const now = taken && itemsFrom === taken.index ? items[taken.index] : undefined;
+    if (taken && now?.type === 'message') {
+      grown = { index: taken.index, textFrom: taken.text, text: now.text.slice(taken.text), blocksFrom: taken.blocks, blocks: now.blocks.slice(taken.blocks) };
+      itemsFrom++;
+    }
+    const last = items[items.length - 1];
+    this.messageTaken = last?.type === 'message' ? { index: items.length - 1, text: last.text.length, blocks: last.blocks.length } : null;
     const changed = this.takingChanges ? [...this.changedCalls].map((key) => this.session.calls.get(key)!) : [...this.session.calls.values()];
     const changes: SessionChanges | SessionChanges<CallSummary> = {
+      ...(grown ? { grown } : {}),
       itemsFrom,
       items: items.slice(itemsFrom),
       // A row is a new object already: the call is not copied first, and no history is handed out.
@@ -207,7 +241,6 @@ export class SessionBuilder {
     this.changedCalls.clear();
     this.takingChanges = true;
     this.itemsTaken = items.length;
-    this.lastItemChanged = false;
     this.itemChangedFrom = Infinity;
     return changes;
   }
@@ -336,7 +369,7 @@ export class SessionBuilder {
         blocks.push(block);
       }
       items[items.length - 1] = messageWithText(last, last.text + text, blocks);
-      this.lastItemChanged = true;
+      this.itemChangedFrom = Math.min(this.itemChangedFrom, items.length - 1);
       return;
     }
     if (role === 'user') this.lastUserItem.set(sessionId, items.length);
@@ -357,7 +390,7 @@ export class SessionBuilder {
     let call = known === undefined ? undefined : this.session.calls.get(known);
     // CONTRACTS §4: an id can come back. A `tool_call` naming a call that already ended opens a new
     // one (agents that number calls per turn); the ended call keeps what it had.
-    const reopened = opens && call !== undefined && (call.status === 'completed' || call.status === 'failed');
+    const reopened = opens && call !== undefined && hasEnded(call);
     if (!call || reopened) {
       const key = callKey(scope, id, reopened ? this.session.calls.size : undefined);
       const ledger = scope === LEDGER_SCOPE || scope === LEGACY_LEDGER_SCOPE;

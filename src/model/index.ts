@@ -1,5 +1,5 @@
 // The model's public surface: React-free, DOM-free. Also published as `agent-loupe/model`.
-export { SessionBuilder, type SessionChanges, type BuilderOptions, type CallChange } from './builder';
+export { SessionBuilder, type SessionChanges, type BuilderOptions, type CallChange, type GrownMessage } from './builder';
 export { ingest, chunksOf, type ByteSource, type IngestOptions } from './ingest';
 export { displayStatus, exitedWithoutCompletion, hasEnded } from './status';
 export { hydrateCall, blobReader, type ReadRecord } from './hydrate';

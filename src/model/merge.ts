@@ -127,7 +127,7 @@ export function mergeToolUpdate(call: ToolCall, update: ToolUpdate, source: 'too
   const ts = context.ts;
   if (ts !== undefined) {
     next.startMs ??= ts;
-    if (fields.status === 'completed' || fields.status === 'failed') next.endMs = ts;
+    if (hasEnded(fields)) next.endMs = ts;
     if (next.endMs !== undefined) next.durationMs = Math.max(0, next.endMs - next.startMs);
   }
   next.history = (context.appendHistory ?? appendHistoryCopy)(call.history, { loc: context.loc, ts, source, fields: fieldList(set), invalidEnvelope });

@@ -27,3 +27,12 @@ export function exitedWithoutCompletion(exitCode: number | null): string {
 export function hasEnded(call: Pick<ToolCall, 'status'>): boolean {
   return call.status === 'completed' || call.status === 'failed';
 }
+
+/**
+ * Counts of calls by display status once the input ends (`displayStatus`): the open ones, pending
+ * or running, turn unfinished, and only they; moving their counts is O(1), where recounting walks
+ * every call.
+ */
+export function statusCountsAtEnd(counts: Readonly<Record<DisplayStatus, number>>): Record<DisplayStatus, number> {
+  return { ...counts, unfinished: counts.unfinished + counts.running + counts.pending, running: 0, pending: 0 };
+}

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { createInThreadLoader } from '../worker/loader';
+import { pump } from '../worker/pump';
+import { collect, manualStream } from '../worker/testing/streams';
 import { createSessionController } from './controller';
 import { createSessionStore } from './createSessionStore';
 import type { SessionDelta } from '../worker/protocol';
@@ -244,5 +246,74 @@ describe('light reading, when the file cannot be read again', () => {
     ctl.needDetail(edit!);
     await vi.waitFor(() => expect(store.getSnapshot().detailErrors.get(edit!.key)).toContain('changed on disk'));
     expect(store.getSnapshot().calls.get(edit!.key)?.detail).toBe('light');
+  });
+});
+
+describe('a streamed message, applied', () => {
+  it('shows the message whole when it grew and an item followed it between two deltas', async () => {
+    const s = manualStream();
+    const c = collect();
+    const done = pump({ kind: 'stream', stream: s.stream }, c.emit, new AbortController().signal, { throttleMs: 0 });
+    const chunk = (text: string) => `{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"${text}"}}\n`;
+    s.push(new TextEncoder().encode(chunk('hello ')));
+    await vi.waitFor(() => expect(c.deltas().at(-1)?.counts.lines).toBe(1), { timeout: 15_000 });
+    // The message grows and a call follows it before the next delta.
+    s.push(new TextEncoder().encode(chunk('world') + '{"sessionUpdate":"tool_call","toolCallId":"c1","title":"ls","kind":"execute","status":"in_progress"}\n'));
+    s.close();
+    await done;
+    const store = createSessionStore();
+    for (const d of c.deltas()) store.applyDelta(d);
+    const items = store.getSnapshot().items.toArray();
+    expect(items.map((it) => it.type)).toEqual(['message', 'call']);
+    expect(items[0]?.type === 'message' && items[0].text).toBe('hello world');
+  });
+});
+
+describe('the focused row', () => {
+  it('stays on the same row when a live filter drops rows above it', async () => {
+    const s = manualStream();
+    const c = collect();
+    const store = createSessionStore({ initialFilter: { statuses: ['running'] } });
+    const done = pump({ kind: 'stream', stream: s.stream }, (e) => {
+      c.emit(e);
+      if (e.type === 'delta') store.applyDelta(e.delta);
+    }, new AbortController().signal, { throttleMs: 0 });
+    const update = (u: object) => new TextEncoder().encode(JSON.stringify({ sessionUpdate: 'tool_call', kind: 'execute', ...u }) + '\n');
+    for (const id of ['c1', 'c2', 'c3']) s.push(update({ toolCallId: id, title: id, status: 'in_progress' }));
+    await vi.waitFor(() => expect(store.getSnapshot().view).toHaveLength(3), { timeout: 15_000 });
+    store.setCursor(2);
+    const focused = store.getSnapshot().view[2];
+    expect(focused).toBe(store.itemOfCallId('c3'));
+    // The first call ends: the filter no longer keeps it, and the rows below it move up one.
+    s.push(new TextEncoder().encode(JSON.stringify({ sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'completed' }) + '\n'));
+    await vi.waitFor(() => expect(store.getSnapshot().view).toHaveLength(2), { timeout: 15_000 });
+    const snap = store.getSnapshot();
+    expect(snap.cursor).not.toBeNull();
+    expect(snap.view[snap.cursor!]).toBe(focused);
+    s.close();
+    await done;
+  });
+});
+
+describe('reset', () => {
+  it('gives back the state a new store starts in, every field (the filter, a choice of the viewer, is kept)', async () => {
+    const store = await loaded(ESC);
+    const s = store.getSnapshot();
+    const key = s.calls.keySeq().first()!;
+    const id = s.calls.get(key)!.id;
+    store.setCursor(1);
+    store.setExpanded(s.view[0]!, true);
+    store.setDetailError(key, 'gone');
+    store.setSearchHits('x', [key]);
+    store.setFilter({ text: 'x' });
+    store.reset();
+    const fresh = createSessionStore({ initialFilter: { text: 'x' } });
+    const { version: _a, ...after } = store.getSnapshot();
+    const { version: _b, ...initial } = fresh.getSnapshot();
+    expect(after).toEqual(initial);
+    expect(store.revisionOf(key)).toBe(0);
+    expect(store.itemOfCallId(id)).toBeNull();
+    expect(store.itemOfCallKey(key)).toBeNull();
+    expect(store.itemNearLine(1)).toBeNull();
   });
 });

@@ -9,10 +9,10 @@
 import { List, Map as PMap } from 'immutable';
 import { sessionOfItem } from '../analysis/insights';
 import { callSearchText } from '../model/search';
-import { displayStatus } from '../model/status';
+import { displayStatus, statusCountsAtEnd } from '../model/status';
 import { isToolCall } from '../model/types';
 import type { BadLine, CallSummary, ChainState, Counts, DisplayStatus, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem, Usage } from '../model';
-import type { SecretFinding, SessionDelta } from '../worker/protocol';
+import { APPENDED_PARTS, type AppendedPart, type DeltaLists, type SecretFinding, type SessionDelta } from '../worker/protocol';
 
 export type { SecretFinding };
 import { GrowingIndices } from './indexRange';
@@ -64,7 +64,7 @@ export interface SessionSnapshot {
   /** Each session's usage as its reports add up (`SessionUsage`), by session id (`NO_SESSION` for none), the one that reported last last. */
   usage: ReadonlyMap<string, SessionUsage>;
   facets: Facets;
-  /** Position in `view` of the focused row. */
+  /** Position in `view` of the focused row (kept as an item, so rows a live filter drops above it do not move the focus; when the filter hides the row itself, the row after it). */
   cursor: number | null;
   /** Item indices of rows drawn open. */
   expanded: ReadonlySet<number>;
@@ -120,19 +120,20 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   let callItem = new Map<string, number>(); // call key -> item index
   let idToKey = new Map<string, string>();
   let revisions = new Map<string, number>();
-  let bad = List<BadLine>();
-  let warnings = List<{ line: number; message: string }>();
+  // The append-only lists a delta carries that the store keeps as they come (see DELTA_PARTS).
+  let lists = emptyLists();
   let haystacks = new Map<string, string>();
   // Keyed by the item object: a message that grows is a new object, so its text is read again.
   let itemHaystacks = new WeakMap<TranscriptItem, string | null>();
   let counts: Counts = EMPTY_COUNTS;
   let format: InputFormat = 'empty';
   let chain: ChainState | null = null;
-  let sessionIds = List<string>();
   let ended = false;
   let load: SessionSnapshot['load'] = { state: 'idle', progress: { bytesRead: 0, records: 0 } };
   let filter: Filter = normalizeFilter(opts.initialFilter ?? EMPTY_FILTER);
-  let cursor: number | null = null;
+  // The focused row as an item index (as `expanded` holds them): a position in the view would
+  // point at another row once a live filter drops rows above it.
+  let focus: number | null = null;
   let expanded = new Set<number>();
   let detailErrors = new Map<string, string>();
   let searchHits: { text: string; keys: ReadonlySet<string> } = { text: '', keys: new Set() };
@@ -242,15 +243,13 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         counts,
         format,
         chain,
-        bad,
-        warnings,
-        sessionIds,
+        ...lists,
         ended,
         arrivedAt,
         filter,
         view,
         facets,
-        cursor: cursor !== null && cursor < view.length ? cursor : null,
+        cursor: focus === null ? null : nearestPosition(view, focus),
         expanded,
         detailErrors,
         redaction,
@@ -267,20 +266,18 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       callItem = new Map();
       idToKey = new Map();
       revisions = new Map();
-      bad = List();
-      warnings = List();
+      lists = emptyLists();
       haystacks = new Map();
       itemHaystacks = new WeakMap();
       counts = EMPTY_COUNTS;
       format = 'empty';
       chain = null;
-      sessionIds = List();
       ended = false;
       rows = new GrowingIndices();
       usage = new Map();
       labelCounts.clear();
       statusCounts = emptyStatusCounts();
-      cursor = null;
+      focus = null;
       expanded = new Set();
       detailErrors = new Map();
       searchHits = { text: '', keys: new Set() };
@@ -326,13 +323,9 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       });
       if (d.ended !== ended) {
         ended = d.ended;
-        // Open calls turn unfinished when the input ends, and only they: moving their counts is
-        // O(1), where recounting walked every call in one task as the last rows of a large file came in.
-        if (ended) {
-          statusCounts.unfinished += statusCounts.running + statusCounts.pending;
-          statusCounts.running = 0;
-          statusCounts.pending = 0;
-        } else recountStatuses();
+        // Not recounted when the input ends: that walked every call in one task as the last rows of a large file came in.
+        if (ended) statusCounts = statusCountsAtEnd(statusCounts);
+        else recountStatuses();
       }
       if (d.calls.length > 0) {
         calls = calls.withMutations((map) => {
@@ -357,9 +350,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         // Terminal output is part of its calls' searchable text.
         haystacks.clear();
       }
-      bad = appendFrom(bad, d.badFrom, d.bad);
-      warnings = appendFrom(warnings, d.warningsFrom, d.warnings);
-      sessionIds = appendFrom(sessionIds, d.sessionIdsFrom, d.sessionIds);
+      lists = appendLists(lists, d);
       if (d.findings) {
         const findings = redaction?.findings ?? List<SecretFinding>();
         const next = appendFrom(findings, d.findingsFrom ?? findings.size, d.findings);
@@ -394,12 +385,13 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       const next = normalizeFilter({ ...filter, ...f });
       if (JSON.stringify(next) === JSON.stringify(filter)) return;
       filter = next;
-      cursor = null;
+      focus = null;
       changed({ view: true });
     },
     setCursor(pos) {
-      if (pos === cursor) return;
-      cursor = pos;
+      const item = pos === null ? null : (store.getSnapshot().view[pos] ?? null);
+      if (item === focus) return;
+      focus = item;
       changed();
     },
     setExpanded(i, open) {
@@ -442,6 +434,21 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   return store;
 }
 
+/** The append-only lists the store keeps as a delta sends them: every one but items (rows) and findings (redaction). */
+type KeptPart = Exclude<AppendedPart, 'items' | 'findings'>;
+type KeptLists = { [P in KeptPart]: List<DeltaLists[P]> };
+const KEPT_PARTS = APPENDED_PARTS.filter((part): part is KeptPart => part !== 'items' && part !== 'findings');
+
+function emptyLists(): KeptLists {
+  return Object.fromEntries(KEPT_PARTS.map((part) => [part, List()])) as unknown as KeptLists;
+}
+
+function appendLists(lists: KeptLists, d: SessionDelta): KeptLists {
+  const next = { ...lists } as Record<KeptPart, List<unknown>>;
+  for (const part of KEPT_PARTS) next[part] = appendFrom(next[part], d[`${part}From`], d[part]);
+  return next as KeptLists;
+}
+
 /** `list` with everything from `from` on replaced by `added` (a no-op, and the same list, when nothing was added). */
 function appendFrom<T>(list: List<T>, from: number, added: readonly T[]): List<T> {
   if (added.length === 0) return list;
@@ -478,8 +485,21 @@ function emptyStatusCounts(): Record<DisplayStatus, number> {
   return { pending: 0, running: 0, done: 0, failed: 0, unfinished: 0 };
 }
 
+/** Position in `view` of `item`; when the filter hides it, of the row after it (else the last row); null for an empty view. */
+function nearestPosition(view: readonly number[], item: number): number | null {
+  if (view.length === 0) return null;
+  const pos = lowerBound(view, item);
+  return Math.min(pos, view.length - 1);
+}
+
 /** Binary search: views are sorted item indices. */
 function indexIn(view: readonly number[], item: number): number {
+  const lo = lowerBound(view, item);
+  return view[lo] === item ? lo : -1;
+}
+
+/** The first position in `view` whose item is at least `item`. */
+function lowerBound(view: readonly number[], item: number): number {
   let lo = 0;
   let hi = view.length;
   while (lo < hi) {
@@ -487,5 +507,5 @@ function indexIn(view: readonly number[], item: number): number {
     if ((view[mid] ?? 0) < item) lo = mid + 1;
     else hi = mid;
   }
-  return view[lo] === item ? lo : -1;
+  return lo;
 }

@@ -1,7 +1,7 @@
 // The small typed message protocol between a viewer and its parser (in a Worker or in-thread).
 import type { Result } from '../ingest/result';
 import type { SecretFinding } from './redactStream';
-import type { BadLine, CallChange, CallSummary, ChainState, ContentBlock, Counts, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
+import type { BadLine, CallChange, CallSummary, ChainState, Counts, GrownMessage, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
 
 export type { SecretFinding };
 
@@ -26,38 +26,77 @@ export type LoadSource = (
 export type CallPatch = CallChange<CallSummary>;
 
 /**
- * What changed since the previous delta, as patches: items, bad lines, warnings and session ids
- * are append-only (`…From` is where the sent ones start; the last item may be replaced, as a
- * message grows); calls are sent as patches; terminals whole when changed.
+ * The parts of a delta, each with how it is sent and applied; everything else (splitting a delta
+ * into pieces, the pump's bookkeeping, the store applying it) follows from this table, so a new
+ * part is one entry here and one field in `DeltaLists` or `SessionDelta`.
+ * - `appended`: an append-only list, sent from `<part>From` (where the sent entries start); a
+ *   piece carries a run of it.
+ * - `patches`: changed entries, each whole (a call as a patch, a terminal whole); a piece carries a run.
+ * - `replaced`: a value sent whole in every delta, and in every piece.
+ * - `first` / `last`: sent once, with the first / last piece.
  */
-export interface SessionDelta {
-  /**
-   * The message last sent, grown: its text from `textFrom` on and its blocks from `blocksFrom` on
-   * (agents stream a message in thousands of chunks; re-sending it whole each time is quadratic).
-   * Applied before `items`, which then start after it.
-   */
-  grown?: { index: number; textFrom: number; text: string; blocksFrom: number; blocks: ContentBlock[] };
-  itemsFrom: number;
-  items: TranscriptItem[];
-  calls: CallPatch[];
-  terminals: TerminalState[];
-  counts: Counts;
-  format: InputFormat;
-  chain: ChainState | null;
-  sessionIdsFrom: number;
-  sessionIds: string[];
-  badFrom: number;
-  bad: BadLine[];
-  warningsFrom: number;
-  warnings: { line: number; message: string }[];
-  ended: boolean;
-  progress: IngestProgress;
-  /** Secrets replaced in a redacted load (append-only, from `findingsFrom`); absent otherwise. */
-  findingsFrom?: number;
-  findings?: SecretFinding[];
-  /** The input's BLAKE3 (hex), in the last delta of a read to its end: notes are kept under it. */
-  contentHash?: string;
+export const DELTA_PARTS = {
+  items: 'appended',
+  sessionIds: 'appended',
+  bad: 'appended',
+  warnings: 'appended',
+  findings: 'appended',
+  calls: 'patches',
+  terminals: 'patches',
+  counts: 'replaced',
+  format: 'replaced',
+  chain: 'replaced',
+  ended: 'replaced',
+  progress: 'replaced',
+  grown: 'first',
+  contentHash: 'last',
+} as const satisfies Record<DeltaPart, 'appended' | 'patches' | 'replaced' | 'first' | 'last'>;
+
+type PartsOf<Kind> = { [P in DeltaPart]: (typeof DELTA_PARTS)[P] extends Kind ? P : never }[DeltaPart];
+/** The append-only lists of a delta. */
+export type AppendedPart = PartsOf<'appended'>;
+export const APPENDED_PARTS = partsOf('appended') as readonly AppendedPart[];
+export const PATCH_PARTS = partsOf('patches') as readonly PartsOf<'patches'>[];
+
+function partsOf(kind: (typeof DELTA_PARTS)[DeltaPart]): DeltaPart[] {
+  return (Object.keys(DELTA_PARTS) as DeltaPart[]).filter((part) => DELTA_PARTS[part] === kind);
 }
+
+/** The entries of each append-only list. */
+export interface DeltaLists {
+  items: TranscriptItem;
+  sessionIds: string;
+  bad: BadLine;
+  warnings: { line: number; message: string };
+  /** Secrets replaced in a redacted load; absent otherwise. */
+  findings: SecretFinding;
+}
+
+/** Each list's sent entries, and where they start. */
+type Appended<L> = { [K in keyof L & string]: L[K][] } & { [K in keyof L & string as `${K}From`]: number };
+
+/**
+ * What changed since the previous delta (see `DELTA_PARTS`): items, bad lines, warnings, session
+ * ids and findings are append-only (the last item may have grown: `grown`, applied before
+ * `items`); calls are sent as patches; terminals whole when changed.
+ */
+export type SessionDelta = Appended<Omit<DeltaLists, 'findings'>> &
+  Partial<Appended<Pick<DeltaLists, 'findings'>>> & {
+    /** The message last sent, grown (see `SessionChanges.grown`). */
+    grown?: GrownMessage;
+    calls: CallPatch[];
+    terminals: TerminalState[];
+    counts: Counts;
+    format: InputFormat;
+    chain: ChainState | null;
+    ended: boolean;
+    progress: IngestProgress;
+    /** The input's BLAKE3 (hex), in the last delta of a read to its end: notes are kept under it. */
+    contentHash?: string;
+  };
+
+/** A part of a delta: a list, a patch list or a value (not a list's `…From` offset). */
+export type DeltaPart = Exclude<keyof SessionDelta, `${keyof DeltaLists}From`>;
 
 export type LoaderEvent =
   | { type: 'delta'; delta: SessionDelta }

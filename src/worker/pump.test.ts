@@ -2,24 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { pump } from './pump';
 import { isToolCall, type CallSummary } from '../model';
-import type { LoaderEvent, SessionDelta } from './protocol';
+import type { SessionDelta } from './protocol';
+import { collect, manualStream } from './testing/streams';
 
 const historyOf = (call: CallSummary) => (isToolCall(call) ? call.history : []);
 
 const ESC = readFileSync(new URL('../../fixtures/grok/esc-interrupt.updates.jsonl', import.meta.url));
-
-/** A stream the test feeds by hand, so "before the end" is a state, not a race. */
-function manualStream() {
-  let ctl!: ReadableStreamDefaultController<Uint8Array>;
-  const stream = new ReadableStream<Uint8Array>({ start: (c) => void (ctl = c) });
-  return { stream, push: (b: Uint8Array) => ctl.enqueue(b), close: () => ctl.close(), fail: (err: Error) => ctl.error(err) };
-}
-
-function collect() {
-  const events: LoaderEvent[] = [];
-  const deltas = () => events.filter((e): e is { type: 'delta'; delta: SessionDelta } => e.type === 'delta').map((e) => e.delta);
-  return { events, deltas, emit: (e: LoaderEvent) => events.push(e) };
-}
 
 describe('pump', () => {
   it('sends the first rows before the input has ended', async () => {

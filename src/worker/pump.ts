@@ -3,13 +3,13 @@
 import { createBLAKE3 } from 'hash-wasm';
 import { blobReader, hydrateCall, ingest, isToolCall, SessionBuilder } from '../model';
 import { searchLeftInFile } from './fileSearch';
-import type { IngestProgress, ToolCall, TranscriptItem } from '../model';
+import type { IngestProgress, ToolCall } from '../model';
 import { fail, ok, type Result } from '../ingest/result';
 import { remoteChain } from './remoteChain';
 import { cloneBounded } from './sendable';
 import { splitDelta } from './splitDelta';
 import { redactedBytes, redactedRecords, type Redactor, type SecretFinding } from './redactStream';
-import type { LoaderEvent, LoadSource, SessionDelta } from './protocol';
+import { APPENDED_PARTS, type AppendedPart, type DeltaLists, type LoaderEvent, type LoadSource, type SessionDelta } from './protocol';
 
 export interface PumpOptions {
   /** Minimum time between deltas; the first rows are sent as soon as they exist. */
@@ -48,18 +48,6 @@ export interface OpenSession {
   fullCall: (key: string) => Promise<Result<ToolCall>>;
   /** Keys of calls whose input or output, left in the file by a light read, holds `text`; none for a full read. */
   searchCalls: (text: string) => Promise<string[]>;
-}
-
-type MessageItem = Extract<TranscriptItem, { type: 'message' }>;
-
-/** What `next`, at `index`, added to the message sent last at that index; null when it is another item. */
-function grownMessage(sent: { index: number; message: MessageItem } | null, index: number, next: TranscriptItem | undefined): SessionDelta['grown'] | null {
-  if (!sent || sent.index !== index || next?.type !== 'message') return null;
-  const before = sent.message;
-  // The same message (one item at one place) only ever grows by appending (the builder's
-  // appendChunk), so what was sent of it is its start; comparing the text would be quadratic.
-  if (next.loc.line !== before.loc.line || next.role !== before.role || next.text.length < before.text.length || next.blocks.length < before.blocks.length) return null;
-  return { index, textFrom: before.text.length, text: next.text.slice(before.text.length), blocksFrom: before.blocks.length, blocks: next.blocks.slice(before.blocks.length) };
 }
 
 const TEXT_CHUNK = 1 << 20;
@@ -159,8 +147,7 @@ export async function pump(
   // Its answers come in as the read goes on (a live ledger's chain is current) and are sent with the next delta.
   const chain = opts.chainVerifier && worthAVerifier(source)
     ? remoteChain(opts.chainVerifier, (state, warnings) => {
-      builder.session.chain = state;
-      builder.session.diagnostics.warnings.push(...warnings);
+      builder.chainVerified(state, warnings);
       flushSoon();
     })
     : null;
@@ -181,7 +168,6 @@ export async function pump(
   // calls' changes: the calls changed since the last batch are kept to find each finding's call.
   const changedInBatch = new Set<ToolCall>();
   let findingsUnmatched = 0;
-  let findingsSent = 0;
   const onFound = (found: SecretFinding[]): void => {
     if (found.length) {
       findings.push(...found);
@@ -189,17 +175,14 @@ export async function pump(
     }
     changedInBatch.clear();
   };
-  let badSent = 0;
-  let warningsSent = 0;
-  let sessionIdsSent = 0;
+  // How much of each append-only list the builder does not hand out as changes has been sent.
+  const sent: Record<Exclude<AppendedPart, 'items'>, number> = { sessionIds: 0, bad: 0, warnings: 0, findings: 0 };
   // What each terminal looked like when last sent; compared field by field (no string building),
   // since every flush looks at every terminal.
   const terminalSeen = new Map<string, { len: number; exit: unknown; signal: unknown; truncated: boolean; command: unknown }>();
   let lastEmit = -Infinity;
   // The input's BLAKE3, once read whole: what notes on its calls are kept under.
   let contentHash: string | undefined;
-  // The last item sent, when it is a message: the next delta may only add to it.
-  let lastSent: { index: number; message: MessageItem } | null = null;
 
   // A live source can pause right after a line: what it sent is shown after at most one throttle
   // interval, not when the next bytes happen to come.
@@ -241,44 +224,35 @@ export async function pump(
         terminals.push(t);
       }
     }
-    const bad = s.diagnostics.bad.slice(badSent);
-    const warnings = s.diagnostics.warnings.slice(warningsSent);
-    let { itemsFrom, items } = changes;
-    const grown = grownMessage(lastSent, itemsFrom, items[0]);
-    if (grown) {
-      itemsFrom++;
-      items = items.slice(1);
+    // The append-only lists the builder does not hand out as changes (a finding is sent once its call is known).
+    const lists: { [P in keyof typeof sent]: readonly DeltaLists[P][] } = {
+      sessionIds: s.sessionIds,
+      bad: s.diagnostics.bad,
+      warnings: s.diagnostics.warnings,
+      findings,
+    };
+    const appended = {} as Record<string, unknown>;
+    for (const part of APPENDED_PARTS) {
+      if (part === 'items' || (part === 'findings' && !redact)) continue;
+      const end = part === 'findings' ? findingsUnmatched : lists[part].length;
+      appended[part] = lists[part].slice(sent[part], end);
+      appended[`${part}From`] = sent[part];
+      sent[part] = end;
     }
-    // A delta that adds no item (a bad line, a call update) leaves the last item what it was.
-    const last = changes.items.at(-1);
-    if (last) lastSent = last.type === 'message' ? { index: changes.itemsFrom + changes.items.length - 1, message: last } : null;
-    const delta: SessionDelta = {
-      ...(grown ? { grown } : {}),
-      itemsFrom,
-      items,
+    const delta = {
+      ...(changes.grown ? { grown: changes.grown } : {}),
+      itemsFrom: changes.itemsFrom,
+      items: changes.items,
+      ...appended,
       calls: changes.calls,
       terminals,
       counts: { ...s.counts },
       format: s.format,
       chain: s.chain ? { ...s.chain } : null,
-      sessionIdsFrom: sessionIdsSent,
-      sessionIds: s.sessionIds.slice(sessionIdsSent),
-      badFrom: badSent,
-      bad,
-      warningsFrom: warningsSent,
-      warnings,
       ended: s.ended,
       progress: { ...progress, records: builder.records },
-    };
-    if (contentHash !== undefined) delta.contentHash = contentHash;
-    if (redact) {
-      delta.findingsFrom = findingsSent;
-      delta.findings = findings.slice(findingsSent, findingsUnmatched);
-      findingsSent = findingsUnmatched;
-    }
-    sessionIdsSent = s.sessionIds.length;
-    badSent += bad.length;
-    warningsSent += warnings.length;
+      ...(contentHash !== undefined ? { contentHash } : {}),
+    } as SessionDelta;
     recordsSent = builder.records;
     lastEmit = Date.now();
     // A delta too deeply nested to clone is copied bounded: its rows are not lost. (The worker's

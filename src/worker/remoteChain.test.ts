@@ -6,8 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChainBatch } from '../model/chain';
 import { serveChain } from './chainService';
 import { pump } from './pump';
-import type { LoaderEvent, SessionDelta } from './protocol';
 import type { FromChainWorker, ToChainWorker } from './remoteChain';
+import { collect, manualStream } from './testing/streams';
 
 const hasher = await createBLAKE3();
 const contentHashOf = (bytes: Uint8Array) => hasher.init().update(bytes).digest('hex');
@@ -92,18 +92,6 @@ class FakeChainWorker {
 }
 
 const spawn = (mode?: ConstructorParameters<typeof FakeChainWorker>[0]) => () => new FakeChainWorker(mode) as unknown as Worker;
-
-function collect() {
-  const events: LoaderEvent[] = [];
-  const deltas = () => events.filter((e): e is { type: 'delta'; delta: SessionDelta } => e.type === 'delta').map((e) => e.delta);
-  return { events, deltas, emit: (e: LoaderEvent) => events.push(e) };
-}
-
-function manualStream() {
-  let ctl!: ReadableStreamDefaultController<Uint8Array>;
-  const stream = new ReadableStream<Uint8Array>({ start: (c) => void (ctl = c) });
-  return { stream, push: (b: Uint8Array) => ctl.enqueue(b), close: () => ctl.close() };
-}
 
 describe('the chain verified in a worker beside the parser', () => {
   const lines = ledger(400);

@@ -2,53 +2,51 @@
 // proportion to how many entries it carries, in one task. What piled up between two flushes can be
 // tens of thousands of entries (the end of a read turns 20,000 running calls unfinished at once),
 // so a delta is sent as pieces of bounded size, each its own message and so its own task.
-import type { SessionDelta } from './protocol';
+import { APPENDED_PARTS, DELTA_PARTS, PATCH_PARTS, type DeltaPart, type SessionDelta } from './protocol';
 
 /** Entries of each list a piece carries at most: a few milliseconds of the page's time. */
 export const DELTA_PIECE_ENTRIES = 250;
 
+type Loose = Record<string, unknown>;
+
 /**
- * `delta` as pieces that, applied in order, give what `delta` gives: each append-only list and
- * the call patches are cut into runs of at most `max`; the grown message goes with the first
- * piece, the content hash with the last, and every piece carries the delta's counts and state.
+ * `delta` as pieces that, applied in order, give what `delta` gives (see `DELTA_PARTS`): each
+ * append-only list and each patch list is cut into runs of at most `max`; a `first` part goes
+ * with the first piece, a `last` part with the last, and every piece carries the replaced values.
  */
 export function splitDelta(delta: SessionDelta, max = DELTA_PIECE_ENTRIES): SessionDelta[] {
-  const longest = Math.max(
-    delta.items.length,
-    delta.calls.length,
-    delta.terminals.length,
-    delta.sessionIds.length,
-    delta.bad.length,
-    delta.warnings.length,
-    delta.findings?.length ?? 0,
-  );
+  const lists = [...APPENDED_PARTS, ...PATCH_PARTS];
+  const longest = Math.max(...lists.map((part) => delta[part]?.length ?? 0));
   const count = Math.ceil(longest / max);
   if (count <= 1) return [delta];
-  const { grown, contentHash, findings, findingsFrom, ...rest } = delta;
   const pieces: SessionDelta[] = [];
   for (let k = 0; k < count; k++) {
     const at = k * max;
-    const cut = <T>(list: readonly T[]): T[] => list.slice(Math.min(at, list.length), Math.min(at + max, list.length));
-    const piece: SessionDelta = {
-      ...rest,
-      itemsFrom: delta.itemsFrom + Math.min(at, delta.items.length),
-      items: cut(delta.items),
-      calls: cut(delta.calls),
-      terminals: cut(delta.terminals),
-      sessionIdsFrom: delta.sessionIdsFrom + Math.min(at, delta.sessionIds.length),
-      sessionIds: cut(delta.sessionIds),
-      badFrom: delta.badFrom + Math.min(at, delta.bad.length),
-      bad: cut(delta.bad),
-      warningsFrom: delta.warningsFrom + Math.min(at, delta.warnings.length),
-      warnings: cut(delta.warnings),
-    };
-    if (k === 0 && grown) piece.grown = grown;
-    if (findings) {
-      piece.findingsFrom = (findingsFrom ?? 0) + Math.min(at, findings.length);
-      piece.findings = cut(findings);
+    const piece: Loose = {};
+    for (const part of Object.keys(DELTA_PARTS) as DeltaPart[]) {
+      const value = delta[part];
+      if (value === undefined) continue;
+      switch (DELTA_PARTS[part]) {
+        case 'replaced':
+          piece[part] = value;
+          break;
+        case 'first':
+          if (k === 0) piece[part] = value;
+          break;
+        case 'last':
+          if (k === count - 1) piece[part] = value;
+          break;
+        case 'patches':
+        case 'appended': {
+          const list = value as readonly unknown[];
+          const start = Math.min(at, list.length);
+          piece[part] = list.slice(start, Math.min(at + max, list.length));
+          if (DELTA_PARTS[part] === 'appended') piece[`${part}From`] = ((delta as unknown as Loose)[`${part}From`] as number | undefined ?? 0) + start;
+          break;
+        }
+      }
     }
-    if (k === count - 1 && contentHash !== undefined) piece.contentHash = contentHash;
-    pieces.push(piece);
+    pieces.push(piece as unknown as SessionDelta);
   }
   return pieces;
 }

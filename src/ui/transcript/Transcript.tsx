@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import type { CallSummary } from '../../model';
+import { hasEnded } from '../../model/status';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
 import { useFileNotes } from '../sharing/notesContext';
 import { VirtualList, type ScrollRequest } from '../virtual/VirtualList';
@@ -24,7 +25,7 @@ const EPOCH_MS_FROM = 1e11;
 
 /** When a call still open on a live source started: its own time if the input has one, else when it arrived. */
 function runningSince(call: CallSummary, snap: SessionSnapshot): number | undefined {
-  if (call.status === 'completed' || call.status === 'failed') return undefined;
+  if (hasEnded(call)) return undefined;
   if (call.startMs !== undefined && call.startMs >= EPOCH_MS_FROM) return call.startMs;
   return snap.arrivedAt.get(call.key);
 }
