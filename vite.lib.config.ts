@@ -32,6 +32,9 @@ export default defineConfig({
     rollupOptions: {
       // `react/jsx-runtime` and other subpaths are the host's too.
       external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
+      // The inlined workers are builds of their own inside this one, so plugins take most of its
+      // time by design, more so on a busy machine: rolldown's report of it is nothing to act on.
+      checks: { pluginTimings: false },
     },
   },
   worker: { format: 'es' },

@@ -13,12 +13,17 @@ import { expect, expectedSession, fixture, GENERATOR, openByUrl, test } from './
 
 const CODEX = fixture('acp/codex-acp-1.6.2_unwrapped.jsonl');
 
-// Generated sessions, one folder per worker, removed when its tests end.
-const work = mkdtempSync(join(tmpdir(), 'loupe-insights-e2e-'));
-test.afterAll(() => rmSync(work, { recursive: true, force: true }));
+// Generated sessions, one folder per worker, made on first use (Playwright also loads this file
+// to list the tests, where no afterAll runs) and removed when the worker's tests end.
+let work: string | undefined;
+test.afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+  work = undefined;
+});
 let generatedFiles = 0;
 
 function generated(format: string, calls: number): string {
+  work ??= mkdtempSync(join(tmpdir(), 'loupe-insights-e2e-'));
   const out = join(work, `session-${generatedFiles++}.${format}.jsonl`);
   execFileSync('node', [GENERATOR, '--format', format, '--calls', String(calls), '--seed', '11', '--bad-rate', '0.01', '--out', out]);
   return out;
