@@ -41,4 +41,29 @@ describe('Recordings', () => {
     expect(container.querySelector('img')).toBeNull();
     expect(items[1]!.textContent).toContain(hostile);
   });
+
+  it('lists the sessions agents logged, grouped by project, each linking to it by its id', async () => {
+    const sessions = {
+      folders: ['/h/.claude/projects', '/h/.codex/sessions'],
+      sessions: [
+        { id: 'AAA', name: 's2.jsonl', format: 'claude-code', sessionId: 's2', project: '/home/dev/app', startedAt: null, lastWriteAt: '2026-11-30T12:00:00.000Z', bytes: 4096, live: true },
+        { id: 'BBB', name: 'rollout-1.jsonl', format: 'codex', sessionId: 'c1', project: '/home/dev/api', startedAt: null, lastWriteAt: '2026-11-30T11:00:00.000Z', bytes: 10, live: false },
+        { id: 'CCC', name: 's1.jsonl', format: 'claude-code', sessionId: 's1', project: '/home/dev/app', startedAt: null, lastWriteAt: '2026-11-30T10:00:00.000Z', bytes: 10, live: false },
+      ],
+    };
+    vi.stubGlobal('fetch', vi.fn((url: string) => {
+      const body = url === 'sessions' ? sessions : { folder: '/c', recordings: [] };
+      return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
+    }));
+    render(<Recordings />);
+    const all = await screen.findByRole('region', { name: 'Agent sessions' });
+    const projects = within(all).getAllByRole('region');
+    expect(projects.map((p) => p.getAttribute('data-project'))).toEqual(['/home/dev/app', '/home/dev/api']);
+    const app = within(projects[0]!).getAllByRole('listitem');
+    expect(app.map((li) => li.getAttribute('data-agent-session'))).toEqual(['s2.jsonl', 's1.jsonl']);
+    expect(app[0]!.textContent).toContain('live');
+    expect(app[0]!.textContent).toContain('Claude Code');
+    expect(within(app[0]!).getByRole('link').getAttribute('href')).toBe('?src=sessions%2FAAA%2Fs2.jsonl');
+    expect(within(projects[1]!).getByRole('listitem').textContent).toContain('Codex');
+  });
 });

@@ -483,3 +483,57 @@ describe('loupe open: the address handed to the browser', () => {
     }
   });
 });
+
+describe('loupe open without PATH: the sessions agents logged themselves', () => {
+  const claudeLine = JSON.stringify({ type: 'user', uuid: 'u1', sessionId: 's-claude', cwd: '/home/dev/app', timestamp: '2026-11-30T10:00:00.000Z', message: { role: 'user', content: 'go' } });
+  const codexLine = JSON.stringify({ timestamp: '2026-11-30T09:00:00.000Z', type: 'session_meta', payload: { id: 's-codex', cwd: '/home/dev/api' } });
+
+  test('are listed with their format and project beside the recordings, and each opens by the id listed', async () => {
+    const claude = join(dir, 'claude', 'projects', '-home-dev-app');
+    const codex = join(dir, 'codex', 'sessions', '2026', '11', '30');
+    mkdirSync(claude, { recursive: true });
+    mkdirSync(codex, { recursive: true });
+    writeFileSync(join(claude, 's-claude.jsonl'), `${claudeLine}\n`);
+    writeFileSync(join(codex, 'rollout-s-codex.jsonl'), `${codexLine}\n`);
+    // Written an hour ago: not live, so served whole (a live one is followed while the page reads it).
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(join(claude, 's-claude.jsonl'), hourAgo, hourAgo);
+    utimesSync(join(codex, 'rollout-s-codex.jsonl'), hourAgo, hourAgo);
+    const server = await startServer({ appDir, capturesDir: captures, agentLogDirs: [join(dir, 'claude', 'projects'), join(dir, 'codex', 'sessions')], port: 0 });
+    servers.push(server);
+    const listing = JSON.parse((await get(server, `/${server.token}/sessions`)).body) as { sessions: { id: string; name: string; format: string; project: string | null; live: boolean }[] };
+    const rows = listing.sessions.map(({ name, format, project, live }) => [name, format, project, live]).sort();
+    expect(rows).toEqual([['rollout-s-codex.jsonl', 'codex', '/home/dev/api', false], ['s-claude.jsonl', 'claude-code', '/home/dev/app', false]]);
+    const claudeEntry = listing.sessions.find((s) => s.format === 'claude-code')!;
+    expect((await get(server, `/${server.token}/sessions/${claudeEntry.id}/${claudeEntry.name}`)).body).toBe(`${claudeLine}\n`);
+    // An id the listing did not give names nothing; nor does a path.
+    expect((await get(server, `/${server.token}/sessions/not-an-id/x.jsonl`)).status).toBe(404);
+    const byPath = await get(server, `/${server.token}/sessions/${encodeURIComponent(join(claude, 's-claude.jsonl'))}`);
+    expect([403, 404]).toContain(byPath.status);
+    expect(byPath.body).not.toContain('s-claude');
+  });
+
+  test('a file put in place of a listed one after the listing is not served', async () => {
+    const claude = join(dir, 'claude', 'projects', '-home-dev-app');
+    mkdirSync(claude, { recursive: true });
+    const path = join(claude, 's-claude.jsonl');
+    writeFileSync(path, `${claudeLine}\n`);
+    const server = await startServer({ appDir, capturesDir: captures, agentLogDirs: [join(dir, 'claude', 'projects')], port: 0 });
+    servers.push(server);
+    const [entry] = (JSON.parse((await get(server, `/${server.token}/sessions`)).body) as { sessions: { id: string; name: string }[] }).sessions;
+    rmSync(path);
+    symlinkSync(join(dir, 'secret.txt'), path);
+    const res = await get(server, `/${server.token}/sessions/${entry!.id}/${entry!.name}`);
+    expect(res.status).toBe(404);
+    expect(res.body).not.toContain(SECRET);
+  });
+
+  test('opened on one session, the agents\' sessions are neither listed nor served', async () => {
+    const claude = join(dir, 'claude', 'projects', '-home-dev-app');
+    mkdirSync(claude, { recursive: true });
+    writeFileSync(join(claude, 's-claude.jsonl'), `${claudeLine}\n`);
+    const server = await startServer({ appDir, capturesDir: captures, agentLogDirs: [join(dir, 'claude', 'projects')], port: 0, session: { kind: 'file', path: sessionPath, follow: false } });
+    servers.push(server);
+    expect((await get(server, `/${server.token}/sessions`)).status).toBe(404);
+  });
+});

@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseCommandArgs } from './args';
 import { capturesDir } from './captures';
+import { defaultRoots, type Roots } from './sessions';
 import { whyUnreadable } from './files';
 import { startServer, type SessionInput } from './openServer';
 import { joinSubagents, subagentFilesOf } from './subagentFiles';
@@ -23,8 +24,9 @@ secret token: only this address can read the session) and opens the default brow
   PATH           a session file (ACP JSONL, a loupe tee capture, a ledger export, a Claude Code
                  or Codex log, ...); a Claude Code session's sub-agent files are read with it
   -              read the session from stdin until it ends, showing it as it arrives
-  (no PATH)      list the recordings made by \`loupe tee\`; choosing one opens it, live if
-                 it is still being written
+  (no PATH)      list the recordings made by \`loupe tee\` and the sessions Claude Code and
+                 Codex logged (by project); choosing one opens it, live if it is still being
+                 written
   --follow       keep reading PATH as it grows, like tail -f (a tee capture: until tee exits)
   --port N       listen on port N (default: any free port)
   --no-browser   only print the address
@@ -35,6 +37,8 @@ export interface OpenDeps {
   /** The built viewer (dist/app). */
   appDir: string;
   capturesDir: string;
+  /** Where agents keep their own logs: listed beside the recordings when no PATH is given. */
+  agentLogDirs: readonly string[];
   stdin: Readable;
   openBrowser: (url: string, io: CliIo) => void;
   /** Stops the server when aborted; by default SIGINT, SIGTERM or SIGHUP do. */
@@ -54,6 +58,7 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   const deps: OpenDeps = {
     appDir: overrides.appDir ?? findAppDir(),
     capturesDir: overrides.capturesDir ?? capturesDir(),
+    agentLogDirs: overrides.agentLogDirs ?? agentLogDirsOf(defaultRoots()),
     stdin: overrides.stdin ?? process.stdin,
     openBrowser: overrides.openBrowser ?? openInBrowser,
     ...(overrides.stop ? { stop: overrides.stop } : {}),
@@ -94,7 +99,7 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   const stopped = untilStopped(deps.stop);
   let server;
   try {
-    server = await startServer({ appDir: deps.appDir, capturesDir: deps.capturesDir, port: parsed.port, ...(session ? { session } : {}) });
+    server = await startServer({ appDir: deps.appDir, capturesDir: deps.capturesDir, agentLogDirs: deps.agentLogDirs, port: parsed.port, ...(session ? { session } : {}) });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') io.err(`loupe open: port ${parsed.port} is in use`);
@@ -173,4 +178,9 @@ function openInBrowser(url: string, io: CliIo): void {
   } catch (err) {
     note(err instanceof Error ? err.message : String(err));
   }
+}
+
+/** Claude Code's projects and Codex's sessions (tee's captures are the recordings list). */
+function agentLogDirsOf(roots: Roots): string[] {
+  return [roots.claude, roots.codex];
 }

@@ -2,7 +2,7 @@
 // nothing else on disk. Bound to 127.0.0.1; every request must carry the token and come from a
 // page of this server (Host and Origin), so another site in the browser cannot read a session
 // even by rebinding a DNS name to 127.0.0.1.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream, type Stats } from 'node:fs';
 import { lstat, mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -12,6 +12,7 @@ import { basename, extname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { LIVE_SUFFIX, isCaptureLive, readLiveMarker } from './captures';
+import { findSessions } from './sessions';
 import { tailFile } from './tail';
 
 export type SessionInput =
@@ -26,6 +27,11 @@ export interface ServerOptions {
   /** What `/TOKEN/session` serves; without one the page lists the recordings in `capturesDir`. */
   session?: SessionInput;
   capturesDir: string;
+  /**
+   * Where agents keep their own logs (Claude Code's projects, Codex's sessions): without a
+   * session, the page lists the sessions found there beside the recordings.
+   */
+  agentLogDirs?: readonly string[];
   /** 0 picks a free port. */
   port?: number;
   /** How often a followed file is checked when the file watcher is silent. */
@@ -58,6 +64,24 @@ export interface RecordingEntry {
 export interface RecordingsListing {
   folder: string;
   recordings: RecordingEntry[];
+}
+
+/** A session an agent logged itself (CONTRACTS §10), as the page lists it: opened as `sessions/ID/NAME`. */
+export interface AgentSessionEntry {
+  id: string;
+  name: string;
+  format: string;
+  sessionId: string | null;
+  project: string | null;
+  startedAt: string | null;
+  lastWriteAt: string;
+  bytes: number;
+  live: boolean;
+}
+
+export interface AgentSessionsListing {
+  folders: string[];
+  sessions: AgentSessionEntry[];
 }
 
 const HOST = '127.0.0.1';
@@ -127,6 +151,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   /** The one-time address's secret, until it is visited. */
   let launchKey: Buffer | null = null;
+  /**
+   * The agents' sessions last listed, by id: only a file the listing found (and still the same
+   * file) is served, so an id names nothing the user was not shown.
+   */
+  let agentSessions = new Map<string, { path: string; dev: number; ino: number; live: boolean }>();
+  const agentLogDirs = options.session ? [] : (options.agentLogDirs ?? []).map((dir) => resolve(dir));
 
   const allowedHosts = new Set<string>();
   const allowedOrigins = new Set<string>();
@@ -188,6 +218,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return sendSession(req, res, path, { ...(await followOf(path, await isCaptureLive(path))), expect: { dev: info.dev, ino: info.ino } }, head);
     }
     if (rest[0] === 'recordings') return fail(res, 404, 'Not found: loupe open was started on one session');
+    if (!options.session && route === 'sessions') {
+      const listing = await listAgentSessions(agentLogDirs);
+      agentSessions = listing.found;
+      return sendJson(res, listing.listing, head);
+    }
+    // `sessions/ID/NAME`: NAME only labels it, as `session/NAME` does.
+    if (!options.session && rest[0] === 'sessions' && (rest.length === 2 || rest.length === 3)) {
+      const listed = agentSessions.get(rest[1]!);
+      const info = listed ? await lstat(listed.path).catch(() => null) : null;
+      if (!listed || !info?.isFile() || info.dev !== listed.dev || info.ino !== listed.ino) return fail(res, 404, 'No such session (list the sessions again)');
+      if (process.getuid && info.uid !== process.getuid()) return fail(res, 404, 'No such session');
+      // A log its agent is still writing is followed while the page reads it.
+      return sendSession(req, res, listed.path, { follow: listed.live, expect: { dev: info.dev, ino: info.ino } }, head);
+    }
+    if (rest[0] === 'sessions') return fail(res, 404, 'Not found: loupe open was started on one session');
     const path = resolve(appDir, ...rest);
     if (!path.startsWith(appDir + sep)) return fail(res, 403, 'Forbidden');
     return sendFile(res, path, head);
@@ -356,6 +401,26 @@ export async function listRecordings(folder: string): Promise<RecordingsListing>
   }
   entries.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
   return { folder, recordings: entries };
+}
+
+/** The agents' own sessions under `folders` (not tee's captures, which the recordings list), newest first. */
+async function listAgentSessions(folders: readonly string[]): Promise<{ listing: AgentSessionsListing; found: Map<string, { path: string; dev: number; ino: number; live: boolean }> }> {
+  const found = new Map<string, { path: string; dev: number; ino: number; live: boolean }>();
+  const sessions: AgentSessionEntry[] = [];
+  if (folders.length === 0) return { listing: { folders: [], sessions }, found };
+  for (const session of await findSessions(folders)) {
+    if (session.format === 'acp-capture' || session.format === 'unknown') continue;
+    const info = await lstat(session.path).catch(() => null);
+    if (!info?.isFile()) continue;
+    if (process.getuid && info.uid !== process.getuid()) continue;
+    const id = createHash('sha256').update(session.path).digest('base64url').slice(0, 16);
+    found.set(id, { path: session.path, dev: info.dev, ino: info.ino, live: session.live });
+    sessions.push({
+      id, name: basename(session.path), format: session.format, sessionId: session.sessionId, project: session.project,
+      startedAt: session.startedAt, lastWriteAt: session.lastWriteAt, bytes: session.size, live: session.live,
+    });
+  }
+  return { listing: { folders: [...folders], sessions }, found };
 }
 
 async function markerAgent(path: string): Promise<string | undefined> {
