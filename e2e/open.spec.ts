@@ -150,3 +150,29 @@ test('without PATH: the recordings, newest first, the live one marked; choosing 
   await expect(page).toHaveURL(/\?src=recordings%2F/);
   await expect(page.locator('[data-call-id]')).toHaveCount(3);
 });
+
+test("without PATH: Claude Code's and Codex's own sessions by project; choosing one opens it", async ({ page }, info) => {
+  const claudeHome = info.outputPath('claude');
+  const codexHome = info.outputPath('codex');
+  const project = join(claudeHome, 'projects', '-home-dev-run1-work');
+  const rollouts = join(codexHome, 'sessions', '2026', '12', '01');
+  mkdirSync(project, { recursive: true });
+  mkdirSync(rollouts, { recursive: true });
+  const claudeLog = 'claude-code-2.1.83_via-claude-agent-acp.jsonl';
+  writeFileSync(join(project, claudeLog), readFileSync(fixture(`native/${claudeLog}`)));
+  writeFileSync(join(rollouts, 'rollout-codex.jsonl'), readFileSync(fixture('native/codex-0.137.0_rollout.jsonl')));
+  for (const file of [join(project, claudeLog), join(rollouts, 'rollout-codex.jsonl')]) utimesSync(file, 1_000, 1_000);
+
+  const { url } = await loupeOpen([], { ...process.env, XDG_STATE_HOME: info.outputPath('state'), CLAUDE_CONFIG_DIR: claudeHome, CODEX_HOME: codexHome });
+  await page.goto(url);
+  const sessions = page.getByRole('region', { name: 'Agent sessions' });
+  await expect(sessions.locator('[data-agent-session]')).toHaveCount(2);
+  const claude = sessions.locator(`[data-agent-session="${claudeLog}"]`);
+  await expect(claude).toContainText('Claude Code');
+  await claude.getByRole('link').click();
+  await waitLoaded(page);
+  // The same calls `summarize` reads from the file, under the file's own name.
+  const expected = await ingest(readFileSync(fixture(`native/${claudeLog}`)));
+  await expect(page.getByText(`Tool calls: ${expected.calls.size}`)).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(claudeLog.replace(/\./g, '\\.')));
+});
