@@ -35,12 +35,15 @@ test('the redacted view shows no variant of the corpus, counts each, and exports
   }
   await search.fill('');
   expect(leaked(await page.content(), variants)).toEqual([]);
-  // A note quoting every variant, on the first call: the md and html exports carry it, redacted.
-  // (The Notes panel shows a note as written, redacted view or not: it is the person's own text.)
+  // A note quoting every variant, on the first call: the notes listed and the md and html exports
+  // show it redacted (the box it is written in shows what is typed).
   const notes = page.getByRole('region', { name: 'Notes' });
   await page.locator('[data-call-id]').first().click();
   await notes.getByRole('textbox').fill(variants.map((variant) => variant.text).join('\n\n'));
-  await expect(notes.getByTestId('notes-list')).toContainText('Zq');
+  const listed = notes.getByTestId('notes-list');
+  await expect(listed).toContainText('‹password›');
+  await expect(listed).not.toContainText('…');
+  expect(leaked(await listed.innerText(), variants)).toEqual([]);
 
   for (const format of ['jsonl', 'md', 'html'] as const) {
     await page.getByRole('button', { name: 'Export ▾', exact: true }).click();

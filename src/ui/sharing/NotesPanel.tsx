@@ -1,13 +1,33 @@
 // Notes and bookmarks on calls: written on the call the cursor is on, kept in this browser under
 // the file's content hash (so they come back when the same file is opened again), listed with a
 // click to show their call, and exported or imported as a sidecar JSON file. Notes an html export
-// carries are shown the same way, read-only.
-import { useId, useRef, useState, useSyncExternalStore } from 'react';
+// carries are shown the same way, read-only. With the view redacted, the notes listed (and an html
+// page's read-only notes) are shown redacted too: a person's notes hold what they pasted from the
+// session. The box a note is being written in shows what is typed.
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { SessionSnapshot } from '../../store/createSessionStore';
 import styles from '../SessionView.module.css';
 import { downloadBlob } from './download';
 import { useFileNotes, useNotesStore } from './notesContext';
 import { countOf } from '../format';
+
+/** A note's text as the view shows it: its secrets replaced when the view is redacted (never the raw text meanwhile). */
+function NoteText({ text, redact }: { text: string; redact: boolean }) {
+  const [redacted, setRedacted] = useState<{ of: string; text: string } | null>(null);
+  useEffect(() => {
+    if (!redact) return;
+    let stale = false;
+    // Loaded only when asked for: the ruleset is most of redaction's size.
+    void import('../../share/redact/detect')
+      .then(({ redactText }) => redactText(text))
+      .then((result) => void (stale || setRedacted({ of: text, text: result.text })));
+    return () => {
+      stale = true;
+    };
+  }, [text, redact]);
+  if (!redact) return <>{text}</>;
+  return <>{redacted?.of === text ? redacted.text : '…'}</>;
+}
 
 export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpenCall: (callKey: string) => void }) {
   const notesStore = useNotesStore();
@@ -22,6 +42,7 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
   const call = item?.type === 'call' ? snap.calls.get(item.callKey) : undefined;
   const note = call ? notes[call.key] : undefined;
   const noted = Object.entries(notes);
+  const redact = snap.redaction !== null;
 
   const importFile = async (file: File): Promise<void> => {
     if (!hash) return;
@@ -46,7 +67,7 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
                 <span className={`${styles.panelSub} ${styles.noteFor}`} title={call.title ?? call.label}>
                   {note?.bookmarked ? '★ ' : ''}Note on {call.title ?? call.label}
                 </span>
-                <div>{note?.text.trim() ? note.text : note ? '(bookmarked, no note)' : 'No note on this call.'}</div>
+                <div>{note?.text.trim() ? <NoteText text={note.text} redact={redact} /> : note ? '(bookmarked, no note)' : 'No note on this call.'}</div>
               </div>
             ) : (
               <div className={styles.muted}>These notes came with the page and are read-only. Choose a call to see its note.</div>
@@ -83,7 +104,7 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
                   <li key={key}>
                     <button type="button" className={styles.diagItem} disabled={!noteCall} onClick={() => onOpenCall(key)}>
                       {bookmarked ? '★ ' : ''}
-                      <span className={styles.lineRef}>{noteCall ? (noteCall.title ?? noteCall.label) : key}</span> {text}
+                      <span className={styles.lineRef}>{noteCall ? (noteCall.title ?? noteCall.label) : key}</span> <NoteText text={text} redact={redact} />
                     </button>
                   </li>
                 );
