@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { expect, expectCallsShown, expectedCalls, fixture, openByDrop, openByPicker, openByUrl, test, waitLoaded } from './helpers';
+import { expect, expectCallsShown, failOnPageErrors, expectedCalls, fixture, openByDrop, openByPicker, openByUrl, test, waitLoaded } from './helpers';
 
 // Every real sample, read three ways; the rows must carry what the model (CONTRACTS §5–§6) prescribes.
 const SAMPLES = ['acp', 'grok', 'ledger', 'native'].flatMap((dir) =>
@@ -13,15 +13,7 @@ const SAMPLES = ['acp', 'grok', 'ledger', 'native'].flatMap((dir) =>
 test.use({ viewport: { width: 1280, height: 2400 } });
 
 // Whatever the input, the page itself never throws.
-const pageErrors = new WeakMap<object, string[]>();
-test.beforeEach(({ page }) => {
-  const errors: string[] = [];
-  pageErrors.set(page, errors);
-  page.on('pageerror', (e) => errors.push(e.message));
-});
-test.afterEach(({ page }) => {
-  expect(pageErrors.get(page)).toEqual([]);
-});
+failOnPageErrors();
 
 for (const rel of SAMPLES) {
   test.describe(rel, () => {

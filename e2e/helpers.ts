@@ -2,6 +2,7 @@
 // expected calls computed by the same model in Node (so the tests follow the contract, not a copy).
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { test as base, expect, type Page } from '@playwright/test';
 import { ingest } from '../src/model';
 
@@ -120,4 +121,30 @@ export async function expectCallsShown(page: Page, calls: ExpectedCall[]): Promi
 
 export function cssEscape(s: string): string {
   return s.replace(/["\\]/g, '\\$&');
+}
+
+/** Fails each test of the file whose page threw: whatever the input, the page itself never throws. */
+export function failOnPageErrors(): void {
+  const pageErrors = new WeakMap<object, string[]>();
+  test.beforeEach(({ page }) => {
+    const errors: string[] = [];
+    pageErrors.set(page, errors);
+    page.on('pageerror', (e) => errors.push(e.message));
+  });
+  test.afterEach(({ page }) => {
+    expect(pageErrors.get(page)).toEqual([]);
+  });
+}
+
+/** The address a `loupe open` child prints on stdout, once it has printed it. */
+export function addressPrinted(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (b: Buffer) => {
+      out += b.toString();
+      const m = /http:\/\/127\.0\.0\.1:\d+\/\S+/.exec(out);
+      if (m) resolve(m[0]);
+    });
+    child.on('exit', (code) => reject(new Error(`loupe open exited (${code}) before printing its address: ${out}`)));
+  });
 }

@@ -5,7 +5,7 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, ROOT, test } from './helpers';
+import { addressPrinted, expect, ROOT, test } from './helpers';
 
 const SESSION = 'sess-live';
 
@@ -32,15 +32,7 @@ async function serveFollowing(): Promise<Served> {
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'bin/loupe.mjs'), 'open', file, '--follow', '--no-browser', '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (b: Buffer) => {
-      out += b.toString();
-      const m = /http:\/\/127\.0\.0\.1:\d+\/\S+/.exec(out);
-      if (m) resolve(m[0]);
-    });
-    child.on('exit', (code) => reject(new Error(`loupe open exited (${code}) before printing its address: ${out}`)));
-  });
+  const url = await addressPrinted(child);
   return {
     url,
     file,

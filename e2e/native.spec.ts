@@ -7,7 +7,7 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { cssEscape, expect, fixture, openByDrop, openByPicker, ROOT, test } from './helpers';
+import { addressPrinted, cssEscape, expect, fixture, openByDrop, openByPicker, ROOT, test } from './helpers';
 
 const NATIVE = readdirSync(fixture('native')).filter((f) => f.endsWith('.jsonl')).sort();
 
@@ -88,15 +88,7 @@ test('a Claude Code log appended line by line is followed live: each call pendin
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout?.on('data', (b: Buffer) => {
-        out += b.toString();
-        const m = /http:\/\/127\.0\.0\.1:\d+\/\S+/.exec(out);
-        if (m) resolve(m[0]);
-      });
-      child.on('exit', (code) => reject(new Error(`loupe open exited (${code}) before printing its address: ${out}`)));
-    });
+    const url = await addressPrinted(child);
     const lines = readFileSync(fixture('native/claude-code-2.1.83_via-claude-agent-acp.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
     const append = (upTo: (line: string) => boolean) => {
       while (lines.length > 0) {

@@ -3,7 +3,7 @@
 // shell-array subjects and locations before the fallback, §7 a refused call is failed), and how
 // their output and usage reads.
 import type { Locator, Page } from '@playwright/test';
-import { expect, fixture, openByDrop, openByUrl, test } from './helpers';
+import { expect, failOnPageErrors, fixture, openByDrop, openByUrl, test } from './helpers';
 
 const CLAUDE_AGENT = fixture('native/claude-agent-acp.acp.jsonl');
 const CLAUDE_CODE = fixture('native/claude-code-acp.acp.jsonl');
@@ -12,15 +12,8 @@ const CODEX = fixture('native/codex-acp.acp.jsonl');
 // Tall enough that every call of these sessions is drawn at once.
 test.use({ viewport: { width: 1280, height: 2400 } });
 
-const pageErrors = new WeakMap<object, string[]>();
-test.beforeEach(({ page }) => {
-  const errors: string[] = [];
-  pageErrors.set(page, errors);
-  page.on('pageerror', (e) => errors.push(e.message));
-});
-test.afterEach(({ page }) => {
-  expect(pageErrors.get(page)).toEqual([]);
-});
+// Whatever the input, the page itself never throws.
+failOnPageErrors();
 
 type Pin = [id: string, label: string, subject: string | null, status: 'done' | 'failed' | 'unfinished'];
 

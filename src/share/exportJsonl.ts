@@ -63,7 +63,8 @@ export async function* exportJsonl(bytes: AsyncIterable<Uint8Array>, options: Js
   }
 }
 
-function concat(pieces: readonly Uint8Array[]): Uint8Array {
+/** The pieces as one array, in order. */
+export function concat(pieces: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
   let at = 0;
   for (const piece of pieces) {

@@ -7,7 +7,7 @@ import { ingest } from '../model';
 import type { Session } from '../model/session';
 import type { FileNotes } from '../model/types';
 import { htmlPage, type ExportViewer } from './exportHtml';
-import { exportJsonl } from './exportJsonl';
+import { concat, exportJsonl } from './exportJsonl';
 import { countKinds, sessionMarkdown } from './exportMarkdown';
 import { notesForExport, rekeyNotes } from './exportNotes';
 
@@ -67,14 +67,4 @@ export async function exportSession(request: ExportRequest): Promise<ExportedFil
 export function baseName(name: string): string {
   const last = name.split(/[\\/]/).pop() || 'session';
   return last.replace(/\.(jsonl|json|ndjson|log|txt)$/i, '') || 'session';
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
