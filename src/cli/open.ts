@@ -64,6 +64,9 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
     ...(overrides.stop ? { stop: overrides.stop } : {}),
   };
 
+  // Listened for from here: a signal while a sub-agent copy is joined, or stdin spooled, still
+  // removes what was written.
+  const stopped = untilStopped(deps.stop);
   let session: SessionInput | undefined;
   /** A session joined with its sub-agents' files, in a folder of its own removed on exit. */
   let joined: string | undefined;
@@ -75,6 +78,7 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
     const problem = await whyUnreadable(parsed.path, 'give a session file inside it (or no PATH to list the recordings)');
     if (problem) {
       io.err(`loupe open: ${problem}`);
+      stopped.cancel();
       return 1;
     }
     session = { kind: 'file', path: parsed.path, follow: parsed.follow };
@@ -92,11 +96,10 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
     // never built lacks it.
     io.err(`loupe open: the viewer is missing (${join(deps.appDir, 'index.html')}); in a checkout of Loupe, run npm run build first; an installed Loupe is broken: install it again`);
     await removeJoined();
+    stopped.cancel();
     return 1;
   }
 
-  // Listened for from here: a signal while stdin is being spooled still removes the spool.
-  const stopped = untilStopped(deps.stop);
   let server;
   try {
     server = await startServer({ appDir: deps.appDir, capturesDir: deps.capturesDir, agentLogDirs: deps.agentLogDirs, port: parsed.port, ...(session ? { session } : {}) });

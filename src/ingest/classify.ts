@@ -1,5 +1,6 @@
 // One record, classified on its own (CONTRACTS §1): which shape it is, validated per variant.
 // Never throws: whatever it is handed ends as a record (event or unknown) or a bad line.
+import { parseObject } from './json';
 import type { Direction, SourceLocation } from './acpTypes';
 import { hasIntegerLikeKey, sourceKeyOrder, type JsonPath } from './keyOrder';
 import {
@@ -115,15 +116,6 @@ function timeOf(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
   const ms = Date.parse(value);
   return Number.isFinite(ms) ? ms : undefined;
-}
-
-function parseObject(json: string): JsonObject | undefined {
-  try {
-    const value: unknown = JSON.parse(json);
-    return isJsonObject(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function rpcIdOf(value: unknown): RpcId | undefined {

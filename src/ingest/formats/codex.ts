@@ -2,6 +2,7 @@
 // `{timestamp, type, payload}` per line. Lines carry no session id: the `session_meta` line opens
 // the session the lines after it belong to. `event_msg` lines repeat what `response_item` lines
 // say (messages) or report usage; whatever this adapter does not know is an event named by its type.
+import { parseObject } from '../json';
 import { z } from 'zod';
 import type { SourceLocation } from '../acpTypes';
 import { sourceKeyOrder, hasIntegerLikeKey } from '../keyOrder';
@@ -153,13 +154,4 @@ function textsOf(blocks: unknown[]): string[] {
   const texts: string[] = [];
   for (const block of blocks) if (isJsonObject(block) && typeof block.text === 'string') texts.push(block.text);
   return texts;
-}
-
-function parseObject(json: string): JsonObject | undefined {
-  try {
-    const value: unknown = JSON.parse(json);
-    return isJsonObject(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
 }
