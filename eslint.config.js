@@ -150,6 +150,8 @@ export default defineConfig(
       '.bench/**',
       'coverage/**',
       'public/**',
+      // AssemblyScript, compiled by scripts/build-wasm.mjs: not TypeScript's to check.
+      'src/ingest/wasm/assembly/**',
     ],
   },
   js.configs.recommended,

@@ -13,8 +13,10 @@ const RUNS = Number(arg('runs', '3'));
 const FORMATS = arg('formats', 'acp,ledger').split(',');
 // full: every field kept (the in-thread path, small files in the viewer); light: bulk left in the
 // source (the CLI, and the viewer's worker for large files). See BuilderOptions in src/model.
-const DETAILS = arg('detail', 'full,light').split(',');
-const DETAIL = arg('detail', 'full');
+// A light read skims long lines with the WebAssembly skimmer (`light`) or the JS one (`light:js`),
+// both measured in the same run (src/ingest/wasm/README.md).
+const DETAILS = arg('detail', 'full,light,light:js').split(',');
+const [DETAIL = 'full', SKIMMER = 'wasm'] = arg('detail', 'full').split(':');
 // Issue 10's aims: a light read faster than parsing its lines, a full one at least 0.6 of that;
 // a light read holding at most half the file in memory, a full one at most 1.3 times it.
 const AIMS = { light: { ratio: 1.0, memory: 0.5 }, full: { ratio: 0.6, memory: 1.3 } };
@@ -39,10 +41,12 @@ async function parent() {
     if (result.status !== 0) throw new Error(`benchmark of ${file} failed`);
     const r = JSON.parse(result.stdout);
     const size = statSync(file).size / 1e6;
-    console.log(`${format}, read ${detail} (${size.toFixed(1)} MB, ${r.lines.toLocaleString()} lines, ${r.calls.toLocaleString()} calls)`);
+    const [level, skimmer] = detail.split(':');
+    const how = level === 'light' ? `light, ${skimmer ?? 'wasm'} skimmer` : level;
+    console.log(`${format}, read ${how} (${size.toFixed(1)} MB, ${r.lines.toLocaleString()} lines, ${r.calls.toLocaleString()} calls)`);
     console.log(`  ingest MB/s         ${r.ingestMBps.toFixed(1)}`);
     console.log(`  floor MB/s          ${r.floorMBps.toFixed(1)}   (bare JSON.parse of the same lines)`);
-    const aim = AIMS[detail] ?? AIMS.full;
+    const aim = AIMS[level] ?? AIMS.full;
     console.log(`  ratio               ${(r.ingestMBps / r.floorMBps).toFixed(2)}   (aim >= ${aim.ratio.toFixed(1)})`);
     console.log(`  JS scan floor       ${(r.floorMBps / r.scanMBps).toFixed(2)} x the time of JSON.parse   (only finding the quotes and control characters of the same lines, natively: a JS reader that skips JSON.parse starts here)`);
     console.log(`  ratio by CPU time   ${(r.ingestCpuMBps / r.floorCpuMBps).toFixed(2)}   (${r.ingestCpuMBps.toFixed(1)} / ${r.floorCpuMBps.toFixed(1)} MB/s of CPU; steadier on a shared machine)`);
@@ -79,7 +83,7 @@ async function child() {
     globalThis.gc();
     let start = performance.now();
     let startCpu = cpuMs();
-    await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { detail: DETAIL });
+    await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { detail: DETAIL, skimmer: SKIMMER });
     ingestBest = Math.min(ingestBest, performance.now() - start);
     ingestCpuBest = Math.min(ingestCpuBest, cpuMs() - startCpu);
 
@@ -141,9 +145,10 @@ async function measureMemory(ingest, createReadStream, file) {
     peakRss = Math.max(peakRss, m.rss);
   };
   const timer = setInterval(sample, 5);
-  const session = await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { onProgress: sample, detail: DETAIL });
+  const session = await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { onProgress: sample, detail: DETAIL, skimmer: SKIMMER });
   sample();
   clearInterval(timer);
+  if (DETAIL === 'light' && session.diagnostics.skimmer !== SKIMMER) throw new Error(`asked for the ${SKIMMER} skimmer, the ${session.diagnostics.skimmer} one ran`);
   return { lines: session.counts.lines, calls: session.calls.size, peak, peakRss };
 }
 

@@ -8,7 +8,10 @@ import { JsonArraySplitter, type ArrayElement } from './jsonArray';
 import { LineReader, MAX_LINE_BYTES, type RawLine } from './lines';
 import type { IngestRecord } from './records';
 import { isJsonObject, type JsonObject } from './schemas';
-import { LineSkimmer, splicedText } from './skim';
+import { splicedText, type Skimmer } from './skim';
+import { lightSkimmer, type SkimmerKind } from './wasm/wasmSkimmer';
+
+export type { SkimmerKind } from './wasm/wasmSkimmer';
 import { readTextLogLine } from './textLog';
 
 /** A record's exact bytes: `source[start, end)`. Valid only during the call it is handed to. */
@@ -31,6 +34,8 @@ export interface RecordSink {
 export interface RecordReaderOptions {
   /** Skim the bulk a light read leaves in the source instead of parsing it. */
   light?: boolean;
+  /** Which skimmer a light read prefers: WebAssembly (the default, where it runs) or JS. */
+  skimmer?: SkimmerKind;
 }
 
 /**
@@ -50,11 +55,18 @@ export class RecordReader {
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private mode: 'sniff' | 'lines' | 'array' = 'sniff';
   private array: JsonArraySplitter | null = null;
-  private readonly skimmer: LineSkimmer | null;
+  private readonly skimmer: Skimmer | null;
+  /** Which skimmer a light read uses (null: not a light read). */
+  readonly skimmerKind: SkimmerKind | null = null;
   private readonly scratch = { buffer: new Uint8Array(1 << 16) };
 
   constructor(private readonly sink: RecordSink, options: RecordReaderOptions = {}) {
-    this.skimmer = options.light ? new LineSkimmer() : null;
+    this.skimmer = null;
+    if (options.light) {
+      const { skimmer, kind } = lightSkimmer(options.skimmer);
+      this.skimmer = skimmer;
+      this.skimmerKind = kind;
+    }
   }
 
   get bytesRead(): number {
@@ -117,7 +129,7 @@ export class RecordReader {
    * Reads a line with its bulk left out; false when that reading is not the line's (it is not
    * JSON, has no bulk, or the bulk turned out not to be a tool call's): the caller reads it whole.
    */
-  private readSkimmed(skimmer: LineSkimmer, raw: RawLine, loc: SourceLocation): boolean {
+  private readSkimmed(skimmer: Skimmer, raw: RawLine, loc: SourceLocation): boolean {
     if (!skimmer.skim(raw.source, raw.start, raw.end) || skimmer.spans.length === 0) return false;
     const text = splicedText(raw.source, raw.start, raw.end, skimmer.spans, this.decoder, this.scratch);
     let value: unknown;

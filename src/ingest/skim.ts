@@ -57,12 +57,25 @@ const keyDecoder = new TextDecoder();
 const COMMON_KEYS = ['params', 'update', 'msg', 'message', 'toolCall', 'data'].map((key) => [keyBytes(key), key] as const);
 
 /** A key token's name: decoded only when it is not one of the common ones. */
-function keyName(b: Uint8Array, start: number, end: number): string {
+export function keyName(b: Uint8Array, start: number, end: number): string {
   for (const [bytes, key] of COMMON_KEYS) if (keyIs(b, start, end, bytes)) return key;
   return JSON.parse(keyDecoder.decode(b.subarray(start, end))) as string;
 }
 
-export class LineSkimmer {
+/** What a light read asks of a skimmer: this JS one, or the WebAssembly one (wasm/wasmSkimmer.ts). */
+export interface Skimmer {
+  /** The string tokens left out, as `[start, end)` pairs of byte offsets (quotes included). */
+  readonly spans: number[];
+  /** For each bulk field with a token left out: the keys from the root to the object holding it. */
+  readonly parents: string[][];
+  /**
+   * Whether `bytes[start, end)` is exactly one JSON value, noting in `spans` the long strings of
+   * its bulk fields. When it returns false, `spans` means nothing.
+   */
+  skim(b: Uint8Array, start: number, end: number): boolean;
+}
+
+export class LineSkimmer implements Skimmer {
   /** The string tokens left out, as `[start, end)` pairs of byte offsets (quotes included). */
   readonly spans: number[] = [];
   /** For each bulk field with a token left out: the keys from the root to the object holding it. */

@@ -5,7 +5,7 @@ import type { ContentBlock, Direction } from '../ingest/acpTypes';
 import { classify } from '../ingest/classify';
 import { readPermissionResult, readPromptResult } from '../ingest/fastPath';
 import { readWith } from '../ingest/result';
-import { RecordReader, describeType, readTextLog, type ByteRange, type RecordSink } from '../ingest/reader';
+import { RecordReader, describeType, readTextLog, type ByteRange, type RecordSink, type SkimmerKind } from '../ingest/reader';
 import type { IngestRecord, LedgerToolCalled, NativeEntry, RecordBody, RpcId, Shape, ToolUpdate } from '../ingest/records';
 import {
   isJsonObject, newSessionResultSchema, terminalCreateResultSchema,
@@ -82,6 +82,8 @@ export interface BuilderOptions {
    * from the source when a call is opened (`hydrateCall`). Large inputs are read light.
    */
   detail?: 'full' | 'light';
+  /** A light read's skimmer: WebAssembly with SIMD (the default, where it runs) or JS (ingest/wasm/README.md). */
+  skimmer?: SkimmerKind;
   /** Where the ledger chain is verified: by default here, by the builder's own `ChainVerifier`. */
   chain?: ChainInput;
 }
@@ -91,7 +93,8 @@ export class SessionBuilder {
 
   constructor(options: BuilderOptions = {}) {
     this.detail = options.detail ?? 'full';
-    this.reader = new RecordReader(this.recordSink(), { light: this.detail === 'light' });
+    this.reader = new RecordReader(this.recordSink(), { light: this.detail === 'light', skimmer: options.skimmer });
+    if (this.reader.skimmerKind) this.session.diagnostics.skimmer = this.reader.skimmerKind;
     this.chain = options.chain ?? new ChainVerifier((warning) => this.session.diagnostics.warnings.push(warning));
   }
 

@@ -22,7 +22,7 @@ const DEFAULT_CHUNK = 1 << 20;
  * Cancelled, it returns what was read, not ended; a source that fails to read rejects.
  */
 export async function ingest(source: ByteSource, options: IngestOptions = {}): Promise<Session> {
-  const builder = options.builder ?? new SessionBuilder({ detail: options.detail });
+  const builder = options.builder ?? new SessionBuilder({ detail: options.detail, skimmer: options.skimmer });
   await builder.init();
   const totalBytes = sizeOf(source);
   for await (const chunk of chunksOf(source, options.chunkSize ?? DEFAULT_CHUNK)) {
