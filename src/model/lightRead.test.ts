@@ -77,6 +77,13 @@ function edited(line: string, { kind, at, char }: { kind: 'none' | 'set' | 'dele
   return line;
 }
 
+/** `bytes` with a byte that is never UTF-8 put in at `at` (a fraction of the length), or as they are. */
+function withInvalidUtf8(bytes: Uint8Array, at: number | undefined): Uint8Array {
+  if (at === undefined) return bytes;
+  const i = Math.floor(at * bytes.length);
+  return new Uint8Array([...bytes.subarray(0, i), 0xff, ...bytes.subarray(i)]);
+}
+
 describe('a light read', () => {
   it('skims what it leaves out, yet reads every line as a full read does', async () => {
     await fc.assert(
@@ -84,12 +91,17 @@ describe('a light read', () => {
         fc.array(fc.tuple(line, edit), { minLength: 1, maxLength: 10 }),
         fc.boolean(),
         fc.integer({ min: 64, max: 4096 }),
-        async (picks, terminated, chunkSize) => {
+        fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
+        async (picks, terminated, chunkSize, notUtf8At) => {
           const text = picks.map(([picked, change]) => edited(picked, change)).join('\n') + (terminated ? '\n' : '');
-          const bytes = new TextEncoder().encode(text);
+          const bytes = withInvalidUtf8(new TextEncoder().encode(text), notUtf8At);
           const full = await ingest(bytes, { detail: 'full' });
-          const light = await ingest(bytes, { detail: 'light', chunkSize });
-          expect(reading(light)).toEqual(reading(full));
+          // The WebAssembly skimmer (the default) and the JS one, each checked against the full read.
+          for (const skimmer of ['wasm', 'js'] as const) {
+            const light = await ingest(bytes, { detail: 'light', chunkSize, skimmer });
+            expect(light.diagnostics.skimmer).toBe(skimmer);
+            expect(reading(light)).toEqual(reading(full));
+          }
         },
       ),
       { numRuns: 300 },
