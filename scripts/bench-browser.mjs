@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { preview } from 'vite';
+import { build, preview } from 'vite';
 import { arg, benchInput, nativeBenchInput, root } from './bench-common.mjs';
 
 const MB = Number(arg('mb', '100'));
@@ -23,6 +23,10 @@ const APP = arg('app', 'dist/app');
 /** Issue 10's aims for a 100 MB read: the first row within this, and no main-thread task longer than the bound. */
 const FIRST_ROW_AIM_MS = 300;
 const TASK_BOUND_MS = 50;
+/** Issue 22's aim in Chromium: the parser at least half as fast as the page's floor. */
+const WORKER_RATIO_AIM = 0.5;
+/** Runs of the worker-only reads (`--worker-runs`, 0 to skip them). */
+const WORKER_RUNS = Number(arg('worker-runs', '3'));
 
 execFileSync('node', [join(root, 'scripts/ensure-chromium.mjs')], { stdio: 'inherit' });
 if (APP === 'dist/app' && !existsSync(join(root, 'dist/app/index.html'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -34,12 +38,57 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
 });
+const ingestPage = !TIMELINE_ONLY && WORKER_RUNS > 0 ? await ingestPageServer() : null;
 try {
-  if (!TIMELINE_ONLY) for (const format of FORMATS) await benchReading(format, await inputOf(format));
+  if (!TIMELINE_ONLY) {
+    for (const format of FORMATS) {
+      const file = await inputOf(format);
+      await benchReading(format, file);
+      if (ingestPage) await benchWorkerReads(format, file, ingestPage.url);
+    }
+  }
   await benchTimeline();
 } finally {
   await browser.close();
   await server.close();
+  await ingestPage?.server.close();
+}
+
+/** scripts/bench-ingest-page built and served: ingest() alone in a module worker. */
+async function ingestPageServer() {
+  const outDir = join(root, '.bench', 'ingest-page');
+  await build({
+    configFile: false,
+    root: join(root, 'scripts/bench-ingest-page'),
+    base: './',
+    logLevel: 'silent',
+    build: { outDir, emptyOutDir: true },
+    worker: { format: 'es' },
+  });
+  const server = await preview({ configFile: false, root, build: { outDir }, preview: { port: 4190, strictPort: false }, logLevel: 'silent' });
+  return { server, url: server.resolvedUrls?.local[0] ?? 'http://localhost:4190/' };
+}
+
+/**
+ * The parser alone, in a module worker under the app's script policy: a light read with the
+ * WebAssembly skimmer and with the JS one, and a full read, beside JSON.parse of the same lines in
+ * the same worker (the worker floor) and in the viewer's page (the page floor, above).
+ */
+async function benchWorkerReads(FORMAT, file, pageUrl) {
+  const sizeMB = statSync(file).size / 1e6;
+  const page = await browser.newPage();
+  await page.goto(pageUrl);
+  await page.getByTestId('file-input').setInputFiles(file);
+  const { best, ran } = await page.evaluate((runs) => /** @type {any} */ (window).benchIngest(runs), WORKER_RUNS);
+  await page.close();
+  console.log(`  ingest() alone in a worker, best of ${WORKER_RUNS} (ratio = worker floor / time, aim >= ${WORKER_RATIO_AIM}):`);
+  console.log(`    floor (JSON.parse)       ${best.floor.toFixed(0)} ms = ${(sizeMB / (best.floor / 1000)).toFixed(1)} MB/s`);
+  for (const [name, ms] of Object.entries(best)) {
+    if (name === 'floor') continue;
+    const skimmer = ran[name] ? `, ${ran[name]} skimmer ran` : '';
+    console.log(`    ${name.padEnd(24)} ${ms.toFixed(0)} ms = ${(sizeMB / (ms / 1000)).toFixed(1)} MB/s   ratio ${(best.floor / ms).toFixed(2)}${skimmer}`);
+  }
+  console.log('');
 }
 
 async function benchReading(FORMAT, file) {

@@ -1,0 +1,35 @@
+/* global self */
+import { ingest } from '../../src/model/ingest';
+
+/** The reads measured, each the best of its runs; they alternate, so a busy machine slows all alike. */
+const READS = [
+  { name: 'light, wasm skimmer', detail: 'light', skimmer: 'wasm' },
+  { name: 'light, js skimmer', detail: 'light', skimmer: 'js' },
+  { name: 'full', detail: 'full' },
+];
+
+self.onmessage = async (event) => {
+  const { file, runs } = event.data;
+  const best = { floor: Infinity };
+  const ran = {};
+  for (let run = 0; run < runs; run++) {
+    for (const read of READS) {
+      const start = performance.now();
+      const session = await ingest(file, { detail: read.detail, skimmer: read.skimmer });
+      best[read.name] = Math.min(best[read.name] ?? Infinity, performance.now() - start);
+      ran[read.name] = session.diagnostics.skimmer ?? null;
+    }
+    const lines = (await file.text()).split('\n');
+    const start = performance.now();
+    for (const line of lines) {
+      if (!line) continue;
+      try {
+        JSON.parse(line);
+      } catch {
+        // as ingest: a bad line costs a throw
+      }
+    }
+    best.floor = Math.min(best.floor, performance.now() - start);
+  }
+  self.postMessage({ best, ran });
+};
