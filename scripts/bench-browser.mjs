@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build, preview } from 'vite';
 import { arg, benchInput, nativeBenchInput, root } from './bench-common.mjs';
+import { timeJsonParse } from './json-floor.mjs';
 
 const MB = Number(arg('mb', '100'));
 const FORMATS = arg('format', 'acp,claude-code').split(',');
@@ -127,20 +128,11 @@ async function benchReading(FORMAT, file) {
   const rowsAtEnd = await page.locator('[role="listitem"]').count();
 
   // The floor, in the same page: the same file's lines through JSON.parse and nothing else.
-  const floorMs = await page.evaluate(async () => {
-    const text = await /** @type {any} */ (window).__benchFile.text();
-    const lines = text.split('\n');
-    const start = performance.now();
-    for (const line of lines) {
-      if (!line) continue;
-      try {
-        JSON.parse(line);
-      } catch {
-        // as ingest: a bad line costs a throw
-      }
-    }
-    return performance.now() - start;
+  await page.evaluate(async () => {
+    const w = /** @type {any} */ (window);
+    w.__benchLines = (await w.__benchFile.text()).split('\n');
   });
+  const floorMs = await page.evaluate(`(${timeJsonParse.toString()})(window.__benchLines)`);
 
   const firstRow = timing.firstRow - timing.start;
   const indexed = timing.done - timing.start;

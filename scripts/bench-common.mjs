@@ -65,3 +65,28 @@ export async function nativeBenchInput(format, mb) {
   renameSync(`${file}.part`, file);
   return file;
 }
+
+/**
+ * The ACP bench input with every tool output text repeated `times` times: lines of 8–32 KB, where
+ * a light read's skim runs (it skims lines of 4 KB and more; in the plain input 2% of the bytes
+ * are in such lines). Cut at about `mb` MB, on a line end.
+ */
+export async function longOutputBenchInput(mb, times = 8) {
+  const dir = join(root, '.bench');
+  const file = join(dir, `acp-long-output-${mb}mb.jsonl`);
+  if (existsSync(file)) return file;
+  const source = readFileSync(benchInput('acp', mb), 'utf8').split('\n');
+  const out = createWriteStream(`${file}.part`);
+  const write = (text) => (out.write(text) ? undefined : new Promise((resolve) => out.once('drain', resolve)));
+  const toolText = /(\{"type":"content","content":\{"type":"text","text":")((?:[^"\\]|\\.)*)"/g;
+  let bytes = 0;
+  for (const line of source) {
+    if (line === '' || bytes >= mb * 1e6) continue;
+    const grown = line.replace(toolText, (_, head, text) => `${head}${text.repeat(times)}"`);
+    await write(`${grown}\n`);
+    bytes += Buffer.byteLength(grown) + 1;
+  }
+  await new Promise((resolve) => out.end(resolve));
+  renameSync(`${file}.part`, file);
+  return file;
+}

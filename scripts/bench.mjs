@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 // npm run bench: ingest speed and memory in Node on 100 MB generated inputs, each figure printed as
 // a ratio to a floor measured in the same run (bare JSON.parse of the same lines).
-//   node scripts/bench.mjs [--mb 100] [--runs 3] [--formats acp,ledger]
+//   node scripts/bench.mjs [--mb 100] [--runs 3] [--formats acp,ledger,acp-long-output] [--detail full,light,light:js]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { arg, benchInput, root } from './bench-common.mjs';
+import { arg, benchInput, longOutputBenchInput, root } from './bench-common.mjs';
+import { timeJsonParse } from './json-floor.mjs';
 
 const MB = Number(arg('mb', '100'));
 const RUNS = Number(arg('runs', '3'));
-const FORMATS = arg('formats', 'acp,ledger').split(',');
+// `acp-long-output`: the ACP input with its tool output made 8 times longer (lines of 8–32 KB),
+// where a light read skims most of the bytes.
+const FORMATS = arg('formats', 'acp,ledger,acp-long-output').split(',');
 // full: every field kept (the in-thread path, small files in the viewer); light: bulk left in the
 // source (the CLI, and the viewer's worker for large files). See BuilderOptions in src/model.
 // A light read skims long lines with the WebAssembly skimmer (`light`) or the JS one (`light:js`),
@@ -31,7 +34,7 @@ async function parent() {
   execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   console.log(`loupe ingest benchmark: ${MB} MB per file, best of ${RUNS} runs, node ${process.version}\n`);
   for (const format of FORMATS) {
-    const file = benchInput(format, MB);
+    const file = format === 'acp-long-output' ? await longOutputBenchInput(MB) : benchInput(format, MB);
     for (const detail of DETAILS) {
     // Each measurement in a fresh process: a clean heap for the memory figure, no JIT carry-over.
     const result = spawnSync('node', ['--expose-gc', '--max-old-space-size=8192', fileURLToPath(import.meta.url), '--child', file, '--runs', String(RUNS), '--detail', detail], {
@@ -93,14 +96,7 @@ async function child() {
     globalThis.gc();
     start = performance.now();
     startCpu = cpuMs();
-    for (const line of text) {
-      if (line.length === 0) continue;
-      try {
-        JSON.parse(line);
-      } catch {
-        // Bad lines cost the floor a throw too.
-      }
-    }
+    timeJsonParse(text);
     floorBest = Math.min(floorBest, performance.now() - start);
     floorCpuBest = Math.min(floorCpuBest, cpuMs() - startCpu);
     const scan = scanFloor(text);

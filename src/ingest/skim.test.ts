@@ -1,23 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isJsonBytes } from './jsonBytes';
-import { LineSkimmer, MIN_ELIDED_BYTES, splicedText } from './skim';
+import { LineSkimmer, splicedText } from './skim';
+import { long, toolUpdate } from './skimSamples';
 
 const encoder = new TextEncoder();
-const long = (word: string) => `${word} `.repeat(Math.ceil(MIN_ELIDED_BYTES / word.length) + 4);
-
-const toolUpdate = {
-  sessionUpdate: 'tool_call_update',
-  toolCallId: 'c1',
-  status: 'completed',
-  content: [
-    { type: 'content', content: { type: 'text', text: long('output') } },
-    { type: 'terminal', terminalId: long('term') },
-    { type: 'diff', path: '/a.ts', oldText: long('old'), newText: long('new') },
-  ],
-  rawOutput: { stdout: long('stdout'), code: 0 },
-};
-
 /** What a light read parses of a line: its text with the skimmed strings replaced by `""`. */
 function skimmed(line: string) {
   const bytes = encoder.encode(line);

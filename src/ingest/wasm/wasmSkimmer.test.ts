@@ -1,22 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isJsonBytes } from '../jsonBytes';
-import { LineSkimmer, MIN_ELIDED_BYTES, type Skimmer } from '../skim';
+import { LineSkimmer, type Skimmer } from '../skim';
+import { long, toolUpdate as plainUpdate } from '../skimSamples';
 import { lightSkimmer, WasmLineSkimmer } from './wasmSkimmer';
 
 const encoder = new TextEncoder();
-const long = (word: string) => `${word} `.repeat(Math.ceil(MIN_ELIDED_BYTES / word.length) + 4);
-
+// Beside the plain sample: text that is not ASCII, escapes, and every kind of JSON value in the raw output.
 const toolUpdate = {
-  sessionUpdate: 'tool_call_update',
-  toolCallId: 'c1',
-  status: 'completed',
-  content: [
-    { type: 'content', content: { type: 'text', text: long('output é ✓ 😀') } },
-    { type: 'terminal', terminalId: long('term') },
-    { type: 'diff', path: '/a.ts', oldText: long('old\n"quoted"\\'), newText: long('new\u0001') },
-  ],
-  rawOutput: { stdout: long('stdout'), code: 0, nested: [[[{}]], -1.5e3, true, false, null] },
+  ...plainUpdate,
+  content: [...plainUpdate.content, { type: 'content', content: { type: 'text', text: long('é ✓ 😀 "quoted"\\ \n\u0001') } }],
+  rawOutput: { ...plainUpdate.rawOutput, nested: [[[{}]], -1.5e3, true, false, null] },
 };
 
 const lines = [
