@@ -37,7 +37,8 @@ const server = await preview({ root, build: { outDir: APP }, preview: { port: 41
 const url = server.resolvedUrls?.local[0] ?? 'http://localhost:4180/';
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  // --expose-gc: the worker-only reads collect the previous read's garbage before each one (it only adds `gc()`).
+  args: ['--js-flags=--expose-gc', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
 });
 const ingestPage = !TIMELINE_ONLY && WORKER_RUNS > 0 ? await ingestPageServer() : null;
 try {
