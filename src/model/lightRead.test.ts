@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { blobReader, hydrateCall } from './hydrate';
 import { SKIM_MIN_LINE_BYTES } from '../ingest/reader';
 import { ingest } from './ingest';
@@ -120,6 +120,25 @@ describe('a light read', () => {
       const opened = await hydrateCall(lightCall, read);
       if (!opened.ok) throw new Error(opened.error);
       expect([opened.value.content, opened.value.rawOutput]).toEqual([fullCall.content, fullCall.rawOutput]);
+    }
+  });
+
+  it('uses the JS skimmer where WebAssembly cannot compile the other, says so, and reads the same', async () => {
+    const bytes = new TextEncoder().encode([...handWritten, ...brokenInBulk].join('\n'));
+    const withWasm = await ingest(bytes, { detail: 'light' });
+    vi.resetModules();
+    // As Chromium's main thread refuses to compile a module this size synchronously, or a policy without 'wasm-unsafe-eval'.
+    vi.spyOn(WebAssembly, 'Module').mockImplementation(() => {
+      throw new WebAssembly.CompileError('WebAssembly.Module(): not allowed here');
+    });
+    try {
+      const fresh = await import('./ingest');
+      const withoutWasm = await fresh.ingest(bytes, { detail: 'light' });
+      expect([withWasm.diagnostics.skimmer, withoutWasm.diagnostics.skimmer]).toEqual(['wasm', 'js']);
+      expect(reading(withoutWasm)).toEqual(reading(withWasm));
+    } finally {
+      vi.restoreAllMocks();
+      vi.resetModules();
     }
   });
 });
