@@ -161,9 +161,10 @@ export default defineConfig(
     languageOptions: {
       parserOptions: {
         projectService: {
-          // scripts/*.ts (e.g. layering.test.ts) are not in tsconfig.json's include;
+          // scripts/*.ts (e.g. layering.test.ts) and the types of a script only they import
+          // (build-wasm.d.mts) are not in tsconfig.json's include;
           // lint them against tsconfig.json's options as "default project" files.
-          allowDefaultProject: ['scripts/*.ts'],
+          allowDefaultProject: ['scripts/*.ts', 'scripts/build-wasm.d.mts'],
           defaultProject: 'tsconfig.json',
         },
         tsconfigRootDir: import.meta.dirname,
