@@ -1,0 +1,225 @@
+// Two runs of one task, compared step by step (issue 20): where they first part, an alignment of
+// their steps, and a per-label table. Pure, so `loupe diff`, the viewer and tests agree.
+//
+// A run's steps are its calls in the order `loupe summarize` lists them (model/summary.ts); a
+// step's key is (label, subject). Labels are cross-harness (CONTRACTS §5), so a Claude Code log, its
+// ACP capture and a Codex run of one task compare in one vocabulary.
+import { diffArrays } from 'diff';
+import type { Session } from '../model/session';
+import { summarize, type SummaryCall } from '../model/summary';
+import type { DisplayStatus } from '../model/types';
+
+export interface Step {
+  id: string;
+  label: string;
+  subject: string | null;
+  status: DisplayStatus;
+}
+
+/** A step with what the label table needs beside it. */
+export interface RunStep extends Step {
+  /** How long it took, in ms, where the input has the times. */
+  durationMs: number | null;
+}
+
+export type Change = 'same' | 'status' | 'only-a' | 'only-b';
+
+/** One row of the alignment: indexes into each run's steps (null: that run has no step here). */
+export interface Pair {
+  a: number | null;
+  b: number | null;
+  change: Change;
+}
+
+export interface Counts {
+  /** The longest common subsequence's length: same + status. */
+  matched: number;
+  same: number;
+  status: number;
+  onlyA: number;
+  onlyB: number;
+}
+
+export interface LabelSide {
+  count: number;
+  failed: number;
+  /** Total ms of this label's timed steps; null when none is timed. */
+  durationMs: number | null;
+}
+
+export interface LabelRow {
+  label: string;
+  a: LabelSide;
+  b: LabelSide;
+  /** b.count − a.count: how many more (or fewer) steps of this label B took. */
+  difference: number;
+  /** b.failed − a.failed. */
+  failedDifference: number;
+  /** b.durationMs − a.durationMs, only where both runs have times for this label. */
+  durationDifferenceMs: number | null;
+}
+
+export interface FirstDivergence {
+  index: number;
+  /** null: run A had ended by then. */
+  a: Step | null;
+  b: Step | null;
+}
+
+/**
+ * Whether the alignment is a longest one. Past `maxEdits` differences it is not computed (Myers is
+ * O((N+M)·D)): the common start and end are aligned and the steps between are listed as only-a then only-b.
+ */
+export type Alignment = { exact: true } | { exact: false; maxEdits: number; unalignedA: number; unalignedB: number };
+
+export interface Comparison {
+  firstDivergence: FirstDivergence | null;
+  counts: Counts;
+  pairs: Pair[];
+  labels: LabelRow[];
+  alignment: Alignment;
+}
+
+export interface CompareOptions {
+  /** The bound on D, the number of steps only one run has, past which the fallback aligns. */
+  maxEdits?: number;
+}
+
+/** About half a second for two 100k-step runs that share nothing (npm run bench:compare). */
+export const DEFAULT_MAX_EDITS = 2000;
+
+/** A session's steps: its calls as `summarize` lists them, of one session id when given. */
+export function stepsOfSession(session: Session, sessionId?: string | null): RunStep[] {
+  return stepsOfSummaryCalls(summarize(session).calls, sessionId);
+}
+
+export function stepsOfSummaryCalls(calls: readonly SummaryCall[], sessionId?: string | null): RunStep[] {
+  const steps: RunStep[] = [];
+  for (const call of calls) {
+    if (sessionId !== undefined && call.session !== sessionId) continue;
+    steps.push({ id: call.id, label: call.label, subject: call.subject, status: call.status, durationMs: call.durationMs });
+  }
+  return steps;
+}
+
+export function compareRuns(a: readonly RunStep[], b: readonly RunStep[], options: CompareOptions = {}): Comparison {
+  const { pairs, alignment } = align(a, b, options.maxEdits ?? DEFAULT_MAX_EDITS);
+  return { firstDivergence: firstDivergence(a, b), counts: countPairs(pairs), pairs, labels: labelTable(a, b), alignment };
+}
+
+/** The first index where the runs differ in label, subject or status, or where one has ended; null when they agree throughout. */
+export function firstDivergence(a: readonly Step[], b: readonly Step[]): FirstDivergence | null {
+  const length = Math.max(a.length, b.length);
+  for (let index = 0; index < length; index++) {
+    const stepA = a[index];
+    const stepB = b[index];
+    if (stepA === undefined || stepB === undefined || !sameKey(stepA, stepB) || stepA.status !== stepB.status) {
+      return { index, a: stepA ? bareStep(stepA) : null, b: stepB ? bareStep(stepB) : null };
+    }
+  }
+  return null;
+}
+
+export function sameKey(a: Pick<Step, 'label' | 'subject'>, b: Pick<Step, 'label' | 'subject'>): boolean {
+  return a.label === b.label && a.subject === b.subject;
+}
+
+function bareStep(step: Step): Step {
+  return { id: step.id, label: step.label, subject: step.subject, status: step.status };
+}
+
+/**
+ * Each step's key as a small integer, equal across the two runs for equal keys: the diff then
+ * compares numbers, not pairs of strings.
+ */
+export function keyNumbers(a: readonly Step[], b: readonly Step[]): [number[], number[]] {
+  const numbers = new Map<string, number>();
+  const numberOf = (step: Step) => {
+    // The subject's null is not the empty string; a label holds no NUL (it is a name from a table or an envelope).
+    const key = `${step.label}\u0000${step.subject === null ? '\u0001' : `\u0002${step.subject}`}`;
+    let number = numbers.get(key);
+    if (number === undefined) numbers.set(key, (number = numbers.size));
+    return number;
+  };
+  return [a.map(numberOf), b.map(numberOf)];
+}
+
+/**
+ * A longest common subsequence of the two key sequences, by jsdiff's Myers. Where several are
+ * longest, its forward greedy pass keeps matches earliest: a step one run repeats is matched with
+ * its first occurrence, and the extra one is reported after; a step only A has comes before one
+ * only B has at the same place.
+ */
+export function align(a: readonly Step[], b: readonly Step[], maxEdits: number): { pairs: Pair[]; alignment: Alignment } {
+  const [keysA, keysB] = keyNumbers(a, b);
+  const pairs: Pair[] = [];
+  const matched = (at: number, bt: number) => pairs.push({ a: at, b: bt, change: a[at]!.status === b[bt]!.status ? 'same' : 'status' });
+  const changes = keysA.length === 0 && keysB.length === 0 ? [] : diffArrays(keysA, keysB, { maxEditLength: maxEdits });
+  if (changes !== undefined) {
+    let at = 0;
+    let bt = 0;
+    for (const change of changes) {
+      for (let n = 0; n < change.count; n++) {
+        if (change.removed) pairs.push({ a: at++, b: null, change: 'only-a' });
+        else if (change.added) pairs.push({ a: null, b: bt++, change: 'only-b' });
+        else matched(at++, bt++);
+      }
+    }
+    return { pairs, alignment: { exact: true } };
+  }
+  // Too many differences to align exactly: the common start and end, and the middle unaligned.
+  let start = 0;
+  while (start < keysA.length && start < keysB.length && keysA[start] === keysB[start]) start++;
+  let endA = keysA.length;
+  let endB = keysB.length;
+  while (endA > start && endB > start && keysA[endA - 1] === keysB[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  for (let n = 0; n < start; n++) matched(n, n);
+  for (let at = start; at < endA; at++) pairs.push({ a: at, b: null, change: 'only-a' });
+  for (let bt = start; bt < endB; bt++) pairs.push({ a: null, b: bt, change: 'only-b' });
+  for (let at = endA, bt = endB; at < keysA.length; at++, bt++) matched(at, bt);
+  return { pairs, alignment: { exact: false, maxEdits, unalignedA: endA - start, unalignedB: endB - start } };
+}
+
+export function countPairs(pairs: readonly Pair[]): Counts {
+  const counts: Counts = { matched: 0, same: 0, status: 0, onlyA: 0, onlyB: 0 };
+  for (const pair of pairs) {
+    if (pair.change === 'same') counts.same++;
+    else if (pair.change === 'status') counts.status++;
+    else if (pair.change === 'only-a') counts.onlyA++;
+    else counts.onlyB++;
+  }
+  counts.matched = counts.same + counts.status;
+  return counts;
+}
+
+/** Per label, in order of first appearance (A's, then labels only B has). */
+export function labelTable(a: readonly RunStep[], b: readonly RunStep[]): LabelRow[] {
+  const sides = new Map<string, { a: LabelSide; b: LabelSide }>();
+  const add = (steps: readonly RunStep[], side: 'a' | 'b') => {
+    for (const step of steps) {
+      let row = sides.get(step.label);
+      if (row === undefined) sides.set(step.label, (row = { a: emptySide(), b: emptySide() }));
+      const into = row[side];
+      into.count++;
+      if (step.status === 'failed') into.failed++;
+      if (step.durationMs !== null) into.durationMs = (into.durationMs ?? 0) + step.durationMs;
+    }
+  };
+  add(a, 'a');
+  add(b, 'b');
+  return [...sides].map(([label, row]) => ({
+    label,
+    a: row.a,
+    b: row.b,
+    difference: row.b.count - row.a.count,
+    failedDifference: row.b.failed - row.a.failed,
+    durationDifferenceMs: row.a.durationMs !== null && row.b.durationMs !== null ? row.b.durationMs - row.a.durationMs : null,
+  }));
+}
+
+function emptySide(): LabelSide {
+  return { count: 0, failed: 0, durationMs: null };
+}
