@@ -223,3 +223,17 @@ export function labelTable(a: readonly RunStep[], b: readonly RunStep[]): LabelR
 function emptySide(): LabelSide {
   return { count: 0, failed: 0, durationMs: null };
 }
+
+export interface ContextRow {
+  index: number;
+  a: Step | null;
+  b: Step | null;
+}
+
+/** The steps of both runs at the same places around `index`: what a person reads to see where they parted. */
+export function stepsAround(a: readonly Step[], b: readonly Step[], index: number, around: number): ContextRow[] {
+  const rows: ContextRow[] = [];
+  const end = Math.min(Math.max(a.length, b.length), index + around + 1);
+  for (let at = Math.max(0, index - around); at < end; at++) rows.push({ index: at, a: a[at] ?? null, b: b[at] ?? null });
+  return rows;
+}

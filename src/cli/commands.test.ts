@@ -7,6 +7,7 @@ import { main as exportMain } from './export';
 import { main as open } from './open';
 import { main as tee } from './tee';
 import { main as ls } from './ls';
+import { main as diff } from './diff';
 
 const SESSION = 'fixtures/grok/esc-interrupt.updates.jsonl';
 
@@ -20,6 +21,7 @@ const COMMANDS: [string, Main, string[]][] = [
   ['open', (argv, io) => open(argv, io, { openBrowser: () => undefined }), [SESSION, '--no-browser']],
   ['tee', tee, ['--', process.execPath, '-e', '']],
   ['ls', ls, ['--json', 'fixtures/no-such-folder']],
+  ['diff', diff, [SESSION, SESSION]],
 ];
 
 async function run(main: Main, argv: string[]) {

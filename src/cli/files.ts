@@ -1,5 +1,7 @@
-import { constants } from 'node:fs';
+import { constants, createReadStream } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
+import { ingest } from '../model';
+import type { Session } from '../model/session';
 
 /**
  * Why `path` cannot be read as a session, in words a person acts on; null when it can. Every
@@ -25,4 +27,19 @@ export function readFailure(path: string, error: unknown): string {
   if (code === 'EACCES' || code === 'EPERM') return `no permission to read ${path}`;
   if (code === 'EISDIR') return `${path} is a directory`;
   return `cannot read ${path} (${code ?? (error instanceof Error ? error.message : String(error))})`;
+}
+
+/**
+ * A session file read with the viewer's own ingest, rows only (the CLI prints no content, so it
+ * reads light: see BuilderOptions); or why it could not be read, in whyUnreadable's words.
+ */
+export async function readSessionFile(path: string): Promise<{ session: Session } | { unreadable: string }> {
+  const unreadable = await whyUnreadable(path);
+  if (unreadable !== null) return { unreadable };
+  try {
+    return { session: await ingest(createReadStream(path, { highWaterMark: 1 << 20 }), { detail: 'light' }) };
+  } catch (error) {
+    // The file changed between the check and the read (removed, its mode changed, a disk error).
+    return { unreadable: readFailure(path, error) };
+  }
 }

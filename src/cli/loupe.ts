@@ -13,6 +13,10 @@ const HELP = `loupe: record and view coding-agent sessions (ACP traffic, ledger 
   loupe summarize FILE [--json] [--strict]    a plain-text or JSON summary of a session (--strict:
                                               exit 1 when empty, unreadable as a session, on bad
                                               lines or a broken chain)
+  loupe diff A B [--json] [--md] [--session ID]
+                                              two runs of one task compared step by step: where
+                                              they first part, the alignment, each label's counts
+                                              (exit 0 agree, 1 diverge, 2 unreadable)
   loupe export FILE --format jsonl|html|md [--redact] [--notes NOTES.json] [--out OUT]
                                               a session ready to share, secrets replaced with --redact
 
@@ -31,6 +35,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     case 'summarize':
       stopQuietlyWhenStdoutCloses();
       return summarize(argv, io);
+    case 'diff':
+      stopQuietlyWhenStdoutCloses();
+      return (await import('./diff')).main(rest, io);
     case 'export':
       stopQuietlyWhenStdoutCloses();
       return (await import('./export')).main(rest, io);

@@ -1,8 +1,7 @@
 // `loupe summarize FILE [--json] [--strict]`: the same ingest and model as the browser, in Node.
-import { createReadStream } from 'node:fs';
 import { parseCommandArgs } from './args';
-import { readFailure, whyUnreadable } from './files';
-import { ingest, summarize, type Summary } from '../model';
+import { readSessionFile } from './files';
+import { summarize, type Summary } from '../model';
 import { terminalSafe, terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 
 export interface CliIo {
@@ -50,21 +49,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.err(`loupe summarize: ${file === undefined ? 'no FILE given' : `one FILE at a time, got ${parsed.positionals.length}`}\n${USAGE}`);
     return 2;
   }
-  const unreadable = await whyUnreadable(file);
-  if (unreadable !== null) {
-    io.err(`loupe: ${terminalSafeLine(unreadable)}`);
+  const read = await readSessionFile(file);
+  if ('unreadable' in read) {
+    io.err(`loupe: ${terminalSafeLine(read.unreadable)}`);
     return 1;
   }
-  let session;
-  try {
-    // Rows only: the CLI prints no content, so it reads light (see BuilderOptions).
-    session = await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { detail: 'light' });
-  } catch (error) {
-    // The file changed between the check and the read (removed, its mode changed, a disk error).
-    io.err(`loupe: ${terminalSafeLine(readFailure(file, error))}`);
-    return 1;
-  }
-  const summary = summarize(session);
+  const summary = summarize(read.session);
   io.out(json ? terminalSafeJson(JSON.stringify(summary, null, 1)) : formatText(summary));
   if (strict) {
     const failure = strictFailure(summary);
@@ -157,7 +147,8 @@ function terminalTail(output: string): string[] {
   return [`… ${outputLines.length - TERMINAL_LINES} earlier lines`, ...outputLines.slice(-TERMINAL_LINES)];
 }
 
-function clip(text: string, width: number): string {
+/** One line of at most `width` characters, its end replaced by … when cut. */
+export function clip(text: string, width: number): string {
   const line = oneLine(text);
   return line.length > width ? `${line.slice(0, width - 1)}…` : line;
 }

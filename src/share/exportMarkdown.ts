@@ -139,7 +139,7 @@ function fenced(text: string): string[] {
  * @mention (GitHub would notify @name or @org/team when the md is pasted into a pull request): a
  * word joiner after the @ reads the same but links no one. Code spans and blocks mention nobody.
  */
-function inline(text: string): string {
+export function inline(text: string): string {
   return text
     .replace(/\s+/g, ' ')
     .trim()
@@ -148,15 +148,15 @@ function inline(text: string): string {
 }
 
 /** An id as code, on its line: a backtick or a line break in it cannot end the span or the line. */
-function codeSpan(text: string): string {
+export function codeSpan(text: string): string {
   return `\`${text.replace(/`/g, "'").replace(/\s+/g, ' ')}\``;
 }
 
-function cell(text: string): string {
+export function cell(text: string): string {
   return inline(text) || ' ';
 }
 
-function clip(text: string, chars: number): string {
+export function clip(text: string, chars: number): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return oneLine.length > chars ? `${oneLine.slice(0, chars - 1)}…` : oneLine;
 }

@@ -1,0 +1,143 @@
+// `loupe diff A B [--json] [--md] [--session ID]`: two runs of one task compared step by step
+// (src/analysis/compare.ts). Exit 0 when they agree throughout, 1 when they diverge, 2 when an input
+// cannot be read: a CI check on an agent's behaviour.
+import { basename } from 'node:path';
+import { compareRuns, DEFAULT_MAX_EDITS, stepsAround, stepsOfSession, type Comparison, type RunStep, type Step } from '../analysis/compare';
+import { formatDuration } from '../analysis/formatDuration';
+import type { Session } from '../model/session';
+import { terminalSafe, terminalSafeJson, terminalSafeLine } from '../model/terminalText';
+import { compareMarkdown, signed } from '../share/compareMarkdown';
+import { parseCommandArgs } from './args';
+import { readSessionFile } from './files';
+import { clip, type CliIo } from './summarize';
+
+const USAGE = 'usage: loupe diff A B [--json] [--md] [--session ID]';
+
+const HELP = `${USAGE}
+
+Compares two runs of one task step by step: each run's steps are its calls in the order
+\`loupe summarize\` lists them, a step known by its label and subject. Prints where the runs
+first part (the first step that differs in label, subject or status, or where one run ended)
+with the steps around it, how many steps a longest alignment of the two matches, and each label's
+counts, failures and times in each run.
+
+  --json         {firstDivergence, counts, pairs, labels}: firstDivergence null or {index, a, b}
+                 (a step is {id, label, subject, status}; null where that run had ended), counts
+                 {matched, same, status, onlyA, onlyB}, pairs [{a: id|null, b: id|null, change}]
+                 with change same|status|only-a|only-b; an "alignment" key is added only when
+                 the runs differ in more than ${DEFAULT_MAX_EDITS} steps and are aligned by their common start and end
+  --md           a short report for a pull-request comment
+  --session ID   compare the session ID of each file (default: the first session of each)
+
+Exit status: 0 the runs agree throughout, 1 they diverge, 2 an input cannot be read.`;
+
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' }, md: { type: 'boolean' }, session: { type: 'string' } });
+  if ('error' in parsed) {
+    io.err(`loupe diff: ${parsed.error}\n${USAGE}`);
+    return 2;
+  }
+  if (parsed.help) {
+    io.out(HELP);
+    return 0;
+  }
+  const { json, md, session: sessionId } = parsed.values;
+  const [fileA, fileB, ...extra] = parsed.positionals;
+  const wrong = fileB === undefined ? `two files to compare, got ${parsed.positionals.length}` : extra.length ? `two files to compare, got ${parsed.positionals.length}` : json && md ? '--json or --md, not both' : null;
+  if (wrong !== null || fileA === undefined || fileB === undefined) {
+    io.err(`loupe diff: ${wrong}\n${USAGE}`);
+    return 2;
+  }
+  const runs: RunStep[][] = [];
+  for (const file of [fileA, fileB]) {
+    const steps = await stepsOfFile(file, sessionId);
+    if (typeof steps === 'string') {
+      io.err(`loupe diff: ${terminalSafeLine(steps)}`);
+      return 2;
+    }
+    runs.push(steps);
+  }
+  const [a = [], b = []] = runs;
+  const comparison = compareRuns(a, b);
+  if (json) io.out(terminalSafeJson(JSON.stringify(jsonOf(comparison, a, b), null, 1)));
+  else if (md) io.out(compareMarkdown(comparison, a, b, { titleA: basename(fileA), titleB: basename(fileB) }).replace(/\n$/, ''));
+  else io.out(formatText(comparison, a, b, fileA, fileB));
+  if (!comparison.alignment.exact && json) io.err(`loupe diff: ${boundedNote(comparison)}`);
+  return comparison.firstDivergence === null ? 0 : 1;
+}
+
+/** A file's steps, of the session asked for or its first; or why they cannot be had. */
+async function stepsOfFile(file: string, sessionId: string | undefined): Promise<RunStep[] | string> {
+  const read = await readSessionFile(file);
+  if ('unreadable' in read) return read.unreadable;
+  const { session } = read;
+  if (session.counts.lines === 0) return `${file} holds no records (it is empty or blank)`;
+  if (session.format === 'unknown') return `${file}: no line has a shape Loupe reads (${session.counts.unknown} unknown, ${session.counts.bad} bad)`;
+  const chosen = chooseSession(session, sessionId);
+  if (chosen === false) return `${file} has no session ${sessionId ?? ''}; it has ${session.sessionIds.length ? session.sessionIds.join(', ') : 'no session ids'}`;
+  return stepsOfSession(session, chosen);
+}
+
+/**
+ * Which session's calls are the run: the one asked for, else the first of several; undefined
+ * (every call) when the file holds one session or names none; false when the one asked for is not there.
+ */
+function chooseSession(session: Session, sessionId: string | undefined): string | undefined | false {
+  if (sessionId !== undefined) return session.sessionIds.includes(sessionId) ? sessionId : false;
+  return session.sessionIds.length > 1 ? session.sessionIds[0] : undefined;
+}
+
+function jsonOf(comparison: Comparison, a: readonly Step[], b: readonly Step[]) {
+  const { firstDivergence, counts, pairs, labels, alignment } = comparison;
+  return {
+    firstDivergence,
+    counts,
+    pairs: pairs.map((pair) => ({ a: pair.a === null ? null : a[pair.a]!.id, b: pair.b === null ? null : b[pair.b]!.id, change: pair.change })),
+    labels,
+    ...(alignment.exact ? {} : { alignment }),
+  };
+}
+
+function boundedNote(comparison: Comparison): string {
+  const { alignment } = comparison;
+  return alignment.exact ? '' : `the runs differ in more than ${alignment.maxEdits} steps: their common start and end are aligned, the ${alignment.unalignedA} (A) and ${alignment.unalignedB} (B) steps between are not`;
+}
+
+const AROUND = 3;
+const STEP_CHARS = 56;
+
+export function formatText(comparison: Comparison, a: readonly Step[], b: readonly Step[], fileA: string, fileB: string): string {
+  const { counts, firstDivergence, alignment } = comparison;
+  const lines = [`A  ${fileA}  (${a.length} steps)`, `B  ${fileB}  (${b.length} steps)`, ''];
+  if (firstDivergence === null) lines.push('the runs agree throughout');
+  else {
+    lines.push(`first divergence at step ${firstDivergence.index + 1}:`, '');
+    const rows = stepsAround(a, b, firstDivergence.index, AROUND);
+    const number = String(rows.at(-1)?.index ?? 0).length + 1;
+    lines.push(`  ${'step'.padStart(number + 3)}  ${'A'.padEnd(STEP_CHARS)}  B`);
+    for (const row of rows) {
+      const mark = row.index === firstDivergence.index ? '>' : ' ';
+      lines.push(`  ${mark} ${String(row.index + 1).padStart(number + 1)}  ${stepText(row.a).padEnd(STEP_CHARS)}  ${stepText(row.b)}`);
+    }
+  }
+  lines.push('', `matched  ${counts.matched}  (same ${counts.same}, other status ${counts.status})`, `only A   ${counts.onlyA}`, `only B   ${counts.onlyB}`);
+  if (!alignment.exact) lines.push(`note: ${boundedNote(comparison)}`);
+  if (comparison.labels.length) {
+    const header = ['label', 'A', 'B', '±', 'failed A', 'failed B', 'time A', 'time B'];
+    const rows = comparison.labels.map((row) => {
+      const timed = row.durationDifferenceMs !== null;
+      return [clip(terminalSafeLine(row.label), 24), String(row.a.count), String(row.b.count), signed(row.difference), String(row.a.failed), String(row.b.failed), timed ? formatDuration(row.a.durationMs) : '—', timed ? formatDuration(row.b.durationMs) : '—'];
+    });
+    const widths = header.map((title, col) => rows.reduce((widest, row) => Math.max(widest, row[col]!.length), title.length));
+    const line = (cells: string[]) => cells.map((text, col) => (col === 0 ? text.padEnd(widths[col]!) : text.padStart(widths[col]!))).join('  ');
+    lines.push('', line(header), ...rows.map(line));
+  }
+  // Labels, subjects and ids are the input's: no escape sequence in them reaches the terminal.
+  return terminalSafe(lines.join('\n'));
+}
+
+function stepText(step: Step | null): string {
+  if (step === null) return '(ended)';
+  // Escaped before clipping, so the column is as wide as what the terminal shows; the status is never cut.
+  return `${clip(terminalSafeLine(`${step.label}${step.subject === null ? '' : ` ${step.subject}`}`), STEP_CHARS - step.status.length - 2)}  ${step.status}`;
+}
