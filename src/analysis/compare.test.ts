@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compareRuns, type Comparison, type RunStep } from './compare';
+import { readFileSync } from 'node:fs';
+import { compareRuns, stepsOfRows, stepsOfSession, type Comparison, type RunStep } from './compare';
+import { ingest } from '../model';
 import type { DisplayStatus } from '../model/types';
 
 let ids = 0;
@@ -148,3 +150,12 @@ function lcsLength(a: RunStep[], b: RunStep[]): number {
   }
   return table[a.length]![b.length]!;
 }
+
+describe('a run read from the viewer rows and from summarize', () => {
+  it.each(['fixtures/native/claude-agent-acp.acp.jsonl', 'fixtures/native/codex-0.137.0_rollout.jsonl', 'fixtures/grok/esc-interrupt.updates.jsonl'])('%s: the same steps in the same order', async (file) => {
+    const session = await ingest(readFileSync(file), { detail: 'light' });
+    const fromRows = stepsOfRows(session.items, session.calls, session.ended).map(({ id, label, subject, status, durationMs }) => ({ id, label, subject, status, durationMs }));
+    expect(fromRows.length).toBeGreaterThan(0);
+    expect(fromRows).toEqual(stepsOfSession(session));
+  });
+});

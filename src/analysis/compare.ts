@@ -6,8 +6,9 @@
 // ACP capture and a Codex run of one task compare in one vocabulary.
 import { diffArrays } from 'diff';
 import type { Session } from '../model/session';
+import { displayStatus } from '../model/status';
 import { summarize, type SummaryCall } from '../model/summary';
-import type { DisplayStatus } from '../model/types';
+import type { CallSummary, DisplayStatus, TranscriptItem } from '../model/types';
 
 export interface Step {
   id: string;
@@ -100,6 +101,38 @@ export function stepsOfSummaryCalls(calls: readonly SummaryCall[], sessionId?: s
     steps.push({ id: call.id, label: call.label, subject: call.subject, status: call.status, durationMs: call.durationMs });
   }
   return steps;
+}
+
+/** A step of the viewer's: where its call is in the transcript, to open it there. */
+export interface RowStep extends RunStep {
+  /** The call's key in the store. */
+  key: string;
+  /** Its transcript row (item index). */
+  item: number;
+}
+
+/**
+ * The same steps read from the viewer's rows (a store snapshot, or a Session): call rows in
+ * transcript order, where each call appears once, at its first update, which is the order of
+ * first appearance `summarize` lists calls in; each status as summarize gives it (displayStatus).
+ */
+export function stepsOfRows(items: Iterable<TranscriptItem>, calls: { get(key: string): CallSummary | undefined }, ended: boolean, sessionId?: string): RowStep[] {
+  const steps: RowStep[] = [];
+  let item = 0;
+  for (const row of items) {
+    const call = row.type === 'call' ? calls.get(row.callKey) : undefined;
+    if (row.type === 'call' && call !== undefined && (sessionId === undefined || call.sessionId === sessionId)) {
+      steps.push({ id: call.id, label: call.label, subject: call.subject, status: displayStatus(call, ended), durationMs: call.durationMs ?? null, key: row.callKey, item });
+    }
+    item++;
+  }
+  return steps;
+}
+
+/** The session a file's run is: the one asked for, else the first of several; undefined (every call) when it holds one or names none. */
+export function runSession(sessionIds: readonly string[], asked?: string): string | undefined {
+  if (asked !== undefined) return asked;
+  return sessionIds.length > 1 ? sessionIds[0] : undefined;
 }
 
 export function compareRuns(a: readonly RunStep[], b: readonly RunStep[], options: CompareOptions = {}): Comparison {

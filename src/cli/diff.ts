@@ -2,9 +2,8 @@
 // (src/analysis/compare.ts). Exit 0 when they agree throughout, 1 when they diverge, 2 when an input
 // cannot be read: a CI check on an agent's behaviour.
 import { basename } from 'node:path';
-import { compareRuns, DEFAULT_MAX_EDITS, stepsAround, stepsOfSession, type Comparison, type RunStep, type Step } from '../analysis/compare';
+import { compareRuns, DEFAULT_MAX_EDITS, runSession, stepsAround, stepsOfSession, type Comparison, type RunStep, type Step } from '../analysis/compare';
 import { formatDuration } from '../analysis/formatDuration';
-import type { Session } from '../model/session';
 import { terminalSafe, terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 import { compareMarkdown, signed } from '../share/compareMarkdown';
 import { parseCommandArgs } from './args';
@@ -73,18 +72,8 @@ async function stepsOfFile(file: string, sessionId: string | undefined): Promise
   const { session } = read;
   if (session.counts.lines === 0) return `${file} holds no records (it is empty or blank)`;
   if (session.format === 'unknown') return `${file}: no line has a shape Loupe reads (${session.counts.unknown} unknown, ${session.counts.bad} bad)`;
-  const chosen = chooseSession(session, sessionId);
-  if (chosen === false) return `${file} has no session ${sessionId ?? ''}; it has ${session.sessionIds.length ? session.sessionIds.join(', ') : 'no session ids'}`;
-  return stepsOfSession(session, chosen);
-}
-
-/**
- * Which session's calls are the run: the one asked for, else the first of several; undefined
- * (every call) when the file holds one session or names none; false when the one asked for is not there.
- */
-function chooseSession(session: Session, sessionId: string | undefined): string | undefined | false {
-  if (sessionId !== undefined) return session.sessionIds.includes(sessionId) ? sessionId : false;
-  return session.sessionIds.length > 1 ? session.sessionIds[0] : undefined;
+  if (sessionId !== undefined && !session.sessionIds.includes(sessionId)) return `${file} has no session ${sessionId ?? ''}; it has ${session.sessionIds.length ? session.sessionIds.join(', ') : 'no session ids'}`;
+  return stepsOfSession(session, runSession(session.sessionIds, sessionId));
 }
 
 function jsonOf(comparison: Comparison, a: readonly Step[], b: readonly Step[]) {

@@ -6,6 +6,7 @@ import { createSessionStore, type SessionStore } from '../store/createSessionSto
 import type { Filter } from '../store/filter';
 import { createNotesStore, fixedNotesStore, type NotesStore } from '../store/notes';
 import { ViewerBoundary } from '../ui/boundary/RowBoundary';
+import { CompareView } from '../ui/compare/CompareView';
 import { SessionView, type ThemeChoice } from '../ui/SessionView';
 import { NotesContext } from '../ui/sharing/notesContext';
 import type { ViewName } from '../ui/insights/views';
@@ -52,6 +53,14 @@ export interface SessionViewerProps {
    * carries no ruleset (the largest part of the viewer).
    */
   offerRedaction?: boolean;
+  /**
+   * A second run of the same task: with it the viewer compares `source` (run A) with this one
+   * (run B) step by step, aligned row by row, the first divergence marked (issue 20). A URL that
+   * is being followed grows the comparison as it grows.
+   */
+  compareWith?: SessionSource;
+  /** With `compareWith`: offers "Close comparison", which calls this (the host then drops `compareWith`). */
+  onCompareClose?: () => void;
 }
 
 function toLoadSource(source: SessionSource): LoadSource {
@@ -98,12 +107,13 @@ export function SessionViewer(props: SessionViewerProps) {
   );
 }
 
-function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, onThemeChange, className, keyboardScope, view, onViewChange, redact: redactFirst, notes: givenNotes, htmlExportViewer, offerRedaction = true }: SessionViewerProps) {
-  const [store] = useState<SessionStore>(() => createSessionStore(initialFilter ? { initialFilter } : {}));
-  const [notes] = useState<NotesStore>(() => (givenNotes ? fixedNotesStore(givenNotes) : createNotesStore()));
-  const [controller] = useState<SessionController>(() => createSessionController(store));
+function ViewerInner(props: SessionViewerProps) {
+  return props.compareWith === undefined || props.source === undefined ? <SingleViewer {...props} /> : <CompareViewer {...props} source={props.source} compareWith={props.compareWith} />;
+}
 
-  // Dispose the worker on unmount. Deferred, because StrictMode unmounts and remounts at once.
+/** A controller for a store, disposed when the viewer goes (deferred: StrictMode unmounts and remounts at once). */
+function useController(store: SessionStore): SessionController {
+  const [controller] = useState<SessionController>(() => createSessionController(store));
   const disposeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
     if (disposeTimer.current) clearTimeout(disposeTimer.current);
@@ -111,6 +121,72 @@ function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, call
       disposeTimer.current = setTimeout(() => controller.dispose(), 0);
     };
   }, [controller]);
+  return controller;
+}
+
+/** A number that changes with the identity of `value`: files and streams have no stable serialisable identity to key a query. */
+function useVersionOf(value: unknown): number {
+  const [version, setVersion] = useState(0);
+  const [previous, setPrevious] = useState(value);
+  if (value !== previous) {
+    setPrevious(value);
+    setVersion((v) => v + 1);
+  }
+  return version;
+}
+
+/** Two runs compared: each read into a store of its own, as the single viewer reads one. */
+function CompareViewer({ source, compareWith, theme, className, keyboardScope, onCompareClose }: SessionViewerProps & { source: SessionSource; compareWith: SessionSource }) {
+  const [storeA] = useState<SessionStore>(() => createSessionStore());
+  const [storeB] = useState<SessionStore>(() => createSessionStore());
+  const controllerA = useController(storeA);
+  const controllerB = useController(storeB);
+  const versionA = useVersionOf(source);
+  const versionB = useVersionOf(compareWith);
+  const queryA = useQuery({
+    queryKey: ['loupe-compare-a', versionA],
+    gcTime: 0,
+    queryFn: async ({ signal }) => {
+      await controllerA.load(toLoadSource(source), signal);
+      return storeA.getSnapshot().load.state;
+    },
+  });
+  const queryB = useQuery({
+    queryKey: ['loupe-compare-b', versionB],
+    gcTime: 0,
+    queryFn: async ({ signal }) => {
+      await controllerB.load(toLoadSource(compareWith), signal);
+      return storeB.getSnapshot().load.state;
+    },
+  });
+  const errors = [queryA.error ? `A (${nameOf(source)}): ${queryA.error.message}` : null, queryB.error ? `B (${nameOf(compareWith)}): ${queryB.error.message}` : null].filter((e) => e !== null);
+  return (
+    <>
+      {errors.length ? (
+        <div role="alert" data-testid="compare-error">
+          Could not read {errors.join('; ')}
+        </div>
+      ) : null}
+      <CompareView
+        storeA={storeA}
+        storeB={storeB}
+        nameA={nameOf(source)}
+        nameB={nameOf(compareWith)}
+        onNeedDetailA={controllerA.needDetail}
+        onNeedDetailB={controllerB.needDetail}
+        theme={theme ?? 'system'}
+        className={className}
+        keyboardScope={keyboardScope ?? 'viewer'}
+        onClose={onCompareClose}
+      />
+    </>
+  );
+}
+
+function SingleViewer({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, onThemeChange, className, keyboardScope, view, onViewChange, redact: redactFirst, notes: givenNotes, htmlExportViewer, offerRedaction = true }: SessionViewerProps) {
+  const [store] = useState<SessionStore>(() => createSessionStore(initialFilter ? { initialFilter } : {}));
+  const [notes] = useState<NotesStore>(() => (givenNotes ? fixedNotesStore(givenNotes) : createNotesStore()));
+  const controller = useController(store);
 
   useEffect(() => {
     if (!onFilterChange) return;
@@ -124,14 +200,8 @@ function ViewerInner({ source, onSelectCall, initialFilter, onFilterChange, call
     });
   }, [store, onFilterChange]);
 
-  // Each new source (by identity) is a new query; a version number keys it, since files and
-  // streams have no stable serialisable identity.
-  const [sourceVersion, setSourceVersion] = useState(0);
-  const [prevSource, setPrevSource] = useState<SessionSource | undefined>(source);
-  if (source !== prevSource) {
-    setPrevSource(source);
-    setSourceVersion((v) => v + 1);
-  }
+  // Each new source (by identity) is a new query.
+  const sourceVersion = useVersionOf(source);
 
   // No source: nothing is shown, and a read still running stops.
   useEffect(() => {
