@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useRef, useState, type ChangeE
 import { SessionViewer, type CallSummary, type Filter, type SessionSource, type ThemeChoice, type ViewName } from '../embed';
 import { Recordings } from './Recordings';
 import { withSubagents } from './subagents';
-import { readCallId, readFilter, readSrc, readView, writeCallId, writeFilter } from './url';
+import { readCallId, readFilter, readSrc, readView, readVs, writeCallId, writeFilter } from './url';
 import './app.css';
 
 /** Where the app's build puts the export viewer (vite.config.ts): the html export fetches it from there. */
@@ -12,6 +12,8 @@ interface Loaded {
   key: number;
   name: string;
   source: SessionSource;
+  /** A second run shown aligned with this one, step by step (?vs=, or "Compare with…"). */
+  compareWith?: { name: string; source: SessionSource };
 }
 
 const SAMPLES: { href: string; title: string; about: string }[] = [
@@ -24,7 +26,8 @@ let nextKey = 1;
 
 function fromLocation(): Loaded[] {
   const src = readSrc(location.search);
-  return src ? [{ key: nextKey++, name: src, source: src }] : [];
+  const vs = readVs(location.search);
+  return src ? [{ key: nextKey++, name: src, source: src, ...(vs ? { compareWith: { name: vs, source: vs } } : {}) }] : [];
 }
 
 export function App() {
@@ -36,6 +39,7 @@ export function App() {
   const [view, setView] = useState<ViewName>(() => readView(location.hash));
   const [initialFilter, setInitialFilter] = useState(() => readFilter(location.search));
   const fileInput = useRef<HTMLInputElement>(null);
+  const compareInput = useRef<HTMLInputElement>(null);
   // The page follows the viewer's theme toggle (and the system until it is used); the choice is
   // kept for the next visit.
   const [theme, setTheme] = useState<ThemeChoice>(savedTheme);
@@ -182,6 +186,22 @@ export function App() {
     e.target.value = '';
   };
 
+  // "Compare with…": the file picked is run B beside the session shown (run A).
+  const setCompareWith = (compareWith: Loaded['compareWith']) => {
+    setLoaded((all) => all.map((l, i) => (i === active ? { ...l, compareWith } : l)));
+    if (compareWith === undefined && readVs(location.search) !== null) {
+      const search = new URLSearchParams(location.search);
+      search.delete('vs');
+      const rest = search.toString();
+      history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+    }
+  };
+  const onPickCompare = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (file) setCompareWith({ name: file.name, source: file });
+    e.target.value = '';
+  };
+
   return (
     <div className="loupe-app">
       <header className="loupe-app__bar">
@@ -195,6 +215,14 @@ export function App() {
         <button type="button" onClick={() => setPasteOpen(true)}>
           Paste…
         </button>
+        {loaded.length > 0 ? (
+          <>
+            <button type="button" onClick={() => compareInput.current?.click()} title="Compare the session shown with another run of the same task, step by step">
+              Compare with…
+            </button>
+            <input ref={compareInput} type="file" hidden accept=".jsonl,.json,.ndjson,.txt,application/json,text/plain" onChange={onPickCompare} data-testid="compare-input" />
+          </>
+        ) : null}
         {loaded.length > 1 ? (
           <nav className="loupe-app__tabs" aria-label="Open files">
             {loaded.map((l, i) => (
@@ -215,6 +243,7 @@ export function App() {
             <div key={l.key} className="loupe-app__viewer" hidden={i !== active}>
               <SessionViewer
                 source={l.source}
+                {...(l.compareWith ? { compareWith: l.compareWith.source, onCompareClose: () => setCompareWith(undefined) } : {})}
                 initialFilter={initialFilter}
                 onFilterChange={i === active ? onFilterChange : undefined}
                 onSelectCall={i === active ? onSelectCall : undefined}

@@ -17,4 +17,8 @@ describe('the connect-src the app narrows itself to', () => {
     expect(connectPolicy('javascript:alert(1)', base)).toBe("connect-src 'self'");
     expect(connectPolicy('ftp://files.example/a', base)).toBe("connect-src 'self'");
   });
+  it('adds the origin ?vs= names too (the run compared with ?src=), each once', () => {
+    expect(connectPolicy('https://a.example/run.jsonl', base, 'https://b.example/run.jsonl')).toBe("connect-src 'self' https://a.example https://b.example");
+    expect(connectPolicy('https://a.example/1.jsonl', base, 'https://a.example/2.jsonl')).toBe("connect-src 'self' https://a.example");
+  });
 });

@@ -1,15 +1,16 @@
 // The second, narrower Content-Security-Policy the app adds at start-up (see APP_POLICY in
-// vite.config.ts): requests only to this origin and to the one `?src=` names. The page's URL is
+// vite.config.ts): requests only to this origin and to the ones `?src=` and `?vs=` name. The page's URL is
 // fixed for its life (opening another URL loads a new page), so this is known before anything is
 // fetched. A policy added later can only narrow what the page may do, never widen it.
 
-/** `connect-src` for a page opened with `src` (null: no URL was given, only local files). */
-export function connectPolicy(src: string | null, base: string): string {
+/** `connect-src` for a page opened with `src` (null: no URL was given, only local files), and `vs` (the run compared with it). */
+export function connectPolicy(src: string | null, base: string, vs: string | null = null): string {
   const sources = ["'self'"];
-  if (src !== null) {
+  for (const given of [src, vs]) {
+    if (given === null) continue;
     try {
-      const url = new URL(src, base);
-      if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin !== new URL(base).origin) sources.push(url.origin);
+      const url = new URL(given, base);
+      if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin !== new URL(base).origin && !sources.includes(url.origin)) sources.push(url.origin);
     } catch {
       // Not a URL: nothing to allow; the load reports it.
     }
@@ -17,9 +18,9 @@ export function connectPolicy(src: string | null, base: string): string {
   return `connect-src ${sources.join(' ')}`;
 }
 
-export function narrowConnectSrc(src: string | null): void {
+export function narrowConnectSrc(src: string | null, vs: string | null = null): void {
   const meta = document.createElement('meta');
   meta.httpEquiv = 'Content-Security-Policy';
-  meta.content = connectPolicy(src, document.baseURI);
+  meta.content = connectPolicy(src, document.baseURI, vs);
   document.head.append(meta);
 }

@@ -1,9 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { narrowConnectSrc } from './csp';
-import { readSrc } from './url';
+import { readSrc, readVs } from './url';
 
-narrowConnectSrc(readSrc(location.search));
+narrowConnectSrc(readSrc(location.search), readVs(location.search));
 
 const el = document.getElementById('root');
 if (el) createRoot(el).render(<App />);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCallId, readFilter, readSrc, readView, writeCallId, writeFilter } from './url';
+import { readCallId, readFilter, readSrc, readView, readVs, writeCallId, writeFilter } from './url';
 
 describe('page URL', () => {
   it('round-trips the filter next to ?src', () => {
@@ -24,5 +24,11 @@ describe('page URL', () => {
     expect(writeCallId(null, 'stats')).toBe('#view=stats');
     expect(writeCallId(null, 'transcript')).toBe('');
     expect(readView('#view=bogus')).toBe('transcript');
+  });
+
+  it('reads the run to compare with from ?vs=, kept when the filter is written', () => {
+    const search = writeFilter('?src=a.jsonl&vs=b%20run.jsonl', { labels: ['Read'], statuses: [], text: '' });
+    expect([readSrc(search), readVs(search)]).toEqual(['a.jsonl', 'b run.jsonl']);
+    expect(readVs('?src=a.jsonl')).toBeNull();
   });
 });

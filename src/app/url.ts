@@ -1,9 +1,14 @@
-// The page URL holds what to show: ?src=, the filter (label=, status=, q=, session=) and
+// The page URL holds what to show: ?src= (and ?vs=, a second run compared with it), the filter (label=, status=, q=, session=) and
 // #view=<view>&call=<id>.
 import { VIEWS, type Filter, type ViewName } from '../embed';
 
 export function readSrc(search: string): string | null {
   return new URLSearchParams(search).get('src');
+}
+
+/** The run compared with ?src= (issue 20): `?src=A&vs=B` shows A and B aligned step by step. */
+export function readVs(search: string): string | null {
+  return new URLSearchParams(search).get('vs');
 }
 
 export function readFilter(search: string): Partial<Filter> {

@@ -6,8 +6,9 @@ import type { CliIo } from './summarize';
 const HELP = `loupe: record and view coding-agent sessions (ACP traffic, ledger exports)
 
   loupe tee [--out FILE] -- AGENT [ARGS...]   run AGENT, recording its ACP stdio traffic
-  loupe open [PATH | -] [--follow] [--port N] [--no-browser]
-                                              open a session in the viewer (live with --follow)
+  loupe open [PATH | -] [--follow] [--vs OTHER] [--port N] [--no-browser]
+                                              open a session in the viewer (live with --follow;
+                                              beside OTHER, step by step, with --vs)
   loupe ls [--json] [DIR...]                  the sessions on this machine (tee recordings, Claude
                                               Code, Codex), newest first
   loupe summarize FILE [--json] [--strict]    a plain-text or JSON summary of a session (--strict:

@@ -38,9 +38,9 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function serve(session?: SessionInput): Promise<RunningServer> {
+async function serve(session?: SessionInput, compareWith?: string): Promise<RunningServer> {
   // A short poll: the file watcher usually wakes the reader first; this bounds the wait when it does not.
-  const server = await startServer({ appDir, capturesDir: captures, port: 0, pollMs: 50, ...(session ? { session } : {}) });
+  const server = await startServer({ appDir, capturesDir: captures, port: 0, pollMs: 50, ...(session ? { session } : {}), ...(compareWith !== undefined ? { compareWith } : {}) });
   servers.push(server);
   return server;
 }
@@ -203,6 +203,29 @@ describe('loupe open server: what it refuses', () => {
   });
 });
 
+describe('loupe open --vs: a session compared with another run', () => {
+  test('the page shows the other run as A beside the followed session as B; each is served under its own name', async () => {
+    const other = join(dir, 'old run.jsonl');
+    writeFileSync(other, LINE_1 + LINE_2);
+    const server = await serve({ kind: 'file', path: sessionPath, follow: true }, other);
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/${server.token}/?src=compare/${encodeURIComponent('old run.jsonl')}&vs=session/${encodeURIComponent(basename(sessionPath))}`);
+    const compared = await get(server, `/${server.token}/compare/${encodeURIComponent('old run.jsonl')}`);
+    expect(compared).toMatchObject({ status: 200, body: LINE_1 + LINE_2 });
+    expect(compared.headers['content-length']).toBe(String(Buffer.byteLength(LINE_1 + LINE_2)));
+    // The followed session still grows.
+    const res = await open(server, `/${server.token}/session`);
+    expect(await readUntil(res, (text) => text === LINE_1)).toBe(LINE_1);
+    appendFileSync(sessionPath, LINE_3);
+    expect(await readUntil(res, (text) => text === LINE_3)).toBe(LINE_3);
+    res.destroy();
+  });
+
+  test('without --vs there is nothing at compare/', async () => {
+    const server = await serve({ kind: 'file', path: sessionPath, follow: false });
+    expect((await get(server, `/${server.token}/compare/x.jsonl`)).status).toBe(404);
+  });
+});
+
 describe('loupe open server: following', () => {
   test('--follow keeps the response open and sends each appended line as it is written', async () => {
     const server = await serve({ kind: 'file', path: sessionPath, follow: true });
@@ -348,6 +371,8 @@ describe('loupe open command', () => {
       [['--bogus', sessionPath], /unknown option --bogus/],
       [['--port', 'eighty', sessionPath], /--port wants a number/],
       [[sessionPath, sessionPath], /one session at a time/],
+      [[sessionPath, '--vs', join(dir, 'missing.jsonl')], /--vs: no such file: .*missing\.jsonl/],
+      [['--vs', sessionPath], /--vs compares with PATH: give PATH too/],
     ];
     for (const [argv, message] of cases) {
       const { code, out, err } = await run(argv);

@@ -14,7 +14,7 @@ import { startServer, type SessionInput } from './openServer';
 import { joinSubagents, subagentFilesOf } from './subagentFiles';
 import type { CliIo } from './summarize';
 
-const USAGE = 'usage: loupe open [PATH | -] [--follow] [--port N] [--no-browser]';
+const USAGE = 'usage: loupe open [PATH | -] [--follow] [--vs OTHER] [--port N] [--no-browser]';
 
 const HELP = `${USAGE}
 
@@ -28,6 +28,9 @@ secret token: only this address can read the session) and opens the default brow
                  Codex logged (by project); choosing one opens it, live if it is still being
                  written
   --follow       keep reading PATH as it grows, like tail -f (a tee capture: until tee exits)
+  --vs OTHER     compare PATH with OTHER, another run of the same task, step by step: OTHER's
+                 steps beside PATH's, aligned, the first divergence marked (with --follow the
+                 comparison grows as PATH does: is the new run going the way the old one went?)
   --port N       listen on port N (default: any free port)
   --no-browser   only print the address
 
@@ -91,6 +94,15 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
       io.err(`loupe open: reading ${subagents.length} sub-agent file${subagents.length === 1 ? '' : 's'} with the session`);
     }
   }
+  if (parsed.vs !== undefined) {
+    const problem = parsed.path === undefined ? '--vs compares with PATH: give PATH too' : await whyUnreadable(parsed.vs);
+    if (problem) {
+      io.err(`loupe open: --vs: ${problem}`);
+      await removeJoined();
+      stopped.cancel();
+      return parsed.path === undefined ? 2 : 1;
+    }
+  }
   if (!existsSync(join(deps.appDir, 'index.html'))) {
     // An installed package carries dist/app ("files" in package.json): only a checkout that was
     // never built lacks it.
@@ -102,7 +114,7 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
 
   let server;
   try {
-    server = await startServer({ appDir: deps.appDir, capturesDir: deps.capturesDir, agentLogDirs: deps.agentLogDirs, port: parsed.port, ...(session ? { session } : {}) });
+    server = await startServer({ appDir: deps.appDir, capturesDir: deps.capturesDir, agentLogDirs: deps.agentLogDirs, port: parsed.port, ...(session ? { session } : {}), ...(parsed.vs !== undefined ? { compareWith: parsed.vs } : {}) });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') io.err(`loupe open: port ${parsed.port} is in use`);
@@ -121,13 +133,14 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   return 0;
 }
 
-type ParsedArgs = { help: true } | { help: false; path: string | undefined; follow: boolean; port: number; noBrowser: boolean };
+type ParsedArgs = { help: true } | { help: false; path: string | undefined; follow: boolean; port: number; noBrowser: boolean; vs?: string };
 
 export function parseOpenArgs(argv: readonly string[]): ParsedArgs | { error: string } {
   const parsed = parseCommandArgs(argv, {
     follow: { type: 'boolean', short: 'f' },
     port: { type: 'string', short: 'p' },
     'no-browser': { type: 'boolean' },
+    vs: { type: 'string' },
   });
   if ('error' in parsed) return { error: `${parsed.error} (${USAGE})` };
   if (parsed.help) return { help: true };
@@ -138,7 +151,7 @@ export function parseOpenArgs(argv: readonly string[]): ParsedArgs | { error: st
     if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) return { error: `--port wants a number from 0 to 65535, not ${values.port}` };
     port = Number(values.port);
   }
-  return { help: false, path: positionals[0], follow: values.follow ?? false, port, noBrowser: values['no-browser'] ?? false };
+  return { help: false, path: positionals[0], follow: values.follow ?? false, port, noBrowser: values['no-browser'] ?? false, ...(values.vs !== undefined ? { vs: values.vs } : {}) };
 }
 
 /** dist/app beside the built CLI (dist/cli/…), or the project's dist/app when run from source. */

@@ -32,6 +32,11 @@ export interface ServerOptions {
    * session, the page lists the sessions found there beside the recordings.
    */
   agentLogDirs?: readonly string[];
+  /**
+   * Another run of the session's task, compared with it (`loupe open B --vs A`): served at
+   * `compare/NAME`, read whole (not followed); the page shows it as run A beside the session.
+   */
+  compareWith?: string;
   /** 0 picks a free port. */
   port?: number;
   /** How often a followed file is checked when the file watcher is silent. */
@@ -147,7 +152,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // exports) after the last segment of its address. In a path `%`, `#`, `?` and `\` would not
   // read back as the same name.
   const sessionName = (session ? basename(session.path) : 'stdin.jsonl').replace(/[%#?\\]/g, '_');
-  const page = options.session ? `?src=session/${encodeURIComponent(sessionName)}` : '?recordings';
+  const compareWith = options.session && options.compareWith !== undefined ? resolve(options.compareWith) : null;
+  const compareName = compareWith === null ? '' : basename(compareWith).replace(/[%#?\\]/g, '_');
+  const page = !options.session
+    ? '?recordings'
+    : compareWith === null
+      ? `?src=session/${encodeURIComponent(sessionName)}`
+      : `?src=compare/${encodeURIComponent(compareName)}&vs=session/${encodeURIComponent(sessionName)}`;
 
   /** The one-time address's secret, until it is visited. */
   let launchKey: Buffer | null = null;
@@ -207,6 +218,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (spool) return sendSession(req, res, spool.path, { follow: true, writerDone: () => spool.ended }, head);
       if (session) return sendSession(req, res, session.path, await followOf(session.path, session.follow), head);
       return fail(res, 404, 'No session: loupe open was started without a file');
+    }
+    // `compare/NAME`: the run the session is compared with (--vs), as `session/NAME` names the session.
+    if (rest[0] === 'compare' && rest.length <= 2) {
+      if (compareWith) return sendSession(req, res, compareWith, { follow: false }, head);
+      return fail(res, 404, 'Nothing to compare with: loupe open was started without --vs');
     }
     // The recordings folder is served only when it is what was opened (loupe open without a session).
     if (!options.session && route === 'recordings') return sendJson(res, await listRecordings(capturesDir), head);
