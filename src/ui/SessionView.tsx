@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLatestCallback } from './useLatestCallback';
+import { useDocumentKeys } from './useDocumentKeys';
 import type { CallSummary } from '../model';
 import type { SessionSnapshot, SessionStore } from '../store/createSessionStore';
 import { isFilterActive, type Filter } from '../store/filter';
@@ -271,18 +272,7 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
     e.preventDefault();
   };
 
-  const onDocumentKey = useLatestCallback((e: KeyboardEvent) => {
-    // Only keys nobody else is handling: focus on the page body, not in another control.
-    if (e.defaultPrevented || (e.target !== document.body && e.target !== document.documentElement)) return;
-    if (rootRef.current?.closest('[hidden]')) return;
-    onKeyDown(e);
-  });
-  useEffect(() => {
-    if (keyboardScope !== 'document') return;
-    const fn = (e: KeyboardEvent) => onDocumentKey(e);
-    document.addEventListener('keydown', fn);
-    return () => document.removeEventListener('keydown', fn);
-  }, [keyboardScope, onDocumentKey]);
+  useDocumentKeys(keyboardScope, rootRef, onKeyDown);
 
   const jumpToLine = (line: number): void => {
     const idx = store.itemNearLine(line);

@@ -1,14 +1,14 @@
 // Two runs of one task side by side (issue 20): their steps aligned row by row, a gap where one
 // run has no step, the first divergence marked, scrolled to and announced. Driven by two ordinary
 // session stores through their public API; the comparison itself is src/analysis/compare.ts.
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { compareRuns, runSession, stepsOfRows, type Change, type Comparison, type FirstDivergence, type RowStep, type Step } from '../../analysis/compare';
 import { formatDuration } from '../../analysis/formatDuration';
 import { signed } from '../../share/compareMarkdown';
 import type { CallSummary } from '../../model/types';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
 import { CallRow } from '../calls/CallRow';
-import { useLatestCallback } from '../useLatestCallback';
+import { useDocumentKeys } from '../useDocumentKeys';
 import { useSessionSnapshot, useSystemDark } from '../useStore';
 import { VirtualList, type ScrollRequest } from '../virtual/VirtualList';
 import type { ThemeChoice } from '../SessionView';
@@ -91,17 +91,7 @@ export function CompareView({ storeA, storeB, nameA, nameB, onNeedDetailA, onNee
     else return;
     e.preventDefault();
   };
-  const onDocumentKey = useLatestCallback((e: KeyboardEvent) => {
-    if (e.defaultPrevented || (e.target !== document.body && e.target !== document.documentElement)) return;
-    if (rootRef.current?.closest('[hidden]')) return;
-    onKeyDown(e);
-  });
-  useEffect(() => {
-    if (keyboardScope !== 'document') return;
-    const listener = (e: KeyboardEvent) => onDocumentKey(e);
-    document.addEventListener('keydown', listener);
-    return () => document.removeEventListener('keydown', listener);
-  }, [keyboardScope, onDocumentKey]);
+  useDocumentKeys(keyboardScope, rootRef, onKeyDown);
 
   const renderRow = (position: number) => {
     const pairIndex = rows[position]!;
