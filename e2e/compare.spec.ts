@@ -63,6 +63,18 @@ test('?src=A&vs=B shows the two runs aligned, the first divergence marked, scrol
   await expect(page.getByTestId('compare-labels').locator('[data-label="Edit"]')).toHaveAttribute('data-difference', '-1');
 });
 
+test('"Compare with…" compares the session shown with a second file, and "Close comparison" goes back to it', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('file-input').setInputFiles(CAPTURE);
+  await expect(page.locator('[data-load-state="done"]')).toHaveCount(1);
+  await page.getByTestId('compare-input').setInputFiles(fixture('native/claude-code-2.1.83_via-claude-agent-acp.jsonl'));
+  await expect(summary(page)).toHaveText('The runs agree throughout (10 steps).');
+  await expect(page.locator('[data-diff="same"]')).toHaveCount(10);
+  await page.getByRole('button', { name: 'Close comparison' }).click();
+  await expect(page.getByTestId('compare-view')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Filters' })).toContainText('Tool calls: 10');
+});
+
 test('a divergence far down a long run is scrolled into view on load', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'loupe-compare-'));
   try {
