@@ -75,6 +75,15 @@ test('"Compare with…" compares the session shown with a second file, and "Clos
   await expect(page.getByRole('region', { name: 'Filters' })).toContainText('Tool calls: 10');
 });
 
+test('a run that cannot be read is said, not compared as if it had no steps', async ({ page }) => {
+  const srcA = await serveAt(page, 'a.jsonl', LINES);
+  await page.route('**/e2e-src/missing.jsonl', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await page.goto(`/?src=${encodeURIComponent(srcA)}&vs=${encodeURIComponent('e2e-src/missing.jsonl')}`);
+  await expect(summary(page)).toHaveText(/^Run B could not be read: .*404/);
+  await expect(page.getByRole('alert')).toContainText('404');
+  await expect(page.locator('[data-first-divergence]')).toHaveCount(0);
+});
+
 test('a divergence far down a long run is scrolled into view on load', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'loupe-compare-'));
   try {

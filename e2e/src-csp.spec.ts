@@ -1,10 +1,11 @@
-// The static app narrows its connect-src to its own origin and the one `?src=` names
+// The static app narrows its connect-src to its own origin and the ones `?src=` and `?vs=` name
 // (src/app/csp.ts). The parser worker, which does the fetching, must be held to that too: a
 // `data:` URL or a redirect to another origin loads nothing. Needs `npm run build` (dist/app).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { expect, expectCallsShown, expectedCalls, fixture, test, waitLoaded } from './helpers';
+import { runSession, stepCount, stepsOfSession } from '../src/analysis/compare';
+import { expect, expectCallsShown, expectedCalls, expectedSession, fixture, test, waitLoaded } from './helpers';
 
 const SESSION = fixture('acp/codex-acp-1.6.2_unwrapped.jsonl');
 // Two more origins, on ports past the app's servers (a free one if those are taken): where ?src=
@@ -87,4 +88,14 @@ test('a data: URL loads nothing', async ({ page, cspViolations }) => {
   const data = `data:application/x-ndjson;base64,${Buffer.from(`${line}\n`).toString('base64')}`;
   await page.goto(srcUrl(data));
   await expectNotLoaded(page);
+});
+
+test('?src= and ?vs= on two other origins: both are allowed, and the runs compare', async ({ page }) => {
+  // The file holds several sessions: the first with calls is the run, as loupe diff reads it.
+  const session = await expectedSession(SESSION);
+  const steps = stepsOfSession(session, runSession(session.sessionIds, [...session.calls.values()].map((call) => call.sessionId)));
+  expect(steps.length).toBeGreaterThan(0);
+  await page.goto(`${srcUrl(`http://127.0.0.1:${namedPort}/session.jsonl`)}&vs=${encodeURIComponent(`http://127.0.0.1:${otherPort}/session.jsonl`)}`);
+  await expect(page.getByTestId('compare-summary')).toHaveText(`The runs agree throughout (${stepCount(steps.length)}).`, { timeout: 20_000 });
+  await expect(page.locator('[data-diff="same"]')).toHaveCount(steps.length);
 });

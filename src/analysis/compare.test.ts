@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
-import { compareRuns, stepsOfRows, stepsOfSession, type Comparison, type RunStep } from './compare';
+import { compareRuns, runSession, stepsOfRows, stepsOfSession, type Comparison, type RunStep } from './compare';
 import { ingest } from '../model';
 import type { DisplayStatus } from '../model/types';
 
@@ -157,5 +157,15 @@ describe('a run read from the viewer rows and from summarize', () => {
     const fromRows = stepsOfRows(session.items, session.calls, session.ended).map(({ id, label, subject, status, durationMs }) => ({ id, label, subject, status, durationMs }));
     expect(fromRows.length).toBeGreaterThan(0);
     expect(fromRows).toEqual(stepsOfSession(session));
+  });
+});
+
+describe('the session a file of several is compared by', () => {
+  it('is the one asked for, else the first named that has calls, else every call of a file of one', () => {
+    expect(runSession(['s1', 's2'], ['s2', 's2'], 's1')).toBe('s1');
+    // s0 only started (a session/new, a message): its run is no step of the task's.
+    expect(runSession(['s0', 's1', 's2'], ['s2', 's1', null])).toBe('s1');
+    expect(runSession(['s1'], ['s1', null])).toBeUndefined();
+    expect(runSession([], [null])).toBeUndefined();
   });
 });

@@ -129,10 +129,16 @@ export function stepsOfRows(items: Iterable<TranscriptItem>, calls: { get(key: s
   return steps;
 }
 
-/** The session a file's run is: the one asked for, else the first of several; undefined (every call) when it holds one or names none. */
-export function runSession(sessionIds: readonly string[], asked?: string): string | undefined {
+/**
+ * The session a file's run is: the one asked for; else, of several, the first (in the order the
+ * file names them) that has calls, a session that only started being none of the task's steps;
+ * undefined (every call) when the file names one session or none.
+ */
+export function runSession(sessionIds: readonly string[], callSessions: Iterable<string | null>, asked?: string): string | undefined {
   if (asked !== undefined) return asked;
-  return sessionIds.length > 1 ? sessionIds[0] : undefined;
+  if (sessionIds.length <= 1) return undefined;
+  const withCalls = new Set(callSessions);
+  return sessionIds.find((id) => withCalls.has(id)) ?? sessionIds[0];
 }
 
 export function compareRuns(a: readonly RunStep[], b: readonly RunStep[], options: CompareOptions = {}): Comparison {
@@ -269,4 +275,9 @@ export function stepsAround(a: readonly Step[], b: readonly Step[], index: numbe
   const end = Math.min(Math.max(a.length, b.length), index + around + 1);
   for (let at = Math.max(0, index - around); at < end; at++) rows.push({ index: at, a: a[at] ?? null, b: b[at] ?? null });
   return rows;
+}
+
+/** `1 step`, `12 steps`: counts as the CLI, the md report and the viewer say them. */
+export function stepCount(n: number): string {
+  return `${n} step${n === 1 ? '' : 's'}`;
 }

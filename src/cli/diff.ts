@@ -2,7 +2,7 @@
 // (src/analysis/compare.ts). Exit 0 when they agree throughout, 1 when they diverge, 2 when an input
 // cannot be read: a CI check on an agent's behaviour.
 import { basename } from 'node:path';
-import { compareRuns, DEFAULT_MAX_EDITS, runSession, stepsAround, stepsOfSession, type Comparison, type RunStep, type Step } from '../analysis/compare';
+import { compareRuns, DEFAULT_MAX_EDITS, runSession, stepCount, stepsAround, stepsOfSession, type Comparison, type RunStep, type Step } from '../analysis/compare';
 import { formatDuration } from '../analysis/formatDuration';
 import { terminalSafe, terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 import { compareMarkdown, signed } from '../share/compareMarkdown';
@@ -73,7 +73,7 @@ async function stepsOfFile(file: string, sessionId: string | undefined): Promise
   if (session.counts.lines === 0) return `${file} holds no records (it is empty or blank)`;
   if (session.format === 'unknown') return `${file}: no line has a shape Loupe reads (${session.counts.unknown} unknown, ${session.counts.bad} bad)`;
   if (sessionId !== undefined && !session.sessionIds.includes(sessionId)) return `${file} has no session ${sessionId ?? ''}; it has ${session.sessionIds.length ? session.sessionIds.join(', ') : 'no session ids'}`;
-  return stepsOfSession(session, runSession(session.sessionIds, sessionId));
+  return stepsOfSession(session, runSession(session.sessionIds, [...session.calls.values()].map((call) => call.sessionId), sessionId));
 }
 
 function jsonOf(comparison: Comparison, a: readonly Step[], b: readonly Step[]) {
@@ -97,7 +97,7 @@ const STEP_CHARS = 56;
 
 export function formatText(comparison: Comparison, a: readonly Step[], b: readonly Step[], fileA: string, fileB: string): string {
   const { counts, firstDivergence, alignment } = comparison;
-  const lines = [`A  ${fileA}  (${a.length} steps)`, `B  ${fileB}  (${b.length} steps)`, ''];
+  const lines = [`A  ${fileA}  (${stepCount(a.length)})`, `B  ${fileB}  (${stepCount(b.length)})`, ''];
   if (firstDivergence === null) lines.push('the runs agree throughout');
   else {
     lines.push(`first divergence at step ${firstDivergence.index + 1}:`, '');

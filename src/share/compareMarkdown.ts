@@ -1,6 +1,6 @@
 // `loupe diff --md`: two runs compared, short enough for a pull-request comment. Every text from
 // the sessions (labels, subjects, ids, file names) is escaped as the md export escapes it.
-import { stepsAround, type Comparison, type Step } from '../analysis/compare';
+import { stepCount, stepsAround, type Comparison, type Step } from '../analysis/compare';
 import { formatDuration } from '../analysis/formatDuration';
 import { terminalSafe } from '../model/terminalText';
 import { cell, clip, codeSpan, inline } from './exportMarkdown';
@@ -20,8 +20,8 @@ export function compareMarkdown(comparison: Comparison, a: readonly Step[], b: r
   const out = [`# Runs compared: ${inline(options.titleA)} → ${inline(options.titleB)}`, ''];
   out.push(
     firstDivergence === null
-      ? `**The runs agree throughout** (${a.length} steps).`
-      : `**First divergence at step ${firstDivergence.index + 1}** (A has ${a.length} steps, B ${b.length}).`,
+      ? `**The runs agree throughout** (${stepCount(a.length)}).`
+      : `**First divergence at step ${firstDivergence.index + 1}** (A has ${stepCount(a.length)}, B ${b.length}).`,
   );
   out.push('', `matched ${counts.matched} (same ${counts.same}, other status ${counts.status}) · only in A ${counts.onlyA} · only in B ${counts.onlyB}`);
   if (!alignment.exact) out.push('', `More than ${alignment.maxEdits} differences: the runs' common start and end are aligned, the ${alignment.unalignedA} and ${alignment.unalignedB} steps between are not.`);

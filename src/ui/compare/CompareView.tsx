@@ -2,7 +2,7 @@
 // run has no step, the first divergence marked, scrolled to and announced. Driven by two ordinary
 // session stores through their public API; the comparison itself is src/analysis/compare.ts.
 import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { compareRuns, runSession, stepsOfRows, type Change, type Comparison, type FirstDivergence, type RowStep, type Step } from '../../analysis/compare';
+import { compareRuns, runSession, stepCount, stepsOfRows, type Change, type Comparison, type FirstDivergence, type RowStep, type Step } from '../../analysis/compare';
 import { formatDuration } from '../../analysis/formatDuration';
 import { signed } from '../../share/compareMarkdown';
 import type { CallSummary } from '../../model/types';
@@ -53,10 +53,12 @@ export function CompareView({ storeA, storeB, nameA, nameB, onNeedDetailA, onNee
   const rows = useMemo(() => (onlyDifferences ? comparison.pairs.flatMap((pair, index) => (pair.change === 'same' ? [] : [index])) : comparison.pairs.map((_, index) => index)), [comparison, onlyDifferences]);
   /** Positions in `rows` of the differences: what next and previous step through. */
   const differences = useMemo(() => rows.flatMap((pairIndex, position) => (comparison.pairs[pairIndex]!.change === 'same' ? [] : [position])), [rows, comparison]);
+  // A run that could not be read agrees with nothing: say so rather than compare what little was read.
+  const failure = [failureOf('A', snapA), failureOf('B', snapB)].filter((text) => text !== null).join(' ') || null;
   // The first pair that is not the same: its steps are where the runs first part (the pairs before
   // it are the common start, one step of each run per row).
-  const firstDivergencePair = comparison.firstDivergence === null ? -1 : comparison.pairs.findIndex((pair) => pair.change !== 'same');
-  const settled = comparison.firstDivergence !== null && isSettled(comparison.firstDivergence, shownA.ended, shownB.ended);
+  const firstDivergencePair = comparison.firstDivergence === null || failure !== null ? -1 : comparison.pairs.findIndex((pair) => pair.change !== 'same');
+  const settled = firstDivergencePair >= 0 && comparison.firstDivergence !== null && isSettled(comparison.firstDivergence, shownA.ended, shownB.ended);
 
   const [current, setCurrent] = useState<number | null>(null);
   const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
@@ -116,14 +118,14 @@ export function CompareView({ storeA, storeB, nameA, nameB, onNeedDetailA, onNee
       <header className={styles.header}>
         <div className={styles.names}>
           <span>
-            <b>A</b> <span title={nameA}>{nameA ?? 'run A'}</span> · {runA.length} steps{snapA.ended ? '' : ' (reading)'}
+            <b>A</b> <span title={nameA}>{nameA ?? 'run A'}</span> · {stepCount(runA.length)}{snapA.ended ? '' : ' (reading)'}
           </span>
           <span>
-            <b>B</b> <span title={nameB}>{nameB ?? 'run B'}</span> · {runB.length} steps{snapB.ended ? '' : ' (reading)'}
+            <b>B</b> <span title={nameB}>{nameB ?? 'run B'}</span> · {stepCount(runB.length)}{snapB.ended ? '' : ' (reading)'}
           </span>
         </div>
         <p className={styles.summary} aria-live="polite" data-testid="compare-summary">
-          {summaryText(comparison, runA, loaded, settled)}
+          {failure ?? summaryText(comparison, runA, loaded, settled)}
         </p>
         <div className={styles.controls}>
           <span data-testid="compare-counts">
@@ -172,15 +174,19 @@ export function CompareView({ storeA, storeB, nameA, nameB, onNeedDetailA, onNee
 /** A run's steps, recomputed only when its rows change. */
 function useRun(snap: SessionSnapshot): RowStep[] {
   const { items, calls, ended, sessionIds } = snap;
-  return useMemo(() => stepsOfRows(items, calls, ended, runSession(sessionIds.toArray())), [items, calls, ended, sessionIds]);
+  return useMemo(() => stepsOfRows(items, calls, ended, runSession(sessionIds.toArray(), calls.valueSeq().map((call) => call.sessionId))), [items, calls, ended, sessionIds]);
 }
 
 function summaryText(comparison: Comparison, a: readonly RowStep[], loaded: boolean, settled: boolean): string {
   const first = comparison.firstDivergence;
-  if (first === null) return loaded ? `The runs agree throughout (${a.length} steps).` : `Reading… the runs agree so far (${a.length} steps).`;
-  if (!settled) return `Reading… the runs agree for their first ${first.index} steps so far.`;
+  if (first === null) return loaded ? `The runs agree throughout (${stepCount(a.length)}).` : `Reading… the runs agree so far (${stepCount(a.length)}).`;
+  if (!settled) return `Reading… the runs agree for their first ${stepCount(first.index)} so far.`;
   const side = (run: 'A' | 'B', s: Step | null) => (s === null ? `${run} has ended` : `${run}: ${s.label}${s.subject === null ? '' : ` ${s.subject}`} (${s.status})`);
   return `First divergence at step ${first.index + 1}: ${side('A', first.a)}; ${side('B', first.b)}.`;
+}
+
+function failureOf(run: 'A' | 'B', snap: SessionSnapshot): string | null {
+  return snap.load.state === 'error' ? `Run ${run} could not be read${snap.load.error ? `: ${snap.load.error}` : ''}.` : null;
 }
 
 /**
