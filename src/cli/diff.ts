@@ -26,7 +26,8 @@ counts, failures and times in each run.
                  with change same|status|only-a|only-b; an "alignment" key is added only when
                  the runs differ in more than ${DEFAULT_MAX_EDITS} steps and are aligned by their common start and end
   --md           a short report for a pull-request comment
-  --session ID   compare the session ID of each file (default: the first session of each)
+  --session ID   compare the session ID of each file (default: of a file of several, the first
+                 that has calls)
 
 Exit status: 0 the runs agree throughout, 1 they diverge, 2 an input cannot be read.`;
 
