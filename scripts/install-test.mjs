@@ -2,7 +2,7 @@
 // `npm run test:install`: Loupe as a user installs it. `npm pack`, then `npm install -g` of that
 // tarball into a scratch prefix (npm_config_prefix in a temporary folder), then each command of the
 // installed package run from a folder outside the repository: `loupe` and `agent-loupe`,
-// summarize, export (jsonl, md, html), tee around a tiny agent, and open (--no-browser; the page,
+// summarize, export (jsonl, md, html), tee around a tiny agent, index (in worker threads), and open (--no-browser; the page,
 // one of its scripts and the session fetched over HTTP). What it proves is what package.json
 // "files" and "bin" ship: nothing here can reach the repository's dist or node_modules.
 //
@@ -115,6 +115,21 @@ try {
     'loupe tee -- AGENT passes the traffic through and records both directions',
     tee.code === 0 && tee.out === message && recorded.map((line) => line.dir).sort().join(' ') === 'agent->client client->agent',
     tee.err,
+  );
+
+  // index reads in worker threads that run the installed bundle's own module: the package must ship what they load.
+  const indexOut = join(scratch, 'index');
+  const indexed = run(loupe, ['index', work, '--out', indexOut, '--json', '--jobs', '2']);
+  let counts = {};
+  try {
+    counts = JSON.parse(indexed.out);
+  } catch {
+    // Reported below.
+  }
+  check(
+    'loupe index DIR --json --jobs 2 reads in 2 threads and writes calls.parquet and sessions.parquet (the sample and the capture)',
+    indexed.code === 0 && counts.threads === 2 && counts.sessions === 2 && counts.parsed === 2 && counts.calls === 1 && existsSync(join(indexOut, 'calls.parquet')) && existsSync(join(indexOut, 'sessions.parquet')),
+    indexed.err || indexed.out.slice(0, 300),
   );
 
   check('loupe open serves the viewer and the session', await checkOpen(loupe, session));

@@ -8,6 +8,7 @@ import { main as open } from './open';
 import { main as tee } from './tee';
 import { main as ls } from './ls';
 import { main as diff } from './diff';
+import { main as index } from './indexCommand';
 
 const SESSION = 'fixtures/grok/esc-interrupt.updates.jsonl';
 
@@ -22,6 +23,8 @@ const COMMANDS: [string, Main, string[]][] = [
   ['tee', tee, ['--', process.execPath, '-e', '']],
   ['ls', ls, ['--json', 'fixtures/no-such-folder']],
   ['diff', diff, [SESSION, SESSION]],
+  // Every case below ends before it writes: --out is never made.
+  ['index', index, ['--json', 'fixtures/no-such-folder', '--out', 'fixtures/no-such-folder/index']],
 ];
 
 async function run(main: Main, argv: string[]) {

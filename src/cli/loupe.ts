@@ -11,6 +11,8 @@ const HELP = `loupe: record and view coding-agent sessions (ACP traffic, ledger 
                                               beside OTHER, step by step, with --vs)
   loupe ls [--json] [DIR...]                  the sessions on this machine (tee recordings, Claude
                                               Code, Codex), newest first
+  loupe index [DIR...] [--out DIR] [--json]  every session on this machine (or under DIRs) as
+                                              Parquet tables (calls, sessions) any engine queries
   loupe summarize FILE [--json] [--strict]    a plain-text or JSON summary of a session (--strict:
                                               exit 1 when empty, unreadable as a session, on bad
                                               lines or a broken chain)
@@ -33,6 +35,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     case 'ls':
       stopQuietlyWhenStdoutCloses();
       return (await import('./ls')).main(rest, io);
+    case 'index':
+      stopQuietlyWhenStdoutCloses();
+      return (await import('./indexCommand')).main(rest, io);
     case 'summarize':
       stopQuietlyWhenStdoutCloses();
       return summarize(argv, io);

@@ -50,8 +50,7 @@ const SESSION_FILE = /\.(jsonl|json|log)$/;
 
 /** Every session under `dirs` (files or folders), newest write first. */
 export async function findSessions(dirs: readonly string[], now = Date.now()): Promise<FoundSession[]> {
-  const files = new Set<string>();
-  for (const dir of dirs) for (const file of await walk(dir, 0)) files.add(file);
+  const files = await sessionFilesUnder(dirs);
   // A sub-agent's file belongs to its session's: `<project>/<session>/subagents/agent-<id>.jsonl`.
   const subagentsOf = new Map<string, string[]>();
   for (const file of files) {
@@ -67,6 +66,13 @@ export async function findSessions(dirs: readonly string[], now = Date.now()): P
     if (session) found.push(session);
   }
   return found.sort((a, b) => b.lastWriteAt.localeCompare(a.lastWriteAt) || a.path.localeCompare(b.path));
+}
+
+/** Every file under `dirs` (files or folders) named like a session file, sub-agents' files included. */
+export async function sessionFilesUnder(dirs: readonly string[]): Promise<Set<string>> {
+  const files = new Set<string>();
+  for (const dir of dirs) for (const file of await walk(dir, 0)) files.add(file);
+  return files;
 }
 
 async function walk(path: string, depth: number): Promise<string[]> {
@@ -98,7 +104,8 @@ async function walk(path: string, depth: number): Promise<string[]> {
   return out.filter((file) => SESSION_FILE.test(file));
 }
 
-async function describe(path: string, now: number, subagents: string[]): Promise<FoundSession | null> {
+/** What a session file's first lines and its stat say; null when it cannot be stat'ed. */
+export async function describe(path: string, now: number, subagents: string[]): Promise<FoundSession | null> {
   let info;
   try {
     info = await stat(path);

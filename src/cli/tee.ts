@@ -7,10 +7,11 @@ import { closeSync, constants as fsConstants, fstatSync, lstatSync, mkdirSync, o
 import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData, type Worker } from 'node:worker_threads';
 import { isJsonBytes } from '../ingest/jsonBytes';
 import { captureName, capturesDir, isCaptureLive, LIVE_SUFFIX, readLiveMarker, type LiveMarker } from './captures';
 import type { CliIo } from './summarize';
+import { startThread } from './threads';
 
 const USAGE = 'usage: loupe tee [--out FILE] -- AGENT [ARGS...]';
 
@@ -366,23 +367,9 @@ class ThreadRecorder implements Recorder {
 
   /** The recorder thread runs this very module (see the end of the file); undefined if it cannot start. */
   static async start(fd: number, maxLineBytes: number, io: CliIo): Promise<ThreadRecorder | undefined> {
-    let worker: Worker;
-    try {
-      const data: RecorderData = { role: RECORDER_ROLE, fd, maxLineBytes };
-      worker = new Worker(new URL(import.meta.url), { workerData: data });
-    } catch {
-      return undefined;
-    }
-    const ready = await new Promise<boolean>((done) => {
-      worker.once('message', (message: FromRecorder) => done(message.type === 'ready'));
-      worker.once('error', () => done(false));
-      worker.once('exit', () => done(false));
-    });
-    if (!ready) {
-      void worker.terminate();
-      return undefined;
-    }
-    return new ThreadRecorder(worker, io);
+    const data: RecorderData = { role: RECORDER_ROLE, fd, maxLineBytes };
+    const worker = await startThread(new URL(import.meta.url), data);
+    return worker ? new ThreadRecorder(worker, io) : undefined;
   }
 
   get behind(): boolean {

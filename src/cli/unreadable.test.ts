@@ -6,23 +6,13 @@
 // what it means for everyone else; the first test checks that the file really is unreadable to it.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { childUser, reachableTemp } from './testing/asUser';
 
 const ROOT = join(import.meta.dirname, '../..');
-const asRoot = process.getuid?.() === 0;
-const user = asRoot ? { uid: 65534, gid: 65534 } : {};
-
-/** A folder for the test that the child's user can reach: $TMPDIR may be private to root (mktemp -d is 0700). */
-function reachableTemp(): string {
-  if (!asRoot) return tmpdir();
-  const reachable = (dir: string) => spawnSync(process.execPath, ['-e', 'require("fs").accessSync(process.argv[1], require("fs").constants.X_OK)', dir], user).status === 0;
-  const found = [tmpdir(), '/tmp'].find(reachable);
-  if (!found) throw new Error(`neither ${tmpdir()} nor /tmp can be entered by uid 65534, which these tests run the CLI as under root`);
-  return found;
-}
+const user = childUser;
 
 let work: string;
 let cli: string;

@@ -1,0 +1,256 @@
+// A fleet of sessions as two tables, one row per call and one per session file: what `loupe index`
+// writes to Parquet and the library reads. Rows are the `loupe summarize --json` projection
+// (model/summary.ts) flattened, so an engine's counts are the summary's counts.
+import { summarize } from '../model/summary';
+import type { Session } from '../model/session';
+import type { CallSummary, DisplayStatus } from '../model/types';
+import { callStats, sessionSummaries, usageSeries, type UsagePoint } from './insights';
+
+/** One call. Columns are snake_case: what a SQL engine reading the Parquet files names them. */
+export interface FleetCall {
+  file: string;
+  format: string;
+  session: string | null;
+  call_id: string;
+  label: string;
+  subject: string | null;
+  /** The viewer's words: done, failed, unfinished (pending and running once the input has ended). */
+  status: DisplayStatus;
+  started_ms: number | null;
+  duration_ms: number | null;
+  permission: string | null;
+  exit_code: number | null;
+  /** The tokens of the turn (or model response) the call was made in, where the input reports them. */
+  turn_input_tokens: number | null;
+  turn_output_tokens: number | null;
+}
+
+/** One session file. */
+export interface FleetSession {
+  file: string;
+  format: string;
+  /** The first session id the file names. */
+  session: string | null;
+  /** The directory the agent worked in, where the file says (a Claude project folder's name else). */
+  project: string | null;
+  started_ms: number | null;
+  ended_ms: number | null;
+  calls: number;
+  failed: number;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  /** The last cumulative cost the input reports, summed over the file's sessions. */
+  cost: number | null;
+  cost_unit: string | null;
+  bytes: number;
+  bad_lines: number;
+  /** The file's modification time: a session written in the last minute is live. */
+  modified_ms: number;
+}
+
+export const CALL_COLUMNS = [
+  'file', 'format', 'session', 'call_id', 'label', 'subject', 'status', 'started_ms', 'duration_ms', 'permission', 'exit_code',
+  'turn_input_tokens', 'turn_output_tokens',
+] as const satisfies readonly (keyof FleetCall)[];
+
+export const SESSION_COLUMNS = [
+  'file', 'format', 'session', 'project', 'started_ms', 'ended_ms', 'calls', 'failed', 'input_tokens', 'output_tokens', 'cost', 'cost_unit',
+  'bytes', 'bad_lines', 'modified_ms',
+] as const satisfies readonly (keyof FleetSession)[];
+
+/** What the file says outside its records: found by the walk (size, time) and its first lines (project, start). */
+export interface FleetFileFacts {
+  file: string;
+  bytes: number;
+  modifiedMs: number;
+  /** The family the first lines name (`claude-code`, `codex`, …): the format when records of several shapes mix. */
+  headFormat: string;
+  project: string | null;
+  startedMs: number | null;
+  sessionId: string | null;
+}
+
+export interface FleetRows {
+  session: FleetSession;
+  calls: FleetCall[];
+}
+
+/** A session read to its end, as rows. */
+export function fleetRows(session: Session, facts: FleetFileFacts): FleetRows {
+  const summary = summarize(session);
+  const format = session.format === 'mixed' || session.format === 'unknown' ? facts.headFormat : session.format;
+  const turnTokens = tokensOfTurns(session);
+  // summarize lists the calls in the session's order: the model's call at the same index is the same call.
+  const modelCalls = [...session.calls.values()];
+  const calls = summary.calls.map((call, index): FleetCall => {
+    const modelCall = modelCalls[index];
+    const tokens = modelCall ? turnTokens.get(modelCall.key) : undefined;
+    return {
+      file: facts.file,
+      format,
+      session: call.session,
+      call_id: call.id,
+      label: call.label,
+      subject: call.subject,
+      status: call.status,
+      started_ms: finite(modelCall?.startMs),
+      duration_ms: call.durationMs,
+      permission: call.permission,
+      exit_code: call.terminal?.exitCode ?? null,
+      turn_input_tokens: tokens?.inputTokens ?? null,
+      turn_output_tokens: tokens?.outputTokens ?? null,
+    };
+  });
+  const spans = sessionSummaries(session.sessionIds, session.items, session.calls, session.ended);
+  let started = facts.startedMs;
+  let ended: number | null = null;
+  for (const span of spans) {
+    if (span.startMs !== null && (started === null || span.startMs < started)) started = span.startMs;
+    if (span.endMs !== null && (ended === null || span.endMs > ended)) ended = span.endMs;
+  }
+  const usage = usageSeries(session.items);
+  const cost = lastCostPerSession(usage);
+  return {
+    session: {
+      file: facts.file,
+      format,
+      session: session.sessionIds[0] ?? facts.sessionId,
+      project: facts.project,
+      started_ms: started,
+      ended_ms: ended ?? started,
+      calls: calls.length,
+      failed: calls.filter((call) => call.status === 'failed').length,
+      input_tokens: sumOf(usage, 'inputTokens'),
+      output_tokens: sumOf(usage, 'outputTokens'),
+      cost: cost?.amount ?? null,
+      cost_unit: cost?.unit ?? null,
+      bytes: facts.bytes,
+      bad_lines: session.counts.bad,
+      modified_ms: facts.modifiedMs,
+    },
+    calls,
+  };
+}
+
+interface TurnTokens {
+  inputTokens: number | null;
+  outputTokens: number | null;
+}
+
+/**
+ * The calls of each session up to a report of tokens (a turn's end, a model response's usage)
+ * belong to that report: a call's turn is the first report after it in its session.
+ */
+function tokensOfTurns(session: Session): Map<string, TurnTokens> {
+  const byCall = new Map<string, TurnTokens>();
+  const open = new Map<string | null, string[]>();
+  for (const item of session.items) {
+    if (item.type === 'call') {
+      const sessionId = session.calls.get(item.callKey)?.sessionId ?? null;
+      const waiting = open.get(sessionId);
+      if (waiting) waiting.push(item.callKey);
+      else open.set(sessionId, [item.callKey]);
+    } else if (item.type === 'turn_end' || item.type === 'usage') {
+      const input = finite(item.usage?.inputTokens);
+      const output = finite(item.usage?.outputTokens);
+      // A context-window update reports no tokens of a turn: the calls wait for the next report.
+      if (input === null && output === null) continue;
+      for (const key of open.get(item.sessionId) ?? []) byCall.set(key, { inputTokens: input, outputTokens: output });
+      open.delete(item.sessionId);
+    }
+  }
+  return byCall;
+}
+
+function sumOf(points: readonly UsagePoint[], key: 'inputTokens' | 'outputTokens'): number | null {
+  let total: number | null = null;
+  for (const point of points) {
+    const value = point[key];
+    if (value !== null) total = (total ?? 0) + value;
+  }
+  return total;
+}
+
+/** ACP reports a session's cost as a running total: the last report of each session counts. */
+function lastCostPerSession(points: readonly UsagePoint[]): { amount: number; unit: string } | null {
+  const last = new Map<string | null, { amount: number; currency: string }>();
+  for (const point of points) if (point.cost && Number.isFinite(point.cost.amount)) last.set(point.sessionId, point.cost);
+  if (last.size === 0) return null;
+  const units = new Set([...last.values()].map((cost) => cost.currency));
+  // Dollars and credits do not add up: a file in several units reports none.
+  if (units.size > 1) return null;
+  let amount = 0;
+  for (const cost of last.values()) amount += cost.amount;
+  return { amount, unit: [...units][0] ?? '' };
+}
+
+function finite(value: number | undefined | null): number | null {
+  return value === undefined || value === null || !Number.isFinite(value) ? null : value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fleet stats: what the library shows over the sessions a person filtered to
+
+export interface FleetLabelStats {
+  label: string;
+  calls: number;
+  failed: number;
+  failedShare: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+}
+
+/** Calls per label with their failure rate and p50/p95 duration: the Stats view's numbers (callStats), over many sessions. */
+export function fleetLabelStats(calls: Iterable<FleetCall>): FleetLabelStats[] {
+  const stats = callStats(asCallSummaries(calls), { ended: true, listLimit: 0 });
+  return stats.labels.map(({ label, calls: count, failed, failedShare, p50Ms, p95Ms }) => ({ label, calls: count, failed, failedShare, p50Ms, p95Ms }));
+}
+
+function* asCallSummaries(calls: Iterable<FleetCall>): Generator<CallSummary> {
+  let ordinal = 0;
+  for (const call of calls) {
+    const summary: CallSummary = {
+      key: `${call.file}\u0000${ordinal}`,
+      id: call.call_id,
+      sessionId: call.session,
+      ordinal: ordinal++,
+      firstLine: 0,
+      invalidEnvelopes: 0,
+      label: call.label,
+      subject: call.subject,
+      detail: 'light',
+      // Only `failed` is counted as a failure; the rest of the model's statuses do not matter to the numbers.
+      status: call.status === 'failed' ? 'failed' : call.status === 'done' ? 'completed' : 'in_progress',
+    };
+    if (call.duration_ms !== null) summary.durationMs = call.duration_ms;
+    yield summary;
+  }
+}
+
+export interface TokensOnDay {
+  /** UTC, YYYY-MM-DD: the day the sessions started. */
+  day: string;
+  sessions: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** Tokens per day, by the day each session started (sessions with no start time or no tokens are left out). */
+export function tokensPerDay(sessions: Iterable<FleetSession>): TokensOnDay[] {
+  const days = new Map<string, TokensOnDay>();
+  for (const s of sessions) {
+    if (s.started_ms === null || (s.input_tokens === null && s.output_tokens === null)) continue;
+    const day = new Date(s.started_ms).toISOString().slice(0, 10);
+    let entry = days.get(day);
+    if (!entry) days.set(day, (entry = { day, sessions: 0, inputTokens: 0, outputTokens: 0 }));
+    entry.sessions++;
+    entry.inputTokens += s.input_tokens ?? 0;
+    entry.outputTokens += s.output_tokens ?? 0;
+  }
+  return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
+}
+
+/** The sessions with the most failed calls, most first (none with no failure). */
+export function mostFailures(sessions: Iterable<FleetSession>, limit: number): FleetSession[] {
+  return [...sessions].filter((s) => s.failed > 0).sort((a, b) => b.failed - a.failed || a.file.localeCompare(b.file)).slice(0, limit);
+}

@@ -1,0 +1,203 @@
+// `loupe index`: run as the built CLI in a child process (its reader threads need the bundle), then
+// the tables read by DuckDB and compared with `loupe summarize --json` over each file. Under root
+// the child runs as `nobody`, so a file of mode 000 is unreadable to it as to anyone.
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { childUser, reachableTemp } from './testing/asUser';
+import { main as summarize } from './summarize';
+import type { Summary } from '../model';
+
+const ROOT = join(import.meta.dirname, '../..');
+const GENERATOR = join(ROOT, '../shared/tools/gen-session.mjs');
+const user = childUser;
+
+let work: string;
+let cli: string;
+let db: DuckDBConnection;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(reachableTemp(), 'loupe-index-'));
+  chmodSync(work, 0o777);
+  await build({ root: ROOT, configFile: join(ROOT, 'vite.cli.config.ts'), logLevel: 'silent', build: { outDir: join(work, 'cli'), emptyOutDir: true } });
+  cli = join(work, 'cli/loupe.js');
+  db = await (await DuckDBInstance.create(':memory:')).connect();
+}, 60_000);
+
+afterAll(() => {
+  db?.closeSync();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** A folder of sessions of every shape: generated ACP, Grok and ledger ones (one with bad lines), native logs, and a JSON file that is no session. */
+function sessionsFolder(name: string): string {
+  const dir = join(work, name);
+  mkdirSync(join(dir, 'generated'), { recursive: true });
+  const generated: [string, string[]][] = [
+    ['acp-1.jsonl', ['--format', 'acp', '--calls', '30', '--seed', '1']],
+    ['acp-2.jsonl', ['--format', 'acp', '--calls', '12', '--seed', '2', '--bad-rate', '0.05']],
+    ['grok.jsonl', ['--format', 'grok', '--calls', '20', '--seed', '3']],
+    ['ledger.jsonl', ['--format', 'ledger', '--calls', '15', '--seed', '4']],
+  ];
+  for (const [file, args] of generated) {
+    const made = spawnSync(process.execPath, [GENERATOR, ...args, '--out', join(dir, 'generated', file)], { encoding: 'utf8' });
+    if (made.status !== 0) throw new Error(made.stderr);
+  }
+  for (const fixture of ['native/claude-code-2.1.83_via-claude-agent-acp.jsonl', 'native/codex-0.137.0_rollout.jsonl', 'grok/esc-interrupt.updates.jsonl', 'acp/zed-1.13.2_acp-logs-export_ny-gemini-acp-0.2.2_excerpt.json']) {
+    copyFileSync(join(ROOT, 'fixtures', fixture), join(dir, fixture.split('/')[1]!));
+  }
+  writeFileSync(join(dir, 'settings.json'), '{"theme": "dark"}\n');
+  chmodSync(dir, 0o777);
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o777 : 0o666);
+  return dir;
+}
+
+interface IndexRun {
+  code: number | null;
+  err: string;
+  json: { sessions: number; calls: number; parsed: number; reused: number; ms: number; skipped: number; threads: number; unreadable: { file: string; why: string }[] };
+}
+
+function index(dir: string, out: string): Promise<IndexRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, 'index', dir, '--out', out, '--json'], { ...user, cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      try {
+        resolve({ code, err, json: JSON.parse(stdout) as IndexRun['json'] });
+      } catch {
+        reject(new Error(`loupe index printed no JSON (exit ${code}): ${stdout}${err}`));
+      }
+    });
+  });
+}
+
+async function rows(sql: string): Promise<Record<string, unknown>[]> {
+  const result = await db.runAndReadAll(sql);
+  return result.getRowObjects().map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'bigint' ? Number(value) : value])));
+}
+
+async function summaryOf(file: string): Promise<Summary> {
+  let out = '';
+  const code = await summarize(['summarize', file, '--json'], { out: (text) => (out += text), err: () => undefined });
+  expect(code).toBe(0);
+  return JSON.parse(out) as Summary;
+}
+
+/** Per file: its calls, failed calls and bad lines, as `loupe summarize --json` counts them. */
+async function summariesOf(files: string[]): Promise<Map<string, { calls: number; failed: number; bad: number; byStatus: Record<string, number> }>> {
+  const out = new Map<string, { calls: number; failed: number; bad: number; byStatus: Record<string, number> }>();
+  for (const file of files) {
+    const summary = await summaryOf(file);
+    const byStatus: Record<string, number> = {};
+    for (const call of summary.calls) byStatus[call.status] = (byStatus[call.status] ?? 0) + 1;
+    out.set(file, { calls: summary.calls.length, failed: byStatus.failed ?? 0, bad: summary.counts.bad, byStatus });
+  }
+  return out;
+}
+
+const sessionFiles = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name !== 'settings.json')
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+
+describe('loupe index', () => {
+  test('DuckDB reads both tables, and its counts are loupe summarize --json summed over the files', async () => {
+    const dir = sessionsFolder('fleet');
+    const out = join(work, 'fleet-index');
+    const run = await index(dir, out);
+    expect(run.code).toBe(0);
+    const files = sessionFiles(dir);
+    expect(run.json).toMatchObject({ sessions: files.length, parsed: files.length, reused: 0, skipped: 1, unreadable: [] });
+    // The built CLI reads in worker threads (here, as installed: scripts/install-test.mjs).
+    expect(run.json.threads).toBeGreaterThan(0);
+
+    const expected = await summariesOf(files);
+    const total = (key: 'calls' | 'failed' | 'bad') => [...expected.values()].reduce((sum, s) => sum + s[key], 0);
+    expect(total('calls')).toBeGreaterThan(50);
+    expect(total('bad')).toBeGreaterThan(0);
+    expect(run.json.calls).toBe(total('calls'));
+
+    const sessions = `'${join(out, 'sessions.parquet')}'`;
+    const calls = `'${join(out, 'calls.parquet')}'`;
+    expect(await rows(`select count(*) as n, sum(calls) as calls, sum(failed) as failed, sum(bad_lines) as bad from ${sessions}`)).toEqual([
+      { n: files.length, calls: total('calls'), failed: total('failed'), bad: total('bad') },
+    ]);
+    expect(await rows(`select count(*) as n from ${calls}`)).toEqual([{ n: total('calls') }]);
+    // Per file and per status, each table agrees with the summary of that file.
+    const perFile = await rows(`select s.file, s.calls, s.failed, s.bad_lines, (select count(*) from ${calls} c where c.file = s.file) as rows from ${sessions} s order by s.file`);
+    expect(perFile).toEqual(files.map((file) => ({ file, calls: expected.get(file)!.calls, failed: expected.get(file)!.failed, bad_lines: expected.get(file)!.bad, rows: expected.get(file)!.calls })));
+    const statuses = await rows(`select file, status, count(*) as n from ${calls} group by 1, 2 order by 1, 2`);
+    expect(statuses).toEqual(
+      files.flatMap((file) =>
+        Object.entries(expected.get(file)!.byStatus)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([status, n]) => ({ file, status, n })),
+      ),
+    );
+    // Where the input reports tokens (the Grok fixture's turn_completed, Claude's message usage), the session and its calls' turns carry them.
+    const tokens = await rows(
+      `select s.format, s.input_tokens > 0 as session, (select count(turn_input_tokens) from ${calls} c where c.file = s.file) > 0 as turns ` +
+        `from ${sessions} s where s.format in ('grok-updates', 'claude-code') and s.file not like '%/generated/%' order by 1`,
+    );
+    expect(tokens).toEqual([
+      { format: 'claude-code', session: true, turns: true },
+      { format: 'grok-updates', session: true, turns: true },
+    ]);
+  }, 60_000);
+
+  test('a second run reads only new and changed files, drops deleted ones and lists an unreadable one without stopping', async () => {
+    const dir = sessionsFolder('incremental');
+    const out = join(work, 'incremental-index');
+    const first = await index(dir, out);
+    const files = sessionFiles(dir);
+    expect(first.json).toMatchObject({ sessions: files.length, parsed: files.length, reused: 0 });
+
+    const again = await index(dir, out);
+    expect(again.json).toMatchObject({ sessions: files.length, calls: first.json.calls, parsed: 0, reused: files.length });
+
+    // New, changed, deleted and unreadable at once.
+    const added = join(dir, 'generated', 'new.jsonl');
+    spawnSync(process.execPath, [GENERATOR, '--format', 'acp', '--calls', '7', '--seed', '9', '--out', added]);
+    chmodSync(added, 0o666);
+    const changed = join(dir, 'generated', 'ledger.jsonl');
+    const before = (await summaryOf(changed)).calls.length;
+    appendFileSync(changed, `${readLedgerCall(before)}\n`);
+    const deleted = join(dir, 'codex-0.137.0_rollout.jsonl');
+    rmSync(deleted);
+    const locked = join(dir, 'esc-interrupt.updates.jsonl');
+    chmodSync(locked, 0o000);
+
+    const third = await index(dir, out);
+    expect(third.code).toBe(0);
+    expect(third.json).toMatchObject({ parsed: 2, reused: files.length - 3, unreadable: [{ file: locked, why: `no permission to read ${locked}` }] });
+    expect(third.err).toContain(`loupe index: skipped ${locked}: no permission to read ${locked}`);
+    const sessions = `'${join(out, 'sessions.parquet')}'`;
+    const listed = (await rows(`select file, calls from ${sessions} order by file`)).map((row) => [relative(dir, String(row.file)), row.calls]);
+    const expected = await summariesOf(sessionFiles(dir).filter((file) => file !== locked));
+    expect(listed).toEqual([...expected].map(([file, s]) => [relative(dir, file), s.calls]));
+    expect(listed.find(([file]) => file === 'generated/new.jsonl')?.[1]).toBe(7);
+    expect(listed.find(([file]) => file === 'generated/ledger.jsonl')?.[1]).toBe(before + 1);
+    expect(await rows(`select count(*) as n from '${join(out, 'calls.parquet')}' where file = '${deleted}' or file = '${locked}'`)).toEqual([{ n: 0 }]);
+    expect(third.json.calls).toBe([...expected.values()].reduce((sum, s) => sum + s.calls, 0));
+
+    // Readable again, it is read again; nothing is left half written beside the tables.
+    chmodSync(locked, 0o666);
+    const fourth = await index(dir, out);
+    expect(fourth.json).toMatchObject({ parsed: 1, unreadable: [] });
+    expect(readdirSync(out).sort()).toEqual(['calls.parquet', 'manifest.json', 'sessions.parquet']);
+  }, 60_000);
+});
+
+/** A legacy ledger `tool_called` line (no id, keyed by its line): one more call, whatever the chain says. */
+function readLedgerCall(n: number): string {
+  return JSON.stringify({ v: 1, seq: 100_000 + n, kind: 'tool_called', data: { tool: 'read_file', args: { path: `/added/${n}.ts` } } });
+}

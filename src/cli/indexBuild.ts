@@ -1,0 +1,135 @@
+// Builds or refreshes a fleet index: every session file under some folders as rows of
+// `calls.parquet` and `sessions.parquet`. A file the manifest says is unchanged keeps the rows the
+// last run wrote; only new and changed files are read; files gone from the folders drop out.
+import { mkdir } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import type { FleetCall, FleetSession } from '../analysis/fleet';
+import { indexFiles } from './indexPool';
+import { CALLS_TABLE, readManifest, readPreviousRows, sameStamp, SESSIONS_TABLE, stampOf, TableWriter, writeManifest, type FileStamp } from './indexStore';
+import { sessionFilesUnder } from './sessions';
+
+export interface IndexOptions {
+  dirs: readonly string[];
+  out: string;
+  /** Threads to read with (default one per core; 0 reads in this thread). */
+  jobs?: number;
+}
+
+export interface IndexResult {
+  out: string;
+  sessions: number;
+  calls: number;
+  /** Session files read this run. */
+  parsed: number;
+  /** Files whose rows the last run wrote, kept as they were. */
+  reused: number;
+  /** Files named like a session whose first lines have no shape Loupe reads. */
+  skipped: number;
+  unreadable: { file: string; why: string }[];
+  ms: number;
+  /** Worker threads that read the files (0: read in this thread). */
+  threads: number;
+}
+
+export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
+  const started = performance.now();
+  const out = resolve(options.out);
+  await mkdir(out, { recursive: true });
+  const inside = `${out}${sep}`;
+  // The index's own files are not sessions, wherever it is kept.
+  const files = [...(await sessionFilesUnder(options.dirs.map((dir) => resolve(dir))))].filter((file) => !file.startsWith(inside)).sort();
+  const manifest = await readManifest(out);
+
+  const stamps = new Map<string, FileStamp>();
+  const current = new Map<string, Omit<FileStamp, 'state'>>();
+  const reuse = new Set<string>();
+  let toRead: string[] = [];
+  for (const [file, stamp] of await mapLimited(files, 32, stampOf)) {
+    const before = manifest?.files[file];
+    if (stamp) current.set(file, stamp);
+    if (stamp && before && sameStamp(stamp, before)) {
+      stamps.set(file, before);
+      if (before.state === 'indexed') reuse.add(file);
+    } else {
+      toRead.push(file);
+    }
+  }
+
+  let calls = new TableWriter(out, CALLS_TABLE);
+  let sessions = new TableWriter(out, SESSIONS_TABLE);
+  try {
+    if (reuse.size > 0) {
+      const seen = new Set<string>();
+      const kept =
+        (await readPreviousRows<FleetSession>(out, SESSIONS_TABLE, (file) => reuse.has(file), (row) => {
+          seen.add(row.file);
+          sessions.add(row);
+        })) && (await readPreviousRows<FleetCall>(out, CALLS_TABLE, (file) => reuse.has(file) && seen.has(file), (row) => calls.add(row)));
+      if (!kept || seen.size !== reuse.size) {
+        // The tables are not what the manifest says (removed, written by another version): read everything.
+        await Promise.all([calls.abandon(), sessions.abandon()]);
+        calls = new TableWriter(out, CALLS_TABLE);
+        sessions = new TableWriter(out, SESSIONS_TABLE);
+        for (const file of reuse) stamps.delete(file);
+        toRead = files.filter((file) => !stamps.has(file));
+        reuse.clear();
+      }
+    }
+
+    const unreadable: IndexResult['unreadable'] = [];
+    let skipped = [...stamps.values()].filter((stamp) => stamp.state === 'not-a-session').length;
+    let parsed = 0;
+    const { threads } = await indexFiles(toRead, {
+      jobs: options.jobs,
+      onFile: (file, result) => {
+        const stamp = current.get(file);
+        if (result.state === 'unreadable') {
+          unreadable.push({ file, why: result.why });
+          return;
+        }
+        // Stamped before it was read: a file written to meanwhile differs next run and is read again.
+        if (stamp) stamps.set(file, { ...stamp, state: result.state });
+        if (result.state === 'not-a-session') {
+          skipped++;
+          return;
+        }
+        parsed++;
+        sessions.add(result.rows.session);
+        for (const call of result.rows.calls) calls.add(call);
+      },
+    });
+    await calls.finish();
+    await sessions.finish();
+    unreadable.sort((a, b) => a.file.localeCompare(b.file));
+    await writeManifest(out, stamps, unreadable);
+    return {
+      out,
+      sessions: sessions.count,
+      calls: calls.count,
+      parsed,
+      reused: reuse.size,
+      skipped,
+      unreadable,
+      ms: Math.round(performance.now() - started),
+      threads,
+    };
+  } finally {
+    await Promise.all([calls.abandon(), sessions.abandon()]);
+  }
+}
+
+/** `fn` over every item, at most `limit` at once; results in the items' order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<[T, R][]> {
+  const results = new Array<[T, R]>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        const item = items[index]!;
+        results[index] = [item, await fn(item)];
+      }
+    }),
+  );
+  return results;
+}

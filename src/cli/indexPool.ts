@@ -1,0 +1,122 @@
+// `loupe index` reads files in worker threads, one per core, each file whole in one thread: parsing
+// is the cost, and files are independent. The thread runs this very module (see the end of the
+// file; threads.ts). Where a thread cannot start, files are read in this thread.
+import { availableParallelism } from 'node:os';
+import { isMainThread, parentPort, workerData, type MessagePort, type Worker } from 'node:worker_threads';
+import { indexFile, type IndexedFile } from './indexFile';
+import { startThread } from './threads';
+
+const INDEX_ROLE = 'loupe-index-reader';
+
+interface ToReader {
+  id: number;
+  path: string;
+}
+
+type FromReader = { type: 'ready' } | { type: 'done'; id: number; result: IndexedFile };
+
+export interface PoolOptions {
+  /** Threads to read with; default one per core. 0 reads in the calling thread. */
+  jobs?: number;
+  /** Each file's result as soon as it is read, in the order reads finish. */
+  onFile: (path: string, result: IndexedFile) => void | Promise<void>;
+}
+
+/** Reads every path, at most `jobs` at a time, handing each result to onFile. */
+export async function indexFiles(paths: readonly string[], options: PoolOptions): Promise<{ threads: number }> {
+  const wanted = Math.min(options.jobs ?? availableParallelism(), paths.length);
+  const readers = wanted > 0 ? await startReaders(wanted) : [];
+  if (readers.length === 0) {
+    for (const path of paths) await options.onFile(path, await indexFile(path));
+    return { threads: 0 };
+  }
+  let next = 0;
+  let pending = Promise.resolve();
+  // Results are handed on one at a time, in order of arrival: onFile may write, and writes must not interleave.
+  const hand = (path: string, result: IndexedFile): Promise<void> => (pending = pending.then(() => options.onFile(path, result)));
+  await Promise.all(
+    readers.map(async (reader) => {
+      while (next < paths.length) {
+        const path = paths[next++]!;
+        await hand(path, await reader.read(path));
+      }
+      await reader.stop();
+    }),
+  );
+  await pending;
+  return { threads: readers.length };
+}
+
+async function startReaders(count: number): Promise<Reader[]> {
+  const started = await Promise.all(Array.from({ length: count }, () => Reader.start()));
+  const readers = started.filter((reader): reader is Reader => reader !== undefined);
+  if (readers.length === count) return readers;
+  // Where one cannot start none should be trusted to: read in this thread.
+  await Promise.all(readers.map((reader) => reader.stop()));
+  return [];
+}
+
+class Reader {
+  private nextId = 0;
+  private waiting = new Map<number, { path: string; done: (result: IndexedFile) => void }>();
+
+  private constructor(private worker: Worker) {
+    this.listen(worker);
+  }
+
+  static async start(): Promise<Reader | undefined> {
+    const worker = await Reader.spawn();
+    return worker ? new Reader(worker) : undefined;
+  }
+
+  private static spawn(): Promise<Worker | undefined> {
+    return startThread(new URL(import.meta.url), { role: INDEX_ROLE });
+  }
+
+  private listen(worker: Worker): void {
+    worker.on('message', (message: FromReader) => {
+      if (message.type !== 'done') return;
+      const waiting = this.waiting.get(message.id);
+      this.waiting.delete(message.id);
+      waiting?.done(message.result);
+    });
+    // A thread that dies (out of memory on one file) fails the file it was reading, not the index.
+    const died = (why: string) => {
+      for (const { path, done } of this.waiting.values()) done({ state: 'unreadable', why: `reading ${path} stopped the reader: ${why}` });
+      this.waiting.clear();
+    };
+    worker.on('error', (error) => died(error.message));
+    worker.on('exit', (code) => died(`it exited with code ${code}`));
+  }
+
+  async read(path: string): Promise<IndexedFile> {
+    if (this.worker.threadId === -1) {
+      const replacement = await Reader.spawn();
+      if (!replacement) return indexFile(path);
+      this.worker = replacement;
+      this.listen(replacement);
+    }
+    const id = this.nextId++;
+    return new Promise<IndexedFile>((done) => {
+      this.waiting.set(id, { path, done });
+      const message: ToReader = { id, path };
+      this.worker.postMessage(message);
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+function runReaderThread(port: MessagePort): void {
+  port.on('message', (message: ToReader) => {
+    void indexFile(message.path).then(
+      (result) => port.postMessage({ type: 'done', id: message.id, result } satisfies FromReader),
+      (error: unknown) => port.postMessage({ type: 'done', id: message.id, result: { state: 'unreadable', why: String(error) } } satisfies FromReader),
+    );
+  });
+  port.postMessage({ type: 'ready' } satisfies FromReader);
+}
+
+if (!isMainThread && parentPort && (workerData as { role?: unknown } | null)?.role === INDEX_ROLE) runReaderThread(parentPort);

@@ -1,0 +1,223 @@
+// Where `loupe index` keeps what it read: `calls.parquet`, `sessions.parquet` and `manifest.json`
+// (what each file was when it was read: size, mtime, a hash of its head). Every file is written
+// under a temporary name and renamed into place, so a reader never sees one half written.
+import { createHash } from 'node:crypto';
+import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
+import { fileWriter, ParquetWriter } from 'hyparquet-writer';
+import type { SchemaElement } from 'hyparquet';
+import { z } from 'zod';
+import { CALL_COLUMNS, SESSION_COLUMNS, type FleetCall, type FleetSession } from '../analysis/fleet';
+
+export const CALLS_FILE = 'calls.parquet';
+export const SESSIONS_FILE = 'sessions.parquet';
+export const MANIFEST_FILE = 'manifest.json';
+
+// ---------------------------------------------------------------------------------------------
+// The manifest
+
+const MANIFEST_VERSION = 1;
+
+const FileStamp = z.object({
+  size: z.number(),
+  mtimeMs: z.number(),
+  /** sha1 of the file's first HEAD_BYTES: a file rewritten to the same size within one mtime tick still differs. */
+  head: z.string(),
+  /** `not-a-session`: read, and its first lines have no shape Loupe reads; kept so it is not read again. */
+  state: z.enum(['indexed', 'not-a-session']),
+});
+export type FileStamp = z.infer<typeof FileStamp>;
+
+const Manifest = z.object({
+  version: z.literal(MANIFEST_VERSION),
+  files: z.record(z.string(), FileStamp),
+  unreadable: z.array(z.object({ file: z.string(), why: z.string() })),
+});
+export type Manifest = z.infer<typeof Manifest>;
+
+/** The manifest of the last run; null when there is none, or one this version does not read (everything is read again). */
+export async function readManifest(out: string): Promise<Manifest | null> {
+  let text;
+  try {
+    text = await readFile(join(out, MANIFEST_FILE), 'utf8');
+  } catch {
+    return null;
+  }
+  try {
+    const parsed = Manifest.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function writeManifest(out: string, files: Map<string, FileStamp>, unreadable: Manifest['unreadable']): Promise<void> {
+  const manifest: Manifest = { version: MANIFEST_VERSION, files: Object.fromEntries([...files].sort(([a], [b]) => a.localeCompare(b))), unreadable };
+  await writeAtomically(join(out, MANIFEST_FILE), (temp) => writeFile(temp, `${JSON.stringify(manifest, null, 1)}\n`));
+}
+
+const HEAD_BYTES = 64 * 1024;
+
+/** What a file is now, as the manifest records it; null when it cannot be opened. */
+export async function stampOf(path: string): Promise<Omit<FileStamp, 'state'> | null> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const info = await handle.stat();
+    const head = Buffer.alloc(Math.min(HEAD_BYTES, info.size));
+    const { bytesRead } = head.length > 0 ? await handle.read(head, 0, head.length, 0) : { bytesRead: 0 };
+    return { size: info.size, mtimeMs: info.mtimeMs, head: createHash('sha1').update(head.subarray(0, bytesRead)).digest('hex') };
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
+
+export function sameStamp(a: Omit<FileStamp, 'state'>, b: Omit<FileStamp, 'state'>): boolean {
+  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.head === b.head;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tables
+
+type ColumnKind = 'string' | 'int' | 'double';
+
+const CALL_KINDS: Record<(typeof CALL_COLUMNS)[number], ColumnKind> = {
+  file: 'string', format: 'string', session: 'string', call_id: 'string', label: 'string', subject: 'string', status: 'string',
+  started_ms: 'int', duration_ms: 'int', permission: 'string', exit_code: 'int', turn_input_tokens: 'int', turn_output_tokens: 'int',
+};
+
+const SESSION_KINDS: Record<(typeof SESSION_COLUMNS)[number], ColumnKind> = {
+  file: 'string', format: 'string', session: 'string', project: 'string', started_ms: 'int', ended_ms: 'int', calls: 'int', failed: 'int',
+  input_tokens: 'int', output_tokens: 'int', cost: 'double', cost_unit: 'string', bytes: 'int', bad_lines: 'int', modified_ms: 'int',
+};
+
+interface Table<Row> {
+  file: string;
+  columns: readonly (keyof Row & string)[];
+  kinds: Record<string, ColumnKind>;
+}
+
+export const CALLS_TABLE: Table<FleetCall> = { file: CALLS_FILE, columns: CALL_COLUMNS, kinds: CALL_KINDS };
+export const SESSIONS_TABLE: Table<FleetSession> = { file: SESSIONS_FILE, columns: SESSION_COLUMNS, kinds: SESSION_KINDS };
+
+/** Rows a row group holds: memory stays flat however many calls the fleet has. */
+const ROW_GROUP_ROWS = 50_000;
+
+/** A table written a row group at a time to a temporary file, renamed into place by `finish`. */
+export class TableWriter<Row extends object> {
+  private readonly temp: string;
+  private readonly writer: ParquetWriter;
+  private rows: Row[] = [];
+  count = 0;
+
+  constructor(
+    private readonly out: string,
+    private readonly table: Table<Row>,
+  ) {
+    this.temp = join(out, `.${table.file}.${process.pid}.tmp`);
+    const schema: SchemaElement[] = [
+      { name: 'root', num_children: table.columns.length },
+      ...table.columns.map((name): SchemaElement => {
+        const kind = table.kinds[name];
+        if (kind === 'string') return { name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' };
+        if (kind === 'int') return { name, type: 'INT64', repetition_type: 'OPTIONAL' };
+        return { name, type: 'DOUBLE', repetition_type: 'OPTIONAL' };
+      }),
+    ];
+    this.writer = new ParquetWriter({ writer: fileWriter(this.temp), schema, createdBy: 'loupe index' });
+  }
+
+  add(row: Row): void {
+    this.rows.push(row);
+    this.count++;
+    if (this.rows.length >= ROW_GROUP_ROWS) this.flush();
+  }
+
+  private flush(): void {
+    if (this.rows.length === 0) return;
+    const rows = this.rows;
+    this.rows = [];
+    const columnData = this.table.columns.map((name) => {
+      const kind = this.table.kinds[name];
+      const data = rows.map((row) => {
+        const value = row[name] as unknown;
+        if (value === null || value === undefined) return null;
+        // INT64 columns take bigints; the rows hold whole numbers of ms, tokens and bytes.
+        return kind === 'int' ? BigInt(Math.round(Number(value))) : value;
+      });
+      return { name, data };
+    });
+    void this.writer.write({ columnData, rowGroupSize: rows.length });
+  }
+
+  /** Writes the footer and moves the file into place. */
+  async finish(): Promise<void> {
+    this.flush();
+    await this.writer.finish();
+    await rename(this.temp, join(this.out, this.table.file));
+  }
+
+  async abandon(): Promise<void> {
+    await rm(this.temp, { force: true });
+  }
+}
+
+/**
+ * The rows of a table the last run wrote, a row group at a time, for the files `keep` says are
+ * unchanged. Resolves false when the file is missing or not one this version wrote (some rows may
+ * have been handed on by then): the caller starts again and reads every file.
+ */
+export async function readPreviousRows<Row extends object>(out: string, table: Table<Row>, keep: (file: string) => boolean, onRow: (row: Row) => void): Promise<boolean> {
+  try {
+    const file = await asyncBufferFromFile(join(out, table.file));
+    const metadata = await parquetMetadataAsync(file);
+    const names = metadata.schema.slice(1).map((element) => element.name);
+    if (names.length !== table.columns.length || names.some((name, index) => name !== table.columns[index])) return false;
+    let rowStart = 0;
+    for (const group of metadata.row_groups) {
+      const rowEnd = rowStart + Number(group.num_rows);
+      const rows = await parquetReadObjects({ file, metadata, rowStart, rowEnd });
+      rowStart = rowEnd;
+      for (const raw of rows) {
+        const row = rowOf(raw, table);
+        if (row === null) return false;
+        if (keep(String(row.file))) onRow(row as Row);
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A row as the table's types say, or null when a value is not of its column's kind. */
+function rowOf<Row extends object>(raw: Record<string, unknown>, table: Table<Row>): Record<string, string | number | null> | null {
+  const row: Record<string, string | number | null> = {};
+  for (const name of table.columns) {
+    const value = raw[name];
+    const kind = table.kinds[name];
+    if (value === null || value === undefined) row[name] = null;
+    else if (kind === 'string' && typeof value === 'string') row[name] = value;
+    else if (kind === 'int' && typeof value === 'bigint') row[name] = Number(value);
+    else if (kind === 'double' && typeof value === 'number') row[name] = value;
+    else return null;
+  }
+  return typeof row.file === 'string' ? row : null;
+}
+
+async function writeAtomically(path: string, write: (temp: string) => Promise<void>): Promise<void> {
+  const temp = `${path}.${process.pid}.tmp`;
+  try {
+    await write(temp);
+    await rename(temp, path);
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
