@@ -48,15 +48,79 @@ export interface FleetSession {
   modified_ms: number;
 }
 
-export const CALL_COLUMNS = [
-  'file', 'format', 'session', 'call_id', 'label', 'subject', 'status', 'started_ms', 'duration_ms', 'permission', 'exit_code',
-  'turn_input_tokens', 'turn_output_tokens',
-] as const satisfies readonly (keyof FleetCall)[];
+/** What a column holds: Parquet writes `int` as INT64, `double` as DOUBLE, `string` as UTF-8; every column may be null. */
+export type ColumnKind = 'string' | 'int' | 'double';
 
-export const SESSION_COLUMNS = [
-  'file', 'format', 'session', 'project', 'started_ms', 'ended_ms', 'calls', 'failed', 'input_tokens', 'output_tokens', 'cost', 'cost_unit',
-  'bytes', 'bad_lines', 'modified_ms',
-] as const satisfies readonly (keyof FleetSession)[];
+export interface FleetTable<Row> {
+  /** The file's name in the index folder. */
+  file: string;
+  /** The columns in order, with their kinds. */
+  columns: readonly { name: keyof Row & string; kind: ColumnKind }[];
+}
+
+export const CALLS_TABLE: FleetTable<FleetCall> = {
+  file: 'calls.parquet',
+  columns: [
+    { name: 'file', kind: 'string' }, { name: 'format', kind: 'string' }, { name: 'session', kind: 'string' }, { name: 'call_id', kind: 'string' },
+    { name: 'label', kind: 'string' }, { name: 'subject', kind: 'string' }, { name: 'status', kind: 'string' }, { name: 'started_ms', kind: 'int' },
+    { name: 'duration_ms', kind: 'int' }, { name: 'permission', kind: 'string' }, { name: 'exit_code', kind: 'int' },
+    { name: 'turn_input_tokens', kind: 'int' }, { name: 'turn_output_tokens', kind: 'int' },
+  ],
+};
+
+export const SESSIONS_TABLE: FleetTable<FleetSession> = {
+  file: 'sessions.parquet',
+  columns: [
+    { name: 'file', kind: 'string' }, { name: 'format', kind: 'string' }, { name: 'session', kind: 'string' }, { name: 'project', kind: 'string' },
+    { name: 'started_ms', kind: 'int' }, { name: 'ended_ms', kind: 'int' }, { name: 'calls', kind: 'int' }, { name: 'failed', kind: 'int' },
+    { name: 'input_tokens', kind: 'int' }, { name: 'output_tokens', kind: 'int' }, { name: 'cost', kind: 'double' }, { name: 'cost_unit', kind: 'string' },
+    { name: 'bytes', kind: 'int' }, { name: 'bad_lines', kind: 'int' }, { name: 'modified_ms', kind: 'int' },
+  ],
+};
+
+const DISPLAY_STATUSES: readonly string[] = ['pending', 'running', 'done', 'failed', 'unfinished'] satisfies DisplayStatus[];
+
+/**
+ * A row read back from a table (hyparquet gives INT64 as bigint) as the table's types say, or null
+ * when a value is not of its column's kind: a file some other program wrote is not trusted blindly.
+ */
+export function fleetCallOf(raw: Record<string, unknown>): FleetCall | null {
+  const row = valuesOf(raw, CALLS_TABLE);
+  if (row === null || typeof row.file !== 'string' || typeof row.call_id !== 'string' || typeof row.label !== 'string') return null;
+  if (typeof row.status !== 'string' || !DISPLAY_STATUSES.includes(row.status)) return null;
+  return {
+    file: row.file, format: str(row.format) ?? 'unknown', session: str(row.session), call_id: row.call_id, label: row.label, subject: str(row.subject),
+    status: row.status as DisplayStatus, started_ms: num(row.started_ms), duration_ms: num(row.duration_ms), permission: str(row.permission),
+    exit_code: num(row.exit_code), turn_input_tokens: num(row.turn_input_tokens), turn_output_tokens: num(row.turn_output_tokens),
+  };
+}
+
+export function fleetSessionOf(raw: Record<string, unknown>): FleetSession | null {
+  const row = valuesOf(raw, SESSIONS_TABLE);
+  if (row === null || typeof row.file !== 'string') return null;
+  return {
+    file: row.file, format: str(row.format) ?? 'unknown', session: str(row.session), project: str(row.project), started_ms: num(row.started_ms),
+    ended_ms: num(row.ended_ms), calls: num(row.calls) ?? 0, failed: num(row.failed) ?? 0, input_tokens: num(row.input_tokens),
+    output_tokens: num(row.output_tokens), cost: num(row.cost), cost_unit: str(row.cost_unit), bytes: num(row.bytes) ?? 0,
+    bad_lines: num(row.bad_lines) ?? 0, modified_ms: num(row.modified_ms) ?? 0,
+  };
+}
+
+function valuesOf<Row>(raw: Record<string, unknown>, table: FleetTable<Row>): Record<string, string | number | null> | null {
+  const row: Record<string, string | number | null> = {};
+  for (const { name, kind } of table.columns) {
+    const value = raw[name];
+    if (value === null || value === undefined) row[name] = null;
+    else if (kind === 'string' && typeof value === 'string') row[name] = value;
+    else if (kind === 'int' && typeof value === 'bigint') row[name] = Number(value);
+    else if ((kind === 'int' || kind === 'double') && typeof value === 'number' && Number.isFinite(value)) row[name] = value;
+    else return null;
+  }
+  return row;
+}
+
+const str = (value: string | number | null | undefined): string | null => (typeof value === 'string' ? value : null);
+const num = (value: string | number | null | undefined): number | null => (typeof value === 'number' ? value : null);
 
 /** What the file says outside its records: found by the walk (size, time) and its first lines (project, start). */
 export interface FleetFileFacts {

@@ -3,9 +3,9 @@
 // last run wrote; only new and changed files are read; files gone from the folders drop out.
 import { mkdir } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import type { FleetCall, FleetSession } from '../analysis/fleet';
+import { CALLS_TABLE, fleetCallOf, fleetSessionOf, SESSIONS_TABLE } from '../analysis/fleet';
 import { indexFiles } from './indexPool';
-import { CALLS_TABLE, readManifest, readPreviousRows, sameStamp, SESSIONS_TABLE, stampOf, TableWriter, writeManifest, type FileStamp } from './indexStore';
+import { readManifest, readPreviousRows, sameStamp, stampOf, tableRows, TableWriter, writeManifest, type FileStamp } from './indexStore';
 import { sessionFilesUnder } from './sessions';
 
 export interface IndexOptions {
@@ -29,6 +29,8 @@ export interface IndexResult {
   ms: number;
   /** Worker threads that read the files (0: read in this thread). */
   threads: number;
+  /** The files the tables hold rows of. */
+  indexed: string[];
 }
 
 export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
@@ -55,16 +57,28 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
     }
   }
 
+  // Nothing new, changed or gone: the tables stand as they are.
+  const indexedBefore = Object.values(manifest?.files ?? {}).filter((stamp) => stamp.state === 'indexed').length;
+  if (toRead.length === 0 && reuse.size === indexedBefore) {
+    const rows = await tableRows(out);
+    if (rows) {
+      return {
+        out, sessions: rows.sessions, calls: rows.calls, parsed: 0, reused: reuse.size, skipped: stamps.size - reuse.size, unreadable: [],
+        ms: Math.round(performance.now() - started), threads: 0, indexed: [...reuse],
+      };
+    }
+  }
+
   let calls = new TableWriter(out, CALLS_TABLE);
   let sessions = new TableWriter(out, SESSIONS_TABLE);
   try {
     if (reuse.size > 0) {
       const seen = new Set<string>();
       const kept =
-        (await readPreviousRows<FleetSession>(out, SESSIONS_TABLE, (file) => reuse.has(file), (row) => {
+        (await readPreviousRows(out, SESSIONS_TABLE, fleetSessionOf, (file) => reuse.has(file), (row) => {
           seen.add(row.file);
           sessions.add(row);
-        })) && (await readPreviousRows<FleetCall>(out, CALLS_TABLE, (file) => reuse.has(file) && seen.has(file), (row) => calls.add(row)));
+        })) && (await readPreviousRows(out, CALLS_TABLE, fleetCallOf, (file) => reuse.has(file) && seen.has(file), (row) => calls.add(row)));
       if (!kept || seen.size !== reuse.size) {
         // The tables are not what the manifest says (removed, written by another version): read everything.
         await Promise.all([calls.abandon(), sessions.abandon()]);
@@ -112,6 +126,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
       unreadable,
       ms: Math.round(performance.now() - started),
       threads,
+      indexed: [...stamps].filter(([, stamp]) => stamp.state === 'indexed').map(([file]) => file),
     };
   } finally {
     await Promise.all([calls.abandon(), sessions.abandon()]);

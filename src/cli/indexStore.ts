@@ -8,10 +8,8 @@ import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'h
 import { fileWriter, ParquetWriter } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet';
 import { z } from 'zod';
-import { CALL_COLUMNS, SESSION_COLUMNS, type FleetCall, type FleetSession } from '../analysis/fleet';
+import { CALLS_TABLE, SESSIONS_TABLE, type FleetTable } from '../analysis/fleet';
 
-export const CALLS_FILE = 'calls.parquet';
-export const SESSIONS_FILE = 'sessions.parquet';
 export const MANIFEST_FILE = 'manifest.json';
 
 // ---------------------------------------------------------------------------------------------
@@ -86,27 +84,6 @@ export function sameStamp(a: Omit<FileStamp, 'state'>, b: Omit<FileStamp, 'state
 // ---------------------------------------------------------------------------------------------
 // The tables
 
-type ColumnKind = 'string' | 'int' | 'double';
-
-const CALL_KINDS: Record<(typeof CALL_COLUMNS)[number], ColumnKind> = {
-  file: 'string', format: 'string', session: 'string', call_id: 'string', label: 'string', subject: 'string', status: 'string',
-  started_ms: 'int', duration_ms: 'int', permission: 'string', exit_code: 'int', turn_input_tokens: 'int', turn_output_tokens: 'int',
-};
-
-const SESSION_KINDS: Record<(typeof SESSION_COLUMNS)[number], ColumnKind> = {
-  file: 'string', format: 'string', session: 'string', project: 'string', started_ms: 'int', ended_ms: 'int', calls: 'int', failed: 'int',
-  input_tokens: 'int', output_tokens: 'int', cost: 'double', cost_unit: 'string', bytes: 'int', bad_lines: 'int', modified_ms: 'int',
-};
-
-interface Table<Row> {
-  file: string;
-  columns: readonly (keyof Row & string)[];
-  kinds: Record<string, ColumnKind>;
-}
-
-export const CALLS_TABLE: Table<FleetCall> = { file: CALLS_FILE, columns: CALL_COLUMNS, kinds: CALL_KINDS };
-export const SESSIONS_TABLE: Table<FleetSession> = { file: SESSIONS_FILE, columns: SESSION_COLUMNS, kinds: SESSION_KINDS };
-
 /** Rows a row group holds: memory stays flat however many calls the fleet has. */
 const ROW_GROUP_ROWS = 50_000;
 
@@ -119,13 +96,12 @@ export class TableWriter<Row extends object> {
 
   constructor(
     private readonly out: string,
-    private readonly table: Table<Row>,
+    private readonly table: FleetTable<Row>,
   ) {
     this.temp = join(out, `.${table.file}.${process.pid}.tmp`);
     const schema: SchemaElement[] = [
       { name: 'root', num_children: table.columns.length },
-      ...table.columns.map((name): SchemaElement => {
-        const kind = table.kinds[name];
+      ...table.columns.map(({ name, kind }): SchemaElement => {
         if (kind === 'string') return { name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' };
         if (kind === 'int') return { name, type: 'INT64', repetition_type: 'OPTIONAL' };
         return { name, type: 'DOUBLE', repetition_type: 'OPTIONAL' };
@@ -144,8 +120,7 @@ export class TableWriter<Row extends object> {
     if (this.rows.length === 0) return;
     const rows = this.rows;
     this.rows = [];
-    const columnData = this.table.columns.map((name) => {
-      const kind = this.table.kinds[name];
+    const columnData = this.table.columns.map(({ name, kind }) => {
       const data = rows.map((row) => {
         const value = row[name] as unknown;
         if (value === null || value === undefined) return null;
@@ -174,21 +149,27 @@ export class TableWriter<Row extends object> {
  * unchanged. Resolves false when the file is missing or not one this version wrote (some rows may
  * have been handed on by then): the caller starts again and reads every file.
  */
-export async function readPreviousRows<Row extends object>(out: string, table: Table<Row>, keep: (file: string) => boolean, onRow: (row: Row) => void): Promise<boolean> {
+export async function readPreviousRows<Row extends { file: string }>(
+  out: string,
+  table: FleetTable<Row>,
+  rowOf: (raw: Record<string, unknown>) => Row | null,
+  keep: (file: string) => boolean,
+  onRow: (row: Row) => void,
+): Promise<boolean> {
   try {
     const file = await asyncBufferFromFile(join(out, table.file));
     const metadata = await parquetMetadataAsync(file);
     const names = metadata.schema.slice(1).map((element) => element.name);
-    if (names.length !== table.columns.length || names.some((name, index) => name !== table.columns[index])) return false;
+    if (names.length !== table.columns.length || names.some((name, index) => name !== table.columns[index]?.name)) return false;
     let rowStart = 0;
     for (const group of metadata.row_groups) {
       const rowEnd = rowStart + Number(group.num_rows);
       const rows = await parquetReadObjects({ file, metadata, rowStart, rowEnd });
       rowStart = rowEnd;
       for (const raw of rows) {
-        const row = rowOf(raw, table);
+        const row = rowOf(raw);
         if (row === null) return false;
-        if (keep(String(row.file))) onRow(row as Row);
+        if (keep(row.file)) onRow(row);
       }
     }
     return true;
@@ -197,19 +178,16 @@ export async function readPreviousRows<Row extends object>(out: string, table: T
   }
 }
 
-/** A row as the table's types say, or null when a value is not of its column's kind. */
-function rowOf<Row extends object>(raw: Record<string, unknown>, table: Table<Row>): Record<string, string | number | null> | null {
-  const row: Record<string, string | number | null> = {};
-  for (const name of table.columns) {
-    const value = raw[name];
-    const kind = table.kinds[name];
-    if (value === null || value === undefined) row[name] = null;
-    else if (kind === 'string' && typeof value === 'string') row[name] = value;
-    else if (kind === 'int' && typeof value === 'bigint') row[name] = Number(value);
-    else if (kind === 'double' && typeof value === 'number') row[name] = value;
-    else return null;
+/** How many rows each table holds, from their footers; null when either cannot be read. */
+export async function tableRows(out: string): Promise<{ calls: number; sessions: number } | null> {
+  try {
+    const [calls, sessions] = await Promise.all(
+      [CALLS_TABLE, SESSIONS_TABLE].map(async (table) => Number((await parquetMetadataAsync(await asyncBufferFromFile(join(out, table.file)))).num_rows)),
+    );
+    return calls === undefined || sessions === undefined ? null : { calls, sessions };
+  } catch {
+    return null;
   }
-  return typeof row.file === 'string' ? row : null;
 }
 
 async function writeAtomically(path: string, write: (temp: string) => Promise<void>): Promise<void> {
