@@ -5,7 +5,8 @@
 // - .tsx files also get the react-hooks recommended rules.
 // - Plain .js/.mjs files (this file, scripts/*.mjs, bin/) are linted without types.
 // - A layering rule keeps imports flowing one way through src/ (see src/README.md):
-//     ingest -> model -> worker -> store -> ui -> embed -> app,  and  cli (ingest, model only).
+//     ingest -> model -> analysis -> share -> worker -> store -> ui -> embed -> app, library (ui) -> app,
+//     and cli (ingest, model, analysis, share).
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -40,7 +41,7 @@ const nodeGlobals = Object.fromEntries(
 // ---------------------------------------------------------------------------
 
 /** Every layer folder under src/. */
-const LAYERS = ['ingest', 'model', 'analysis', 'share', 'worker', 'store', 'ui', 'embed', 'app', 'cli'];
+const LAYERS = ['ingest', 'model', 'analysis', 'share', 'worker', 'store', 'ui', 'embed', 'library', 'app', 'cli'];
 
 /**
  * Regex matching an import specifier that reaches into one of `layers`, e.g.
@@ -83,10 +84,16 @@ const RULES = {
     react: true,
     why: 'src/embed may import any layer except src/app (and src/cli).',
   },
-  app: {
-    allow: ['embed'],
+  library: {
+    allow: ['model', 'analysis', 'ui'],
+    typeOnly: ['ingest'],
     react: true,
-    why: 'src/app may import only src/embed: it uses the public component as a consumer would.',
+    why: 'src/library may import src/model, src/analysis, src/ui, and types (import type) from src/ingest.',
+  },
+  app: {
+    allow: ['embed', 'library'],
+    react: true,
+    why: 'src/app may import only src/embed (the public component, as a consumer would) and src/library (the page of `loupe open DIR`).',
   },
   cli: {
     allow: ['ingest', 'model', 'analysis', 'share'],
@@ -96,7 +103,7 @@ const RULES = {
 };
 
 const LAYER_MESSAGE =
-  'Layering: imports flow ingest -> model -> analysis -> share -> worker -> store -> ui -> embed -> app (cli: ingest, model, analysis, share). See src/README.md.';
+  'Layering: imports flow ingest -> model -> analysis -> share -> worker -> store -> ui -> embed -> app, ui -> library -> app (cli: ingest, model, analysis, share). See src/README.md.';
 
 /** @param {string} layer */
 function layeringRule(layer) {
@@ -122,7 +129,7 @@ function layeringRule(layer) {
   if (!spec.react) {
     patterns.push({
       regex: REACT_REGEX,
-      message: `src/${layer} must not depend on React (only store, ui, embed and app may). ${LAYER_MESSAGE}`,
+      message: `src/${layer} must not depend on React (only store, ui, embed, library and app may). ${LAYER_MESSAGE}`,
     });
   }
   return {

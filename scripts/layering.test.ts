@@ -62,6 +62,11 @@ describe('layering rule (eslint.config.js)', () => {
     ['share', "import { x } from '../ui/x';"],
     ['share', "import * as React from 'react';"],
     ['ingest', "import { x } from '../share/redact/detect';"],
+    ['library', "import { x } from '../store/db';"],
+    ['library', "import { x } from '../embed';"],
+    ['library', "import { x } from '../ingest/parse';"],
+    ['ui', "import { x } from '../library/Library';"],
+    ['app', "import { x } from '../analysis/fleet';"],
   ])('reports src/%s: %s', async (layer, code) => {
     const errors = await layeringErrors(probe(layer), `${code}\nexport const y = 1;\n`);
     expect(errors.length, errors.join('\n')).toBeGreaterThan(0);
@@ -95,6 +100,10 @@ describe('layering rule (eslint.config.js)', () => {
     ['worker', "import { x } from '../share/redact/redactLine';"],
     ['ui', "import { x } from '../analysis/timeline';"],
     ['cli', "import { x } from '../share/exportJsonl';"],
+    ['library', "import { x } from '../ui/virtual/VirtualList';"],
+    ['library', "import { x } from '../analysis/fleet';"],
+    ['library', "import type { X } from '../ingest/types';"],
+    ['app', "import { Library } from '../library/Library';"],
   ])('allows src/%s: %s', async (layer, code) => {
     const errors = await layeringErrors(probe(layer), `${code}\nexport const y = 1;\n`);
     expect(errors).toEqual([]);

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { SessionViewer, type CallSummary, type Filter, type SessionSource, type ThemeChoice, type ViewName } from '../embed';
 import { Recordings } from './Recordings';
 import { withSubagents } from './subagents';
@@ -7,6 +7,9 @@ import './app.css';
 
 /** Where the app's build puts the export viewer (vite.config.ts): the html export fetches it from there. */
 const EXPORT_VIEWER = './export/';
+
+/** `loupe open DIR`'s library: loaded only on that page (it brings the Parquet reader). */
+const Library = lazy(() => import('../library/Library').then((m) => ({ default: m.Library })));
 
 interface Loaded {
   key: number;
@@ -236,8 +239,16 @@ export function App() {
       </header>
       <main className="loupe-app__main">
         {loaded.length === 0 ? (
-          // `loupe open` without a file serves the page as ?recordings.
-          new URLSearchParams(location.search).has('recordings') ? <Recordings /> : <Landing />
+          // `loupe open` without a file serves the page as ?recordings; `loupe open DIR` as ?library.
+          new URLSearchParams(location.search).has('library') ? (
+            <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+              <Library />
+            </Suspense>
+          ) : new URLSearchParams(location.search).has('recordings') ? (
+            <Recordings />
+          ) : (
+            <Landing />
+          )
         ) : (
           loaded.map((l, i) => (
             <div key={l.key} className="loupe-app__viewer" hidden={i !== active}>

@@ -6,9 +6,10 @@ import type { CliIo } from './summarize';
 const HELP = `loupe: record and view coding-agent sessions (ACP traffic, ledger exports)
 
   loupe tee [--out FILE] -- AGENT [ARGS...]   run AGENT, recording its ACP stdio traffic
-  loupe open [PATH | -] [--follow] [--vs OTHER] [--port N] [--no-browser]
+  loupe open [PATH | DIR | -] [--follow] [--vs OTHER] [--port N] [--no-browser]
                                               open a session in the viewer (live with --follow;
-                                              beside OTHER, step by step, with --vs)
+                                              beside OTHER, step by step, with --vs), or a
+                                              folder of sessions as a library
   loupe ls [--json] [DIR...]                  the sessions on this machine (tee recordings, Claude
                                               Code, Codex), newest first
   loupe index [DIR...] [--out DIR] [--json]  every session on this machine (or under DIRs) as

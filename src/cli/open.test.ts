@@ -367,7 +367,6 @@ describe('loupe open command', () => {
   test('bad arguments give one line on stderr and a non-zero exit', async () => {
     const cases: [string[], RegExp][] = [
       [[join(dir, 'missing.jsonl')], /no such file: .*missing\.jsonl/],
-      [[dir], /is a directory/],
       [['--bogus', sessionPath], /unknown option --bogus/],
       [['--port', 'eighty', sessionPath], /--port wants a number/],
       [[sessionPath, sessionPath], /one session at a time/],
@@ -402,6 +401,34 @@ describe('loupe open command', () => {
     expect(code).toBe(1);
     expect(err).toMatch(/run npm run build/);
     expect(err.trim().split('\n')).toHaveLength(1);
+  });
+
+  test('a folder opens as a library: indexed first, then its tables and only the files they hold are served', async () => {
+    const folder = join(dir, 'fleet');
+    mkdirSync(join(folder, 'sub'), { recursive: true });
+    writeFileSync(join(folder, 'a.jsonl'), LINE_1);
+    writeFileSync(join(folder, 'sub', 'b.jsonl'), LINE_1 + LINE_2);
+    writeFileSync(join(folder, 'notes.json'), '{"not": "a session"}\n');
+    const index = join(dir, 'index');
+    const stop = new AbortController();
+    let printed = '';
+    let said = '';
+    const running = main([folder, '--no-browser'], { out: (text) => (printed += text), err: (text) => (said += text) }, { appDir, capturesDir: captures, stop: stop.signal, indexDirOf: () => index });
+    await expect.poll(() => printed, { timeout: 30_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]+\/\?library$/);
+    expect(said).toMatch(/2 sessions in .*fleet \(2 read, 0 unchanged/);
+    expect(readdirSync(index).sort()).toEqual(['calls.parquet', 'manifest.json', 'sessions.parquet']);
+    const at = (route: string) => fetch(new URL(route, printed));
+    expect(await (await at('library')).json()).toEqual({ folder, unreadable: [] });
+    const table = await at('library/sessions.parquet');
+    expect(table.headers.get('content-type')).toBe('application/vnd.apache.parquet');
+    expect(Buffer.from(await table.arrayBuffer()).subarray(0, 4).toString()).toBe('PAR1');
+    expect(await (await at('library/file/sub/b.jsonl')).text()).toBe(LINE_1 + LINE_2);
+    // Not a session (not in the index), not under the folder, not the recordings.
+    expect((await at('library/file/notes.json')).status).toBe(404);
+    expect((await at('library/file/sub/..%2F..%2Fsession.jsonl')).status).toBe(403);
+    expect((await at('recordings')).status).toBe(404);
+    stop.abort();
+    expect(await running).toBe(0);
   });
 
   test('prints the address, serves until stopped, then exits 0', async () => {

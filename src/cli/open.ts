@@ -1,20 +1,24 @@
 // `loupe open [PATH | -] [--follow] [--port N] [--no-browser]`: the viewer on a local session,
 // served from 127.0.0.1, following the file as it grows.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseCommandArgs } from './args';
 import { capturesDir } from './captures';
 import { defaultRoots, type Roots } from './sessions';
 import { whyUnreadable } from './files';
-import { startServer, type SessionInput } from './openServer';
+import { buildIndex } from './indexBuild';
+import { defaultIndexDir } from './indexCommand';
+import { startServer, type LibraryOptions, type SessionInput } from './openServer';
 import { joinSubagents, subagentFilesOf } from './subagentFiles';
 import type { CliIo } from './summarize';
+import { terminalSafeLine } from '../model/terminalText';
 
-const USAGE = 'usage: loupe open [PATH | -] [--follow] [--vs OTHER] [--port N] [--no-browser]';
+const USAGE = 'usage: loupe open [PATH | DIR | -] [--follow] [--vs OTHER] [--port N] [--no-browser]';
 
 const HELP = `${USAGE}
 
@@ -23,6 +27,10 @@ secret token: only this address can read the session) and opens the default brow
 
   PATH           a session file (ACP JSONL, a loupe tee capture, a ledger export, a Claude Code
                  or Codex log, ...); a Claude Code session's sub-agent files are read with it
+  DIR            a folder of sessions, as a library: indexes it (loupe index, kept in
+                 ${'$'}XDG_CACHE_HOME/loupe/index/folders/, refreshed on each open) and lists every
+                 session with its harness, project, start, duration, calls, failures and tokens,
+                 filtered and sorted, with stats across them; a session opens in the viewer
   -              read the session from stdin until it ends, showing it as it arrives
   (no PATH)      list the recordings made by \`loupe tee\` and the sessions Claude Code and
                  Codex logged (by project); choosing one opens it, live if it is still being
@@ -46,6 +54,8 @@ export interface OpenDeps {
   openBrowser: (url: string, io: CliIo) => void;
   /** Stops the server when aborted; by default SIGINT, SIGTERM or SIGHUP do. */
   stop?: AbortSignal;
+  /** Where a folder's index is kept (`loupe open DIR`). */
+  indexDirOf: (folder: string) => string;
 }
 
 export async function main(argv: readonly string[], io: CliIo, overrides: Partial<OpenDeps> = {}): Promise<number> {
@@ -65,6 +75,7 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
     stdin: overrides.stdin ?? process.stdin,
     openBrowser: overrides.openBrowser ?? openInBrowser,
     ...(overrides.stop ? { stop: overrides.stop } : {}),
+    indexDirOf: overrides.indexDirOf ?? libraryIndexDir,
   };
 
   // Listened for from here: a signal while a sub-agent copy is joined, or stdin spooled, still
@@ -76,8 +87,21 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   const removeJoined = async () => {
     if (joined !== undefined) await rm(join(joined, '..'), { recursive: true, force: true });
   };
+  let library: LibraryOptions | undefined;
   if (parsed.path === '-') session = { kind: 'stream', stream: deps.stdin };
-  else if (parsed.path !== undefined) {
+  else if (parsed.path !== undefined && (await stat(parsed.path).catch(() => null))?.isDirectory()) {
+    const indexDir = deps.indexDirOf(parsed.path);
+    try {
+      const result = await buildIndex({ dirs: [parsed.path], out: indexDir });
+      for (const { file, why } of result.unreadable) io.err(terminalSafeLine(`loupe open: skipped ${file}: ${why}`));
+      io.err(`loupe open: ${result.sessions} session${result.sessions === 1 ? '' : 's'} in ${terminalSafeLine(parsed.path)} (${result.parsed} read, ${result.reused} unchanged since the last index)`);
+      library = { folder: parsed.path, indexDir, files: result.indexed, unreadable: result.unreadable };
+    } catch (error) {
+      io.err(`loupe open: cannot index ${terminalSafeLine(parsed.path)} into ${terminalSafeLine(indexDir)} (${error instanceof Error ? error.message : String(error)})`);
+      stopped.cancel();
+      return 1;
+    }
+  } else if (parsed.path !== undefined) {
     const problem = await whyUnreadable(parsed.path, 'give a session file inside it (or no PATH to list the recordings)');
     if (problem) {
       io.err(`loupe open: ${problem}`);
@@ -114,7 +138,10 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
 
   let server;
   try {
-    server = await startServer({ appDir: deps.appDir, capturesDir: deps.capturesDir, agentLogDirs: deps.agentLogDirs, port: parsed.port, ...(session ? { session } : {}), ...(parsed.vs !== undefined ? { compareWith: parsed.vs } : {}) });
+    server = await startServer({
+      appDir: deps.appDir, capturesDir: deps.capturesDir, agentLogDirs: deps.agentLogDirs, port: parsed.port, ...(session ? { session } : {}), ...(library ? { library } : {}),
+      ...(parsed.vs !== undefined ? { compareWith: parsed.vs } : {}),
+    });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') io.err(`loupe open: port ${parsed.port} is in use`);
@@ -194,6 +221,11 @@ function openInBrowser(url: string, io: CliIo): void {
   } catch (err) {
     note(err instanceof Error ? err.message : String(err));
   }
+}
+
+/** A folder's own index, beside the default one: opening it again reads only what changed. */
+function libraryIndexDir(folder: string): string {
+  return join(defaultIndexDir(), 'folders', createHash('sha256').update(resolve(folder)).digest('hex').slice(0, 16));
 }
 
 /** Claude Code's projects and Codex's sessions (tee's captures are the recordings list). */

@@ -41,6 +41,23 @@ export interface ServerOptions {
   port?: number;
   /** How often a followed file is checked when the file watcher is silent. */
   pollMs?: number;
+  /** A folder opened as a library (`loupe open DIR`): its index, and only the files it holds. */
+  library?: LibraryOptions;
+}
+
+export interface LibraryOptions {
+  folder: string;
+  /** Where `calls.parquet` and `sessions.parquet` are. */
+  indexDir: string;
+  /** The session files the index holds: the only files under the folder that are served. */
+  files: readonly string[];
+  unreadable: readonly { file: string; why: string }[];
+}
+
+/** What `library` answers: the folder the rows' paths are relative to, and the files that could not be read. */
+export interface LibraryListing {
+  folder: string;
+  unreadable: { file: string; why: string }[];
 }
 
 export interface RunningServer {
@@ -109,6 +126,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  '.parquet': 'application/vnd.apache.parquet',
 };
 
 function contentTypeOf(path: string): string {
@@ -155,10 +173,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const compareWith = options.session && options.compareWith !== undefined ? resolve(options.compareWith) : null;
   const compareName = compareWith === null ? '' : basename(compareWith).replace(/[%#?\\]/g, '_');
   const page = !options.session
-    ? '?recordings'
+    ? options.library
+      ? '?library'
+      : '?recordings'
     : compareWith === null
       ? `?src=session/${encodeURIComponent(sessionName)}`
       : `?src=compare/${encodeURIComponent(compareName)}&vs=session/${encodeURIComponent(sessionName)}`;
+  // Without a session or a library, the page lists the recordings and the agents' sessions.
+  const listsRecordings = !options.session && !options.library;
+  const library = options.library ? { ...options.library, folder: resolve(options.library.folder), files: new Set(options.library.files.map((file) => resolve(file))) } : null;
 
   /** The one-time address's secret, until it is visited. */
   let launchKey: Buffer | null = null;
@@ -167,7 +190,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
    * file) is served, so an id names nothing the user was not shown.
    */
   let agentSessions = new Map<string, { path: string; dev: number; ino: number; live: boolean }>();
-  const agentLogDirs = options.session ? [] : (options.agentLogDirs ?? []).map((dir) => resolve(dir));
+  const agentLogDirs = !listsRecordings ? [] : (options.agentLogDirs ?? []).map((dir) => resolve(dir));
 
   const allowedHosts = new Set<string>();
   const allowedOrigins = new Set<string>();
@@ -224,9 +247,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (compareWith) return sendSession(req, res, compareWith, { follow: false }, head);
       return fail(res, 404, 'Nothing to compare with: loupe open was started without --vs');
     }
+    if (library && rest[0] === 'library') {
+      if (rest.length === 1) {
+        const listing: LibraryListing = { folder: library.folder, unreadable: [...library.unreadable] };
+        return sendJson(res, listing, head);
+      }
+      if (rest.length === 2 && (rest[1] === 'calls.parquet' || rest[1] === 'sessions.parquet')) return sendFile(res, join(library.indexDir, rest[1]), head);
+      // `library/file/PATH…`: a file under the folder, only one the index holds.
+      const path = resolve(library.folder, ...rest.slice(2));
+      if (rest[1] !== 'file' || !path.startsWith(library.folder + sep) || !library.files.has(path)) return fail(res, 404, 'No such session in the library');
+      return sendSession(req, res, path, { follow: false }, head);
+    }
     // The recordings folder is served only when it is what was opened (loupe open without a session).
-    if (!options.session && route === 'recordings') return sendJson(res, await listRecordings(capturesDir), head);
-    if (!options.session && rest[0] === 'recordings' && rest.length === 2) {
+    if (listsRecordings && route === 'recordings') return sendJson(res, await listRecordings(capturesDir), head);
+    if (listsRecordings && rest[0] === 'recordings' && rest.length === 2) {
       const found = await recording(capturesDir, rest[1]!);
       if (!found) return fail(res, 404, 'No such recording');
       const { path, info } = found;
@@ -234,13 +268,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return sendSession(req, res, path, { ...(await followOf(path, await isCaptureLive(path))), expect: { dev: info.dev, ino: info.ino } }, head);
     }
     if (rest[0] === 'recordings') return fail(res, 404, 'Not found: loupe open was started on one session');
-    if (!options.session && route === 'sessions') {
+    if (listsRecordings && route === 'sessions') {
       const listing = await listAgentSessions(agentLogDirs);
       agentSessions = listing.found;
       return sendJson(res, listing.listing, head);
     }
     // `sessions/ID/NAME`: NAME only labels it, as `session/NAME` does.
-    if (!options.session && rest[0] === 'sessions' && (rest.length === 2 || rest.length === 3)) {
+    if (listsRecordings && rest[0] === 'sessions' && (rest.length === 2 || rest.length === 3)) {
       const listed = agentSessions.get(rest[1]!);
       const info = listed ? await lstat(listed.path).catch(() => null) : null;
       if (!listed || !info?.isFile() || info.dev !== listed.dev || info.ino !== listed.ino) return fail(res, 404, 'No such session (list the sessions again)');

@@ -1,0 +1,321 @@
+// The library: every session of a folder `loupe open DIR` indexed, one row each, filtered and
+// sorted, with fleet stats over the sessions shown. Sessions come first (a small table), calls
+// after (for the label, status and subject filters and the stats); a session opens in the viewer.
+import { useEffect, useMemo, useState } from 'react';
+import { fleetLabelStats, mostFailures, tokensPerDay, type FleetCall, type FleetSession } from '../analysis/fleet';
+import { countOf } from '../ui/format';
+import { formatDuration, formatCount, formatShare } from '../ui/insights/format';
+import { VirtualList } from '../ui/virtual/VirtualList';
+import {
+  dayOf, durationOf, fetchTable, filterSessions, listingOf, NO_FILTER, readCalls, readSessions, sortSessions, tokensOf,
+  type LibraryFilter, type LibraryListing, type Sort, type SortKey,
+} from './fleetData';
+import styles from './Library.module.css';
+
+const HARNESS_NAMES: Record<string, string> = {
+  'claude-code': 'Claude Code', codex: 'Codex', 'grok-updates': 'Grok Build', 'acp-jsonrpc': 'ACP', 'acp-capture': 'loupe tee', ledger: 'Ledger',
+  'zed-export': 'Zed', 'text-log': 'JetBrains', 'acpx-log': 'acpx', 'inspector-trace': 'ACP inspector', 'acp-updates': 'ACP updates', mixed: 'mixed',
+};
+const harnessName = (format: string) => HARNESS_NAMES[format] ?? format;
+const STATUSES = ['done', 'failed', 'unfinished', 'running', 'pending'];
+/** Written in the last minute: its agent may still be writing it. */
+const LIVE_MS = 60_000;
+const ROW_HEIGHT = 34;
+
+type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; why: string };
+
+export function Library() {
+  const [listing, setListing] = useState<Load<LibraryListing>>({ state: 'loading' });
+  const [sessions, setSessions] = useState<Load<FleetSession[]>>({ state: 'loading' });
+  const [calls, setCalls] = useState<Load<FleetCall[]>>({ state: 'loading' });
+  const [filter, setFilter] = useState<LibraryFilter>(NO_FILTER);
+  const [sort, setSort] = useState<Sort>({ key: 'started', descending: true });
+  // Live as of when the page read the index (which `loupe open DIR` had just refreshed).
+  const [now] = useState(() => Date.now());
+
+  useEffect(() => {
+    let stopped = false;
+    const failed = (error: unknown) => ({ state: 'failed' as const, why: error instanceof Error ? error.message : String(error) });
+    void fetch('library', { cache: 'no-store' })
+      .then(async (res) => {
+        const value = res.ok ? listingOf(await res.json()) : null;
+        if (!value) throw new Error(`the library is served by loupe open DIR (HTTP ${res.status})`);
+        if (!stopped) setListing({ state: 'ready', value });
+      })
+      .catch((error: unknown) => void (stopped || setListing(failed(error))));
+    // Sessions first: the rows show while the (larger) calls table still loads.
+    void fetchTable('library/sessions.parquet')
+      .then(readSessions)
+      .then(({ rows }) => void (stopped || setSessions({ state: 'ready', value: rows })))
+      .then(() => fetchTable('library/calls.parquet'))
+      .then(readCalls)
+      .then(({ rows }) => void (stopped || setCalls({ state: 'ready', value: rows })))
+      .catch((error: unknown) => {
+        if (stopped) return;
+        setSessions((s) => (s.state === 'loading' ? failed(error) : s));
+        setCalls(failed(error));
+      });
+    return () => {
+      stopped = true;
+    };
+  }, []);
+
+  const allSessions = sessions.state === 'ready' ? sessions.value : EMPTY_SESSIONS;
+  const allCalls = calls.state === 'ready' ? calls.value : EMPTY_CALLS;
+  const callsByFile = useMemo(() => {
+    const byFile = new Map<string, FleetCall[]>();
+    for (const call of allCalls) {
+      const list = byFile.get(call.file);
+      if (list) list.push(call);
+      else byFile.set(call.file, [call]);
+    }
+    return byFile;
+  }, [allCalls]);
+  const shown = useMemo(() => sortSessions(filterSessions(allSessions, callsByFile, filter), sort), [allSessions, callsByFile, filter, sort]);
+  const shownCalls = useMemo(() => shown.flatMap((s) => callsByFile.get(s.file) ?? []), [shown, callsByFile]);
+  const labelStats = useMemo(() => fleetLabelStats(shownCalls), [shownCalls]);
+  const days = useMemo(() => tokensPerDay(shown), [shown]);
+  const worst = useMemo(() => mostFailures(shown, 10), [shown]);
+  const choices = useMemo(
+    () => ({
+      harnesses: uniqueSorted(allSessions.map((s) => s.format)),
+      projects: uniqueSorted(allSessions.flatMap((s) => (s.project === null ? [] : [s.project]))),
+      labels: uniqueSorted(allCalls.map((c) => c.label)),
+    }),
+    [allSessions, allCalls],
+  );
+
+  const folder = listing.state === 'ready' ? listing.value.folder : null;
+  const relative = (file: string) => (folder !== null && file.startsWith(`${folder}/`) ? file.slice(folder.length + 1) : file);
+  const hrefOf = (file: string) => `?src=${encodeURIComponent(`library/file/${relative(file).split('/').map(encodeURIComponent).join('/')}`)}`;
+  const set = (change: Partial<LibraryFilter>) => setFilter((f) => ({ ...f, ...change }));
+
+  if (listing.state === 'failed' || sessions.state === 'failed') {
+    const why = listing.state === 'failed' ? listing.why : sessions.state === 'failed' ? sessions.why : '';
+    return (
+      <div className="loupe-app__landing">
+        <h1>Library</h1>
+        <p role="alert">Could not read the library ({why}).</p>
+      </div>
+    );
+  }
+
+  const header = (key: SortKey, title: string, numeric = false) => (
+    <button
+      type="button"
+      className={numeric ? styles.num : undefined}
+      aria-sort={sort.key === key ? (sort.descending ? 'descending' : 'ascending') : undefined}
+      data-sort={key}
+      onClick={() => setSort((s) => ({ key, descending: s.key === key ? !s.descending : numeric || key === 'started' }))}
+    >
+      {title}
+      {sort.key === key ? (sort.descending ? ' ↓' : ' ↑') : ''}
+    </button>
+  );
+
+  return (
+    <div className={styles.library} data-testid="library">
+      <header className={styles.head}>
+        <h1>Library</h1>
+        <p>
+          {sessions.state === 'loading' ? (
+            <span aria-busy="true">Reading the index…</span>
+          ) : (
+            <>
+              <span data-shown={shown.length}>{formatCount(shown.length)}</span> of {countOf(allSessions.length, 'session')}
+              {folder !== null ? (
+                <>
+                  {' '}in <code>{folder}</code>
+                </>
+              ) : null}
+              {calls.state === 'loading' ? <span aria-busy="true"> · reading the calls…</span> : null}
+            </>
+          )}
+        </p>
+        {listing.state === 'ready' && listing.value.unreadable.length > 0 ? (
+          <details className={styles.unreadable}>
+            <summary>{countOf(listing.value.unreadable.length, 'file')} could not be read</summary>
+            <ul>
+              {listing.value.unreadable.map((u) => (
+                <li key={u.file}>
+                  <code>{relative(u.file)}</code>: {u.why}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+        <form className={styles.filters} aria-label="Filter the sessions" onSubmit={(e) => e.preventDefault()}>
+          <Select label="Harness" value={filter.harness} options={choices.harnesses} name={harnessName} onChange={(harness) => set({ harness })} />
+          <Select label="Project" value={filter.project} options={choices.projects} onChange={(project) => set({ project })} />
+          <Select label="Label" value={filter.label} options={choices.labels} onChange={(label) => set({ label })} />
+          <Select label="Status" value={filter.status} options={STATUSES} onChange={(status) => set({ status })} />
+          <label>
+            From <input type="date" value={filter.from} onChange={(e) => set({ from: e.target.value })} />
+          </label>
+          <label>
+            To <input type="date" value={filter.to} onChange={(e) => set({ to: e.target.value })} />
+          </label>
+          <label className={styles.search}>
+            Subject <input type="search" placeholder="npm test, src/app.ts…" value={filter.subject} onChange={(e) => set({ subject: e.target.value })} />
+          </label>
+          {filter !== NO_FILTER ? (
+            <button type="button" onClick={() => setFilter(NO_FILTER)}>
+              Clear
+            </button>
+          ) : null}
+        </form>
+      </header>
+      <div className={styles.body}>
+        <section className={styles.sessions} aria-label="Sessions">
+          <div className={`${styles.row} ${styles.columns}`}>
+            {header('file', 'Session')}
+            {header('format', 'Harness')}
+            {header('project', 'Project')}
+            {header('started', 'Start')}
+            {header('duration', 'Duration', true)}
+            {header('calls', 'Calls', true)}
+            {header('failed', 'Failed', true)}
+            {header('tokens', 'Tokens', true)}
+          </div>
+          <VirtualList
+            className={styles.list}
+            ariaLabel="Sessions"
+            count={shown.length}
+            estimate={ROW_HEIGHT}
+            rowKey={(i) => shown[i]?.file ?? i}
+            renderRow={(i) => {
+              const s = shown[i];
+              if (!s) return null;
+              const tokens = tokensOf(s);
+              return (
+                <div className={styles.row} data-session-file={relative(s.file)} data-calls={s.calls} data-failed={s.failed}>
+                  <a href={hrefOf(s.file)} className={styles.name} title={relative(s.file)}>
+                    {relative(s.file)}
+                    {now - s.modified_ms < LIVE_MS ? <span className={styles.live}>live</span> : null}
+                  </a>
+                  <span>{harnessName(s.format)}</span>
+                  <span className={styles.clip} title={s.project ?? undefined}>
+                    {s.project ?? '—'}
+                  </span>
+                  <span>{s.started_ms !== null ? <time dateTime={new Date(s.started_ms).toISOString()}>{new Date(s.started_ms).toLocaleString()}</time> : '—'}</span>
+                  <span className={styles.num}>{formatDuration(durationOf(s))}</span>
+                  <span className={styles.num}>{formatCount(s.calls)}</span>
+                  <span className={`${styles.num} ${s.failed > 0 ? styles.bad : ''}`}>{formatCount(s.failed)}</span>
+                  <span className={styles.num}>{tokens === null ? '—' : formatCount(tokens)}</span>
+                </div>
+              );
+            }}
+          />
+        </section>
+        <aside className={styles.stats} aria-label="Fleet stats">
+          <h2>Calls per label</h2>
+          {calls.state === 'loading' ? <p aria-busy="true">Reading the calls…</p> : null}
+          <table className={styles.table} aria-label="Calls per label">
+            <thead>
+              <tr>
+                <th scope="col">Label</th>
+                <th scope="col" className={styles.num}>Calls</th>
+                <th scope="col" className={styles.num}>Failed</th>
+                <th scope="col" className={styles.num}>p50</th>
+                <th scope="col" className={styles.num}>p95</th>
+              </tr>
+            </thead>
+            <tbody>
+              {labelStats.map((l) => (
+                <tr key={l.label} data-label={l.label} data-calls={l.calls} data-failed={l.failed}>
+                  <th scope="row">
+                    <button type="button" className={styles.link} title={`Show the sessions with ${l.label} calls`} onClick={() => set({ label: l.label })}>
+                      {l.label}
+                    </button>
+                  </th>
+                  <td className={styles.num}>{formatCount(l.calls)}</td>
+                  <td className={styles.num}>
+                    <button type="button" className={styles.link} title={`Show the sessions with failed ${l.label} calls`} onClick={() => set({ label: l.label, status: 'failed' })}>
+                      {formatShare(l.failedShare)}
+                    </button>
+                  </td>
+                  <td className={styles.num}>{formatDuration(l.p50Ms)}</td>
+                  <td className={styles.num}>{formatDuration(l.p95Ms)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr data-label="" data-calls={shownCalls.length} data-failed={shown.reduce((sum, s) => sum + s.failed, 0)}>
+                <th scope="row">All</th>
+                <td className={styles.num}>{formatCount(shownCalls.length)}</td>
+                <td className={styles.num} colSpan={3}>
+                  {formatCount(shown.reduce((sum, s) => sum + s.failed, 0))} failed
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+          <h2>Tokens per day</h2>
+          {days.length === 0 ? (
+            <p>No session shown reports tokens.</p>
+          ) : (
+            <table className={styles.table} aria-label="Tokens per day">
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col" className={styles.num}>Sessions</th>
+                  <th scope="col" className={styles.num}>Input</th>
+                  <th scope="col" className={styles.num}>Output</th>
+                </tr>
+              </thead>
+              <tbody>
+                {days.map((d) => (
+                  <tr key={d.day} data-day={d.day}>
+                    <th scope="row">
+                      <button type="button" className={styles.link} title={`Show the sessions of ${d.day}`} onClick={() => set({ from: d.day, to: d.day })}>
+                        {d.day}
+                      </button>
+                    </th>
+                    <td className={styles.num}>{formatCount(d.sessions)}</td>
+                    <td className={styles.num}>{formatCount(d.inputTokens)}</td>
+                    <td className={styles.num}>{formatCount(d.outputTokens)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <h2>Most failures</h2>
+          {worst.length === 0 ? (
+            <p>No failed calls in the sessions shown.</p>
+          ) : (
+            <ol className={styles.worst} aria-label="Sessions with the most failures">
+              {worst.map((s) => (
+                <li key={s.file} data-worst={relative(s.file)}>
+                  <a href={hrefOf(s.file)}>{relative(s.file)}</a> <span className={styles.bad}>{countOf(s.failed, 'failed call')}</span>
+                  {dayOf(s.started_ms) ? <span className={styles.muted}> · {dayOf(s.started_ms)}</span> : null}
+                </li>
+              ))}
+            </ol>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+const EMPTY_SESSIONS: FleetSession[] = [];
+const EMPTY_CALLS: FleetCall[] = [];
+
+function uniqueSorted(values: readonly string[]): string[] {
+  return [...new Set(values)].sort((a, b) => a.localeCompare(b));
+}
+
+function Select({ label, value, options, name = (o) => o, onChange }: { label: string; value: string; options: readonly string[]; name?: (option: string) => string; onChange: (value: string) => void }) {
+  return (
+    <label>
+      {label}{' '}
+      <select value={value} onChange={(e) => onChange(e.target.value)} data-filter={label.toLowerCase()}>
+        <option value="">All</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {name(o)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
