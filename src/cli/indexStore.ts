@@ -127,7 +127,8 @@ export class TableWriter<Row extends object> {
         // INT64 columns take bigints; the rows hold whole numbers of ms, tokens and bytes.
         return kind === 'int' ? BigInt(Math.round(Number(value))) : value;
       });
-      return { name, data };
+      // Min/max only where an engine prunes row groups by them (times, counts); on strings they cost writing time and rarely prune.
+      return { name, data, statistics: kind !== 'string' };
     });
     void this.writer.write({ columnData, rowGroupSize: rows.length });
   }

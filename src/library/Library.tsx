@@ -211,15 +211,7 @@ export function Library() {
           <h2>Calls per label</h2>
           {calls.state === 'loading' ? <p aria-busy="true">Reading the calls…</p> : null}
           <table className={styles.table} aria-label="Calls per label">
-            <thead>
-              <tr>
-                <th scope="col">Label</th>
-                <th scope="col" className={styles.num}>Calls</th>
-                <th scope="col" className={styles.num}>Failed</th>
-                <th scope="col" className={styles.num}>p50</th>
-                <th scope="col" className={styles.num}>p95</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Label', 'Calls', 'Failed', 'p50', 'p95']} />
             <tbody>
               {labelStats.map((l) => (
                 <tr key={l.label} data-label={l.label} data-calls={l.calls} data-failed={l.failed}>
@@ -254,14 +246,7 @@ export function Library() {
             <p>No session shown reports tokens.</p>
           ) : (
             <table className={styles.table} aria-label="Tokens per day">
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col" className={styles.num}>Sessions</th>
-                  <th scope="col" className={styles.num}>Input</th>
-                  <th scope="col" className={styles.num}>Output</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Day', 'Sessions', 'Input', 'Output']} />
               <tbody>
                 {days.map((d) => (
                   <tr key={d.day} data-day={d.day}>
@@ -299,6 +284,21 @@ export function Library() {
 
 const EMPTY_SESSIONS: FleetSession[] = [];
 const EMPTY_CALLS: FleetCall[] = [];
+
+/** A table's head: the first column names the row, the others are numbers. */
+function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((title, i) => (
+          <th key={title} scope="col" className={i > 0 ? styles.num : undefined}>
+            {title}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
 
 function uniqueSorted(values: readonly string[]): string[] {
   return [...new Set(values)].sort((a, b) => a.localeCompare(b));
