@@ -427,6 +427,10 @@ describe('loupe open command', () => {
     expect((await at('library/file/notes.json')).status).toBe(404);
     expect((await at('library/file/sub/..%2F..%2Fsession.jsonl')).status).toBe(403);
     expect((await at('recordings')).status).toBe(404);
+    // A link put in place of an indexed file is not followed.
+    rmSync(join(folder, 'a.jsonl'));
+    symlinkSync(join(folder, 'sub', 'b.jsonl'), join(folder, 'a.jsonl'));
+    expect((await at('library/file/a.jsonl')).status).toBe(404);
     stop.abort();
     expect(await running).toBe(0);
   });

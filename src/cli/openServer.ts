@@ -256,7 +256,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // `library/file/PATH…`: a file under the folder, only one the index holds.
       const path = resolve(library.folder, ...rest.slice(2));
       if (rest[1] !== 'file' || !path.startsWith(library.folder + sep) || !library.files.has(path)) return fail(res, 404, 'No such session in the library');
-      return sendSession(req, res, path, { follow: false }, head);
+      // As for the agents' sessions: a regular file of this user's, not a link put in its place since.
+      const info = await lstat(path).catch(() => null);
+      if (!info?.isFile() || (process.getuid && info.uid !== process.getuid())) return fail(res, 404, 'No such session in the library');
+      return sendSession(req, res, path, { follow: false, expect: { dev: info.dev, ino: info.ino } }, head);
     }
     // The recordings folder is served only when it is what was opened (loupe open without a session).
     if (listsRecordings && route === 'recordings') return sendJson(res, await listRecordings(capturesDir), head);
