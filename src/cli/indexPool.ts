@@ -38,7 +38,8 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions)
     readers.map(async (reader) => {
       while (next < paths.length) {
         const path = paths[next++]!;
-        await hand(path, await reader.read(path));
+        // The thread reads its next file while this one's rows are written (a row group takes a while to encode).
+        void hand(path, await reader.read(path));
       }
       await reader.stop();
     }),
