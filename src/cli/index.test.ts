@@ -154,7 +154,7 @@ describe('loupe index', () => {
     ]);
   }, 60_000);
 
-  test('a second run reads only new and changed files, drops deleted ones and lists an unreadable one without stopping', async () => {
+  test('a second run reads only new and changed files, keeps the rest, drops deleted ones and lists an unreadable one without stopping', async () => {
     const dir = sessionsFolder('incremental');
     const out = join(work, 'incremental-index');
     const first = await index(dir, out);
@@ -164,10 +164,18 @@ describe('loupe index', () => {
     const again = await index(dir, out);
     expect(again.json).toMatchObject({ sessions: files.length, calls: first.json.calls, parsed: 0, reused: files.length });
 
-    // New, changed, deleted and unreadable at once.
+    // Only a new file: its rows join the last run's (whose row groups are kept as written).
     const added = join(dir, 'generated', 'new.jsonl');
     spawnSync(process.execPath, [GENERATOR, '--format', 'acp', '--calls', '7', '--seed', '9', '--out', added]);
     chmodSync(added, 0o666);
+    const withNew = await index(dir, out);
+    expect(withNew.json).toMatchObject({ sessions: files.length + 1, calls: first.json.calls + 7, parsed: 1, reused: files.length });
+    const callsNow = `'${join(out, 'calls.parquet')}'`;
+    expect(await rows(`select count(*) as n, count(distinct file) as files, count(*) filter (where file = '${added}') as added from ${callsNow}`)).toEqual([
+      { n: first.json.calls + 7, files: files.length + 1, added: 7 },
+    ]);
+
+    // Changed, deleted and unreadable at once.
     const changed = join(dir, 'generated', 'ledger.jsonl');
     const before = (await summaryOf(changed)).calls.length;
     appendFileSync(changed, `${readLedgerCall(before)}\n`);
@@ -178,7 +186,7 @@ describe('loupe index', () => {
 
     const third = await index(dir, out);
     expect(third.code).toBe(0);
-    expect(third.json).toMatchObject({ parsed: 2, reused: files.length - 3, unreadable: [{ file: locked, why: `no permission to read ${locked}` }] });
+    expect(third.json).toMatchObject({ parsed: 1, reused: files.length + 1 - 3, unreadable: [{ file: locked, why: `no permission to read ${locked}` }] });
     expect(third.err).toContain(`loupe index: skipped ${locked}: no permission to read ${locked}`);
     const sessions = `'${join(out, 'sessions.parquet')}'`;
     const listed = (await rows(`select file, calls from ${sessions} order by file`)).map((row) => [relative(dir, String(row.file)), row.calls]);

@@ -3,7 +3,7 @@
 // last run wrote; only new and changed files are read; files gone from the folders drop out.
 import { mkdir } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import { CALLS_TABLE, fleetCallOf, fleetSessionOf, SESSIONS_TABLE } from '../analysis/fleet';
+import { CALLS_TABLE, fleetCallOf, fleetSessionOf, SESSIONS_TABLE, type FleetCall, type FleetSession } from '../analysis/fleet';
 import { indexFiles } from './indexPool';
 import { readManifest, readPreviousRows, sameStamp, stampOf, tableRows, TableWriter, writeManifest, type FileStamp } from './indexStore';
 import { sessionFilesUnder } from './sessions';
@@ -69,10 +69,12 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
     }
   }
 
-  let calls = new TableWriter(out, CALLS_TABLE);
-  let sessions = new TableWriter(out, SESSIONS_TABLE);
+  // Files only added: the tables keep their row groups as they are, and the new files' rows follow.
+  const appended = toRead.length > 0 && reuse.size > 0 && reuse.size === indexedBefore ? await appendingWriters(out, reuse.size) : null;
+  let calls = appended?.calls ?? new TableWriter(out, CALLS_TABLE);
+  let sessions = appended?.sessions ?? new TableWriter(out, SESSIONS_TABLE);
   try {
-    if (reuse.size > 0) {
+    if (reuse.size > 0 && !appended) {
       const seen = new Set<string>();
       const kept =
         (await readPreviousRows(out, SESSIONS_TABLE, fleetSessionOf, (file) => reuse.has(file), (row) => {
@@ -131,6 +133,15 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
   } finally {
     await Promise.all([calls.abandon(), sessions.abandon()]);
   }
+}
+
+/** Writers that start with the last run's tables, when its sessions table holds exactly the files the manifest says. */
+async function appendingWriters(out: string, files: number): Promise<{ calls: TableWriter<FleetCall>; sessions: TableWriter<FleetSession> } | null> {
+  const sessions = await TableWriter.appending(out, SESSIONS_TABLE);
+  const calls = sessions && sessions.count === files ? await TableWriter.appending(out, CALLS_TABLE) : null;
+  if (sessions && calls) return { calls, sessions };
+  await Promise.all([sessions?.abandon(), calls?.abandon()]);
+  return null;
 }
 
 /** `fn` over every item, at most `limit` at once; results in the items' order. */

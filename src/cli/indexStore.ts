@@ -2,11 +2,12 @@
 // (what each file was when it was read: size, mtime, a hash of its head). Every file is written
 // under a temporary name and renamed into place, so a reader never sees one half written.
 import { createHash } from 'node:crypto';
+import { copyFileSync, truncateSync } from 'node:fs';
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
-import { fileWriter, ParquetWriter } from 'hyparquet-writer';
-import type { SchemaElement } from 'hyparquet';
+import { fileWriter, ParquetWriter, type Writer } from 'hyparquet-writer';
+import type { FileMetaData, SchemaElement } from 'hyparquet';
 import { z } from 'zod';
 import { CALLS_TABLE, SESSIONS_TABLE, type FleetTable } from '../analysis/fleet';
 
@@ -84,6 +85,8 @@ export function sameStamp(a: Omit<FileStamp, 'state'>, b: Omit<FileStamp, 'state
 // ---------------------------------------------------------------------------------------------
 // The tables
 
+const CREATED_BY = 'loupe index';
+
 /** Rows a row group holds: memory stays flat however many calls the fleet has. */
 const ROW_GROUP_ROWS = 50_000;
 
@@ -93,6 +96,41 @@ export class TableWriter<Row extends object> {
   private readonly writer: ParquetWriter;
   private rows: Row[] = [];
   count = 0;
+
+  /**
+   * A writer that starts with every row of the table the last run wrote, its row groups copied as
+   * they are (not decoded and encoded again): when files were only added, that is most of a run's
+   * work saved. Null when the table cannot be read or is not this version's.
+   */
+  static async appending<Row extends object>(out: string, table: FleetTable<Row>): Promise<TableWriter<Row> | null> {
+    const previous = join(out, table.file);
+    let metadata: FileMetaData;
+    let size: number;
+    try {
+      const file = await asyncBufferFromFile(previous);
+      size = file.byteLength;
+      metadata = await parquetMetadataAsync(file);
+    } catch {
+      return null;
+    }
+    const names = metadata.schema.slice(1).map((element) => element.name);
+    if (names.length !== table.columns.length || names.some((name, index) => name !== table.columns[index]?.name)) return null;
+    const writer = new TableWriter(out, table);
+    // Everything before the footer (row groups, page indexes) stays where it is; the new row groups
+    // follow it (after the 4 bytes the writer starts with, which no offset points to), and the new
+    // footer lists the old row groups and the new.
+    const footerStart = size - 8 - metadata.metadata_length;
+    copyFileSync(previous, writer.temp);
+    truncateSync(writer.temp, footerStart);
+    // The writer's own 4 bytes are still in its buffer: they land at footerStart when it flushes.
+    writer.bytes.offset = footerStart + 4;
+    writer.writer.row_groups = [...metadata.row_groups];
+    writer.writer.num_rows = metadata.num_rows;
+    writer.count = Number(metadata.num_rows);
+    return writer;
+  }
+
+  private readonly bytes: Writer;
 
   constructor(
     private readonly out: string,
@@ -107,7 +145,8 @@ export class TableWriter<Row extends object> {
         return { name, type: 'DOUBLE', repetition_type: 'OPTIONAL' };
       }),
     ];
-    this.writer = new ParquetWriter({ writer: fileWriter(this.temp), schema, createdBy: 'loupe index' });
+    this.bytes = fileWriter(this.temp);
+    this.writer = new ParquetWriter({ writer: this.bytes, schema, createdBy: CREATED_BY });
   }
 
   add(row: Row): void {
