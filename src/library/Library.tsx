@@ -71,11 +71,13 @@ export function Library() {
     }
     return byFile;
   }, [allCalls]);
-  const shown = useMemo(() => sortSessions(filterSessions(allSessions, callsByFile, filter), sort), [allSessions, callsByFile, filter, sort]);
-  const shownCalls = useMemo(() => shown.flatMap((s) => callsByFile.get(s.file) ?? []), [shown, callsByFile]);
+  const filtered = useMemo(() => filterSessions(allSessions, callsByFile, filter), [allSessions, callsByFile, filter]);
+  // Sorting changes only the order: the stats, over the same sessions, are not worked out again.
+  const shown = useMemo(() => sortSessions(filtered, sort), [filtered, sort]);
+  const shownCalls = useMemo(() => filtered.flatMap((s) => callsByFile.get(s.file) ?? []), [filtered, callsByFile]);
   const labelStats = useMemo(() => fleetLabelStats(shownCalls), [shownCalls]);
-  const days = useMemo(() => tokensPerDay(shown), [shown]);
-  const worst = useMemo(() => mostFailures(shown, 10), [shown]);
+  const days = useMemo(() => tokensPerDay(filtered), [filtered]);
+  const worst = useMemo(() => mostFailures(filtered, 10), [filtered]);
   const choices = useMemo(
     () => ({
       harnesses: uniqueSorted(allSessions.map((s) => s.format)),
