@@ -5,19 +5,14 @@ import { pump } from '../worker/pump';
 import { collect, manualStream } from '../worker/testing/streams';
 import { createSessionController } from './controller';
 import { createSessionStore } from './createSessionStore';
-import type { SessionDelta } from '../worker/protocol';
+import { agentMessage, delta, loadedStore } from './testing/stores';
 import { isToolCall } from '../model';
 
 const GEMINI = readFileSync(new URL('../../fixtures/acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl', import.meta.url), 'utf8');
 const CODEX = readFileSync(new URL('../../fixtures/native/codex-acp.acp.jsonl', import.meta.url), 'utf8');
 const ESC = readFileSync(new URL('../../fixtures/grok/esc-interrupt.updates.jsonl', import.meta.url), 'utf8');
 
-async function loaded(text: string, initialFilter?: Parameters<typeof createSessionStore>[0]) {
-  const store = createSessionStore(initialFilter);
-  const ctl = createSessionController(store, () => createInThreadLoader({ throttleMs: 0 }));
-  await ctl.load({ kind: 'text', text });
-  return store;
-}
+const loaded = (text: string) => loadedStore(text);
 
 describe('session store', () => {
   it('holds the session read through the in-thread loader, with counts by label and status', async () => {
@@ -53,9 +48,7 @@ describe('session store', () => {
   it("adds up a native log's token reports, each response once though its entries repeat it (replaced reports are taken back)", async () => {
     const native = readFileSync(new URL('../../fixtures/native/claude-code-2.1.83_via-claude-agent-acp.jsonl', import.meta.url), 'utf8');
     // Read a line at a time, so a response's later entries replace its report after it was counted.
-    const store = createSessionStore();
-    const ctl = createSessionController(store, () => createInThreadLoader({ throttleMs: 0, maxRecordsPerDelta: 1 }));
-    await ctl.load({ kind: 'text', text: native });
+    const store = await loadedStore(native, { loader: { maxRecordsPerDelta: 1 } });
     const [summary] = [...store.getSnapshot().usage.values()];
     expect(summary).toMatchObject({ reports: 11, inputTokens: 1100, outputTokens: 220 });
     expect(summary?.context).toBeUndefined();
@@ -87,7 +80,7 @@ describe('session store', () => {
   });
 
   it('starts from an initial filter, ignoring statuses it does not know', async () => {
-    const store = await loaded(GEMINI, { initialFilter: { labels: ['Edit', 'Write'], statuses: ['bogus' as never] } });
+    const store = await loadedStore(GEMINI, { initialFilter: { labels: ['Edit', 'Write'], statuses: ['bogus' as never] } });
     const s = store.getSnapshot();
     expect(s.filter).toEqual({ labels: ['Edit', 'Write'], statuses: [], text: '' });
     expect(s.view.length).toBe(2);
@@ -135,17 +128,7 @@ describe('session store', () => {
   });
 });
 
-/** A delta the way the pump sends one, for driving the store by hand. */
-function delta(over: Partial<SessionDelta>): SessionDelta {
-  return {
-    itemsFrom: 0, items: [], calls: [], terminals: [], counts: { lines: 0, events: 0, unknown: 0, bad: 0 }, format: 'acp-updates',
-    chain: null, sessionIdsFrom: 0, sessionIds: [], badFrom: 0, bad: [], warningsFrom: 0, warnings: [], ended: false,
-    progress: { bytesRead: 0, records: 0 }, ...over,
-  };
-}
-
 const loc = (line: number) => ({ line, offset: 0, length: 0 });
-const agentMessage = (text: string) => ({ type: 'message' as const, role: 'agent' as const, loc: loc(1), sessionId: null, blocks: [], text });
 
 describe('session store, as a session streams in', () => {
   it('shows an agent message under a search once it has grown to match', () => {

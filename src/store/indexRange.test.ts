@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { GrowingIndices } from './indexRange';
 
-/** 0…n-1, added to `rows`, and the array it then hands out. */
-function upTo(rows: GrowingIndices, n: number): readonly number[] {
-  for (let i = rows.length; i < n; i++) rows.push(i);
-  return rows.indices();
+/** 0…n-1 as rows, and the array they hand out. */
+function upTo(rows: GrowingIndices, n: number): { rows: GrowingIndices; shown: readonly number[] } {
+  const next = rows.withRows(rows.length, Array.from({ length: n - rows.length }, (_, i) => rows.length + i));
+  return { rows: next, shown: next.indices() };
 }
 
 describe('GrowingIndices as arrays', () => {
   it('an array is what was pushed, and stays so after more is pushed', () => {
-    const ranges = new GrowingIndices();
-    const three = upTo(ranges, 3);
-    const five = upTo(ranges, 5);
+    const { rows, shown: three } = upTo(new GrowingIndices(), 3);
+    const { shown: five } = upTo(rows, 5);
     expect(three).toEqual([0, 1, 2]);
     expect(five).toEqual([0, 1, 2, 3, 4]);
     expect(three.length).toBe(3);
@@ -26,7 +25,7 @@ describe('GrowingIndices as arrays', () => {
   });
 
   it('cannot be written', () => {
-    const range = upTo(new GrowingIndices(), 2) as number[];
+    const range = upTo(new GrowingIndices(), 2).shown as number[];
     expect(() => {
       range[0] = 7;
     }).toThrow(TypeError);
@@ -36,21 +35,24 @@ describe('GrowingIndices as arrays', () => {
 });
 
 describe('GrowingIndices', () => {
-  it('hands out what it held, unchanged by what is added or dropped after', () => {
-    const rows = new GrowingIndices();
-    for (const i of [0, 1, 3]) rows.push(i);
-    const first = rows.indices();
-    expect(rows.indices()).toBe(first);
-    rows.push(4);
+  it('is a value: what it held stays, whatever is added to or dropped from it or from another value after', () => {
+    const base = new GrowingIndices().withRows(0, [0, 1, 3]);
+    const first = base.indices();
+    expect(base.indices()).toBe(first);
+    const four = base.withRows(4, [4]);
     expect(first).toEqual([0, 1, 3]);
-    expect(rows.indices()).toEqual([0, 1, 3, 4]);
-    const second = rows.indices();
-    rows.dropFrom(3);
-    rows.push(3);
-    rows.push(5);
+    expect(base.length).toBe(3);
+    expect(four.indices()).toEqual([0, 1, 3, 4]);
+    const second = four.indices();
+    const replaced = four.withRows(3, [3, 5]);
     expect(second).toEqual([0, 1, 3, 4]);
-    expect(rows.indices()).toEqual([0, 1, 3, 5]);
-    expect(rows.length).toBe(4);
-    expect(() => (rows.indices() as number[]).push(9)).toThrow(TypeError);
+    expect(replaced.indices()).toEqual([0, 1, 3, 5]);
+    expect(replaced.length).toBe(4);
+    // Another value grown from the same older one: neither sees the other's rows.
+    const other = base.withRows(4, [6, 7]);
+    expect(other.indices()).toEqual([0, 1, 3, 6, 7]);
+    expect(four.indices()).toEqual([0, 1, 3, 4]);
+    expect(base.withRows(9, [])).toBe(base);
+    expect(() => (replaced.indices() as number[]).push(9)).toThrow(TypeError);
   });
 });

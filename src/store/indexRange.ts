@@ -36,34 +36,35 @@ function windowOf(backing: number[], n: number): readonly number[] {
 }
 
 /**
- * Increasing indices, appended as they come (the items that are transcript rows), read as arrays
- * the way `IndexRanges` gives them: each `indices()` shows the entries there were when it was
- * made, and an entry it shows never changes.
+ * Increasing indices (the items that are transcript rows) as a value: `withRows` gives a new one
+ * and leaves this one as it was. Values share one backing array, as Go's slices do: a value
+ * appends in place only when it is the longest (the backing holds nothing past its length), so
+ * no value's entries ever change, and appending to the newest costs only what is appended.
  */
 export class GrowingIndices {
-  private backing: number[] = [];
-  private shown: readonly number[] | null = null;
+  readonly #backing: number[];
+  #shown: readonly number[] | null = null;
 
-  get length(): number {
-    return this.backing.length;
+  constructor(
+    backing: number[] = [],
+    readonly length = 0,
+  ) {
+    this.#backing = backing;
   }
 
-  push(index: number): void {
-    this.backing.push(index);
-    this.shown = null;
-  }
-
-  /** Drops the indices from `index` on. Arrays handed out keep theirs: the rest goes on in new storage. */
-  dropFrom(index: number): void {
-    let n = this.backing.length;
-    while (n > 0 && (this.backing[n - 1] ?? 0) >= index) n--;
-    if (n === this.backing.length) return;
-    this.backing = this.backing.slice(0, n);
-    this.shown = null;
+  /** These indices with those from `dropFrom` on replaced by `pushed` (increasing, each at least `dropFrom`). */
+  withRows(dropFrom: number, pushed: readonly number[]): GrowingIndices {
+    let n = this.length;
+    while (n > 0 && (this.#backing[n - 1] ?? 0) >= dropFrom) n--;
+    if (n === this.length && pushed.length === 0) return this;
+    // Past our length the backing is another value's: go on in new storage.
+    const backing = this.#backing.length === n ? this.#backing : this.#backing.slice(0, n);
+    for (const index of pushed) backing.push(index);
+    return new GrowingIndices(backing, backing.length);
   }
 
   indices(): readonly number[] {
-    this.shown ??= windowOf(this.backing, this.backing.length);
-    return this.shown;
+    this.#shown ??= windowOf(this.#backing, this.length);
+    return this.#shown;
   }
 }

@@ -2,16 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { countKinds } from '../share/exportMarkdown';
 import { leakedSecrets, PLANTED_SECRETS, plantedSession } from '../share/redact/plantedCorpus';
 import { corpusSession, leaked, secretVariants } from '../share/redact/secretCorpus';
-import { createInThreadLoader } from '../worker/loader';
-import { createSessionController } from './controller';
-import { createSessionStore } from './createSessionStore';
+import { loadedStore } from './testing/stores';
 
-async function loaded(redact: boolean) {
-  const store = createSessionStore();
-  const ctl = createSessionController(store, () => createInThreadLoader({ throttleMs: 0 }));
-  await ctl.load({ kind: 'text', text: plantedSession(), redact });
-  return store;
-}
+const loaded = (redact: boolean) => loadedStore({ kind: 'text', text: plantedSession(), redact });
 
 describe('a session read redacted', () => {
   it('holds no planted secret and lists what was replaced', async () => {
@@ -37,9 +30,7 @@ describe('the secret corpus read redacted', () => {
   const variants = secretVariants();
 
   it('shows no variant in any row, call or terminal: messages streamed in chunks and stderr lines read joined', async () => {
-    const store = createSessionStore();
-    const ctl = createSessionController(store, () => createInThreadLoader({ throttleMs: 0 }));
-    await ctl.load({ kind: 'text', text: corpusSession(), redact: true });
+    const store = await loadedStore({ kind: 'text', text: corpusSession(), redact: true });
     const snap = store.getSnapshot();
     expect(leaked(JSON.stringify([snap.items, snap.calls, snap.terminals]), variants)).toEqual([]);
     // Each secret is counted once in the Secrets panel's list, in each of the four places (the

@@ -3,19 +3,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ingest } from '../model';
 import { sessionOfItem } from '../analysis/insights';
-import { createInThreadLoader } from '../worker/loader';
-import { createSessionController } from './controller';
-import { createSessionStore } from './createSessionStore';
+import { loadedStore } from './testing/stores';
 import { EMPTY_FILTER } from './filter';
 
 const CODEX = readFileSync(new URL('../../fixtures/acp/codex-acp-1.6.2_unwrapped.jsonl', import.meta.url), 'utf8');
 
-async function loaded(text: string) {
-  const store = createSessionStore();
-  const ctl = createSessionController(store, () => createInThreadLoader({ throttleMs: 0 }));
-  await ctl.load({ kind: 'text', text });
-  return store;
-}
+const loaded = (text: string) => loadedStore(text);
 
 describe('session filter', () => {
   it('keeps every row of the chosen session (calls, messages, plans) and nothing of the others', async () => {

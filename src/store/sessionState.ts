@@ -1,0 +1,317 @@
+// Where the store's state changes: one value (`SessionState`) and one pure function,
+// `reduceSession(state, event) → state`, as TanStack Query's query.ts `#dispatch`. The store
+// (createSessionStore.ts) holds the latest value, hands out snapshots of it and tells subscribers;
+// nothing else writes the state, and a new source starts again from `initialSessionState`.
+//
+// Every part is a persistent value (Immutable.js lists and maps, `GrowingIndices`): an event makes
+// a new state that shares all but what changed with the old one, so a snapshot React is still
+// rendering never sees a later delta, and applying a delta costs time in proportion to the delta,
+// not to the session.
+import { List, Map as PMap } from 'immutable';
+import { displayStatus, statusCountsAtEnd } from '../model/status';
+import { isToolCall } from '../model/types';
+import type { CallSummary, ChainState, Counts, DisplayStatus, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem, Usage } from '../model';
+import { APPENDED_PARTS, type AppendedPart, type DeltaLists, type SecretFinding, type SessionDelta } from '../worker/protocol';
+import { isRow, NO_SESSION, normalizeFilter, type Filter } from './filter';
+import { GrowingIndices } from './indexRange';
+
+/**
+ * What a session's usage reports say together: the context window and cost from the latest report
+ * that gives them (ACP `usage_update`: both are the session's state, the cost cumulative), and the
+ * tokens of every report added up (a native log's reports are one per model response, so their sum
+ * is the session's use: CONTRACTS §10).
+ */
+export interface SessionUsage {
+  reports: number;
+  context?: { used: number; size?: number };
+  cost?: { amount: number; currency: string };
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export type LoadState = 'idle' | 'loading' | 'done' | 'error' | 'cancelled';
+
+/** The append-only lists the store keeps as a delta sends them: every one but items (rows) and findings (redaction). */
+type KeptPart = Exclude<AppendedPart, 'items' | 'findings'>;
+export type KeptLists = { [P in KeptPart]: List<DeltaLists[P]> };
+const KEPT_PARTS = APPENDED_PARTS.filter((part): part is KeptPart => part !== 'items' && part !== 'findings');
+
+export interface SessionState extends KeptLists {
+  load: { state: LoadState; error?: string; progress: IngestProgress };
+  items: List<TranscriptItem>;
+  /** The items that are rows (all but usage reports), in order: the view when no filter is active. */
+  rows: GrowingIndices;
+  /** Rows: a light read's are summaries; a full read's, and calls read again when opened, are whole (`isToolCall`). */
+  calls: PMap<string, CallSummary>;
+  terminals: PMap<string, TerminalState>;
+  counts: Counts;
+  format: InputFormat;
+  chain: ChainState | null;
+  ended: boolean;
+  /** When this viewer first saw each call (ms since the epoch): a live call's clock when the input has no times. */
+  arrivedAt: PMap<string, number>;
+  /** Call key → item index of its row. */
+  callItem: PMap<string, number>;
+  /** The input's call id → the viewer's call key (the newest call with that id). */
+  idToKey: PMap<string, string>;
+  /** How many deltas have changed each call: a call read again is taken only if it has not changed since it was asked for. */
+  revisions: PMap<string, number>;
+  /** Calls by label, and by display status, for the filter's facets. */
+  labelCounts: PMap<string, number>;
+  statusCounts: Readonly<Record<DisplayStatus, number>>;
+  /** Each session's usage as its reports add up, by session id (`NO_SESSION` for none), the one that reported last last. */
+  usage: ReadonlyMap<string, SessionUsage>;
+  filter: Filter;
+  /** The focused row as an item index (as `expanded` holds them): a position in the view would point at another row once a live filter drops rows above it. */
+  focus: number | null;
+  /** Item indices of rows drawn open. */
+  expanded: ReadonlySet<number>;
+  /** Calls whose full state could not be read back from the file, with why. */
+  detailErrors: ReadonlyMap<string, string>;
+  /** Calls found holding `text` where the page cannot look (what a light read left in the file). */
+  searchHits: { text: string; keys: ReadonlySet<string> };
+  /** Set when the source was read redacted: every secret replaced, and where. */
+  redaction: { findings: List<SecretFinding> } | null;
+  /** The input's content hash once it has been read whole (notes are kept under it); null before. */
+  contentHash: string | null;
+}
+
+/** Everything that changes the store's state. */
+export type SessionEvent =
+  /** A new source: everything read goes; the filter, the viewer's choice, stays. */
+  | { type: 'reset' }
+  | { type: 'loadState'; state: LoadState; error?: string }
+  /** What the parser read since its last delta; `now` is when it arrived (a live call's clock starts then). */
+  | { type: 'delta'; delta: SessionDelta; now: number }
+  /** A call read whole again, asked for at `revision`: ignored if a delta has changed it since. */
+  | { type: 'callRead'; call: ToolCall; revision: number }
+  | { type: 'detailError'; key: string; message: string }
+  | { type: 'searchHits'; text: string; keys: readonly string[] }
+  | { type: 'filter'; filter: Partial<Filter> }
+  | { type: 'focus'; item: number | null }
+  | { type: 'expand'; item: number; open: boolean };
+
+const EMPTY_COUNTS: Counts = { lines: 0, events: 0, unknown: 0, bad: 0 };
+const EMPTY_STATUS_COUNTS: Readonly<Record<DisplayStatus, number>> = { pending: 0, running: 0, done: 0, failed: 0, unfinished: 0 };
+
+export function initialSessionState(filter?: Partial<Filter>): SessionState {
+  return {
+    load: { state: 'idle', progress: { bytesRead: 0, records: 0 } },
+    items: List(),
+    rows: new GrowingIndices(),
+    calls: PMap(),
+    terminals: PMap(),
+    ...(Object.fromEntries(KEPT_PARTS.map((part) => [part, List()])) as unknown as KeptLists),
+    counts: EMPTY_COUNTS,
+    format: 'empty',
+    chain: null,
+    ended: false,
+    arrivedAt: PMap(),
+    callItem: PMap(),
+    idToKey: PMap(),
+    revisions: PMap(),
+    labelCounts: PMap(),
+    statusCounts: EMPTY_STATUS_COUNTS,
+    usage: new Map(),
+    filter: normalizeFilter(filter),
+    focus: null,
+    expanded: new Set(),
+    detailErrors: new Map(),
+    searchHits: { text: '', keys: new Set() },
+    redaction: null,
+    contentHash: null,
+  };
+}
+
+/** The state after `event`; the same object when the event changes nothing. */
+export function reduceSession(state: SessionState, event: SessionEvent): SessionState {
+  switch (event.type) {
+    case 'reset':
+      return initialSessionState(state.filter);
+    case 'loadState':
+      return { ...state, load: { state: event.state, progress: state.load.progress, ...(event.error !== undefined ? { error: event.error } : {}) } };
+    case 'delta':
+      return applyDelta(state, event.delta, event.now);
+    case 'callRead': {
+      const { call, revision } = event;
+      if (!state.calls.has(call.key) || state.revisions.get(call.key, 0) !== revision) return state;
+      return { ...state, calls: state.calls.set(call.key, call) };
+    }
+    case 'detailError':
+      return { ...state, detailErrors: new Map(state.detailErrors).set(event.key, event.message) };
+    case 'searchHits':
+      return { ...state, searchHits: { text: event.text, keys: new Set(event.keys) } };
+    case 'filter': {
+      const filter = normalizeFilter({ ...state.filter, ...event.filter });
+      if (JSON.stringify(filter) === JSON.stringify(state.filter)) return state;
+      return { ...state, filter, focus: null };
+    }
+    case 'focus':
+      return event.item === state.focus ? state : { ...state, focus: event.item };
+    case 'expand': {
+      if (state.expanded.has(event.item) === event.open) return state;
+      const expanded = new Set(state.expanded);
+      if (event.open) expanded.add(event.item);
+      else expanded.delete(event.item);
+      return { ...state, expanded };
+    }
+  }
+}
+
+/** A full read's patch with the history sent before it put back in front of its own entries. */
+const withHistory = (call: ToolCall, history: ToolCall['history']): ToolCall => ({ ...call, history });
+
+function applyDelta(state: SessionState, d: SessionDelta, now: number): SessionState {
+  let { callItem, usage, statusCounts } = state;
+  const rowsAdded: number[] = [];
+  let reported: Map<string, SessionUsage> | null = null;
+  const items = state.items.withMutations((list) => {
+    const grown = d.grown;
+    const before = grown ? list.get(grown.index) : undefined;
+    if (grown && before?.type === 'message') {
+      // A new object: the state holding the old one keeps it as it was.
+      list.set(grown.index, {
+        ...before,
+        text: before.text.slice(0, grown.textFrom) + grown.text,
+        blocks: grown.blocks.length > 0 || before.blocks.length !== grown.blocksFrom ? before.blocks.slice(0, grown.blocksFrom).concat(grown.blocks) : before.blocks,
+      });
+    }
+    // The last item may have been replaced (a message that grew, a native log's usage report
+    // superseded by a later entry of its message); everything before it stays.
+    for (let i = d.itemsFrom; i < list.size; i++) {
+      const old = list.get(i);
+      if (old?.type === 'usage') addUsage((reported ??= new Map(usage)), old.sessionId, old.usage, -1);
+    }
+    if (list.size !== d.itemsFrom) list.setSize(d.itemsFrom);
+    callItem = callItem.withMutations((byKey) => {
+      for (const it of d.items) {
+        if (it.type === 'call') byKey.set(it.callKey, list.size);
+        if (isRow(it)) rowsAdded.push(list.size);
+        else if (it.type === 'usage') addUsage((reported ??= new Map(usage)), it.sessionId, it.usage, 1);
+        list.push(it);
+      }
+    });
+  });
+  if (reported) usage = reported;
+  const rows = state.rows.withRows(d.itemsFrom, rowsAdded);
+
+  let { calls, arrivedAt, idToKey, revisions, labelCounts } = state;
+  if (d.ended !== state.ended) {
+    // Not recounted when the input ends: that walked every call in one task as the last rows of a large file came in.
+    statusCounts = d.ended ? statusCountsAtEnd(statusCounts) : recountStatuses(calls, d.ended);
+  }
+  if (d.calls.length > 0) {
+    const byStatus = { ...statusCounts };
+    const mutableLabels = labelCounts.asMutable();
+    const mutableArrived = arrivedAt.asMutable();
+    const mutableIds = idToKey.asMutable();
+    const mutableRevisions = revisions.asMutable();
+    calls = calls.withMutations((map) => {
+      for (const { call: patch, historyFrom } of d.calls) {
+        const old = map.get(patch.key);
+        const call: CallSummary =
+          historyFrom > 0 && old && isToolCall(old) && isToolCall(patch) ? withHistory(patch, old.history.slice(0, historyFrom).concat(patch.history)) : patch;
+        if (old) {
+          if (old.label !== call.label) {
+            countLabel(mutableLabels, old.label, -1);
+            countLabel(mutableLabels, call.label, 1);
+          }
+          byStatus[displayStatus(old, d.ended)]--;
+        } else {
+          countLabel(mutableLabels, call.label, 1);
+          if (!mutableArrived.has(call.key)) mutableArrived.set(call.key, now);
+        }
+        if (mutableIds.get(call.id) !== call.key) mutableIds.set(call.id, call.key);
+        byStatus[displayStatus(call, d.ended)]++;
+        map.set(call.key, call);
+        mutableRevisions.set(call.key, mutableRevisions.get(call.key, 0) + 1);
+      }
+    });
+    statusCounts = byStatus;
+    labelCounts = mutableLabels.asImmutable();
+    arrivedAt = mutableArrived.asImmutable();
+    idToKey = mutableIds.asImmutable();
+    revisions = mutableRevisions.asImmutable();
+  }
+  const terminals =
+    d.terminals.length > 0
+      ? state.terminals.withMutations((map) => {
+          for (const t of d.terminals) map.set(t.terminalId, t);
+        })
+      : state.terminals;
+
+  let redaction = state.redaction;
+  if (d.findings) {
+    const findings = redaction?.findings ?? List<SecretFinding>();
+    const next = appendFrom(findings, d.findingsFrom ?? findings.size, d.findings);
+    if (!redaction || next !== findings) redaction = { findings: next };
+  }
+
+  return {
+    ...state,
+    ...appendLists(state, d),
+    load: { ...state.load, progress: d.progress },
+    items,
+    rows,
+    calls,
+    terminals,
+    counts: d.counts,
+    format: d.format,
+    chain: d.chain,
+    ended: d.ended,
+    arrivedAt,
+    callItem,
+    idToKey,
+    revisions,
+    labelCounts,
+    statusCounts,
+    usage,
+    redaction,
+    contentHash: d.contentHash !== undefined ? d.contentHash : state.contentHash,
+  };
+}
+
+function countLabel(labels: PMap<string, number>, label: string, sign: 1 | -1): void {
+  const n = labels.get(label, 0) + sign;
+  if (n === 0) labels.delete(label);
+  else labels.set(label, n);
+}
+
+function recountStatuses(calls: PMap<string, CallSummary>, ended: boolean): Record<DisplayStatus, number> {
+  const counts = { ...EMPTY_STATUS_COUNTS };
+  for (const c of calls.values()) counts[displayStatus(c, ended)]++;
+  return counts;
+}
+
+function appendLists(lists: KeptLists, d: SessionDelta): KeptLists {
+  const next = {} as Record<KeptPart, List<unknown>>;
+  for (const part of KEPT_PARTS) next[part] = appendFrom<unknown>(lists[part], d[`${part}From`], d[part]);
+  return next as KeptLists;
+}
+
+/** `list` with everything from `from` on replaced by `added` (a no-op, and the same list, when nothing was added). */
+function appendFrom<T>(list: List<T>, from: number, added: readonly T[]): List<T> {
+  if (added.length === 0) return list;
+  return list.withMutations((l) => {
+    if (l.size !== from) l.setSize(from);
+    for (const x of added) l.push(x);
+  });
+}
+
+const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/** Adds a usage report to its session's summary (`sign` -1 takes back one that was replaced); the session moves last. */
+function addUsage(into: Map<string, SessionUsage>, sessionId: string | null, u: Usage, sign: 1 | -1): void {
+  const key = sessionId ?? NO_SESSION;
+  const was = into.get(key);
+  const next: SessionUsage = {
+    ...(was ?? { reports: 0, inputTokens: 0, outputTokens: 0 }),
+    reports: (was?.reports ?? 0) + sign,
+    inputTokens: (was?.inputTokens ?? 0) + sign * (finite(u.inputTokens) ? u.inputTokens : 0),
+    outputTokens: (was?.outputTokens ?? 0) + sign * (finite(u.outputTokens) ? u.outputTokens : 0),
+  };
+  if (sign === 1 && finite(u.used)) next.context = finite(u.size) ? { used: u.used, size: u.size } : { used: u.used };
+  if (sign === 1 && u.cost && finite(u.cost.amount) && typeof u.cost.currency === 'string') next.cost = { amount: u.cost.amount, currency: u.cost.currency };
+  into.delete(key);
+  if (next.reports > 0) into.set(key, next);
+}
