@@ -1,5 +1,5 @@
-// Runs loads into a store: one load at a time, cancellable, reporting failure to the caller (so
-// react-query can show it) as well as in the store.
+// Runs loads into a store: one load at a time, cancellable. A failure is in the store's load state
+// (what the viewer shows) and rejects the load (so the caller's query knows it failed).
 import { createDefaultLoader, type SessionLoader } from '../worker/loader';
 import type { LoadSource } from '../worker/protocol';
 import type { CallSummary } from '../model';
@@ -72,6 +72,10 @@ export function createSessionController(store: SessionStore, makeLoader: () => S
           },
           controller.signal,
         );
+      } catch (err) {
+        // The store is the one place a viewer reads its load state from: a loader that throws says so there too.
+        failure = err instanceof Error ? err.message : String(err);
+        if (current === controller) store.setLoadState('error', failure);
       } finally {
         signal?.removeEventListener('abort', onOuterAbort);
         if (current === controller) current = null;

@@ -130,6 +130,15 @@ describe('session store', () => {
 
 const loc = (line: number) => ({ line, offset: 0, length: 0 });
 
+describe('a load whose loader throws (a worker that died)', () => {
+  it('ends as an error in the store, the one place the viewer reads its load state from, and rejects', async () => {
+    const store = createSessionStore();
+    const ctl = createSessionController(store, () => ({ ...createInThreadLoader(), load: () => Promise.reject(new Error('the parser stopped')) }));
+    await expect(ctl.load({ kind: 'text', text: '{}' })).rejects.toThrow('the parser stopped');
+    expect(store.getSnapshot().load).toMatchObject({ state: 'error', error: 'the parser stopped' });
+  });
+});
+
 describe('session store, as a session streams in', () => {
   it('shows an agent message under a search once it has grown to match', () => {
     const store = createSessionStore({ initialFilter: { text: 'world' } });
@@ -291,9 +300,10 @@ describe('reset', () => {
     store.setFilter({ text: 'x' });
     store.reset();
     const fresh = createSessionStore({ initialFilter: { text: 'x' } });
-    const { version: _a, ...after } = store.getSnapshot();
-    const { version: _b, ...initial } = fresh.getSnapshot();
+    const { version: _a, arrivedAt: arrivedAfter, ...after } = store.getSnapshot();
+    const { version: _b, arrivedAt: _c, ...initial } = fresh.getSnapshot();
     expect(after).toEqual(initial);
+    expect(arrivedAfter(s.calls.get(key)!)).toBeUndefined();
     expect(store.revisionOf(key)).toBe(0);
     expect(store.itemOfCallId(id)).toBeNull();
     expect(store.itemOfCallKey(key)).toBeNull();

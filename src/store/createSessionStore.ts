@@ -9,7 +9,7 @@ import type { List, Map as PMap } from 'immutable';
 import type { BadLine, CallSummary, ChainState, Counts, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
 import type { SecretFinding, SessionDelta } from '../worker/protocol';
 import { createRowFilter, EMPTY_FILTER, facetsFrom, type Facets, type Filter } from './filter';
-import { initialSessionState, reduceSession, type LoadState, type SessionEvent, type SessionState, type SessionUsage } from './sessionState';
+import { arrivalOf, initialSessionState, reduceSession, type LoadState, type SessionEvent, type SessionState, type SessionUsage } from './sessionState';
 
 export type { LoadState, SecretFinding, SessionUsage };
 
@@ -28,8 +28,8 @@ export interface SessionSnapshot {
   warnings: List<{ line: number; message: string }>;
   sessionIds: List<string>;
   ended: boolean;
-  /** When this viewer first saw each call (ms since the epoch): a live call's clock when the input has no times. */
-  arrivedAt: PMap<string, number>;
+  /** When this viewer first saw a call (ms since the epoch): a live call's clock when the input has no times. */
+  arrivedAt: (call: CallSummary) => number | undefined;
   filter: Filter;
   /**
    * Item indices shown under the filter, in order; every row when no filter is active. Usage
@@ -59,7 +59,7 @@ export interface SessionStore {
   reset: () => void;
   setLoadState: (state: LoadState, error?: string) => void;
   applyDelta: (delta: SessionDelta) => void;
-  /** How many times a call has been updated by deltas: stamps requests for its full state. */
+  /** A number for the call as the store now holds it (another once a delta changes it; 0 for none): stamps requests for its full state. */
   revisionOf: (key: string) => number;
   /** A call completed after the fact (its full state, asked for at `revision`); ignored if it has changed since. */
   replaceCall: (call: ToolCall, revision: number) => void;
@@ -138,7 +138,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         warnings: s.warnings,
         sessionIds: s.sessionIds,
         ended: s.ended,
-        arrivedAt: s.arrivedAt,
+        arrivedAt: (call) => arrivalOf(s.arrivals, call),
         filter: s.filter,
         view: rows,
         facets: facets(s),
@@ -154,8 +154,11 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     reset: () => dispatch({ type: 'reset' }),
     setLoadState: (loadState, error) => dispatch({ type: 'loadState', state: loadState, ...(error !== undefined ? { error } : {}) }),
     applyDelta: (delta) => dispatch({ type: 'delta', delta, now: Date.now() }),
-    revisionOf: (key) => state.revisions.get(key, 0),
-    replaceCall: (call, revision) => dispatch({ type: 'callRead', call, revision }),
+    revisionOf: (key) => stampOf(state.calls.get(key)),
+    replaceCall(call, revision) {
+      const basedOn = state.calls.get(call.key);
+      if (basedOn && stampOf(basedOn) === revision) dispatch({ type: 'callRead', call, basedOn });
+    },
     setSearchHits: (text, keys) => dispatch({ type: 'searchHits', text, keys }),
     setDetailError: (key, message) => dispatch({ type: 'detailError', key, message }),
     setFilter: (filter) => dispatch({ type: 'filter', filter }),
@@ -164,21 +167,25 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     toggleExpanded: (item) => dispatch({ type: 'expand', item, open: !state.expanded.has(item) }),
     itemOfCallId(id) {
       const key = state.idToKey.get(id);
-      return key === undefined ? null : (state.callItem.get(key) ?? null);
+      return key === undefined ? null : store.itemOfCallKey(key);
     },
-    itemOfCallKey: (key) => state.callItem.get(key) ?? null,
+    itemOfCallKey(key) {
+      const { items, calls } = state;
+      const call = calls.get(key);
+      if (!call) return null;
+      // A call's row is the item made from the line that opened it: among the items of that line.
+      for (let i = firstItemFrom(items, call.firstLine); i < items.size; i++) {
+        const it = items.get(i);
+        if (!it || it.loc.line !== call.firstLine) break;
+        if (it.type === 'call' && it.callKey === key) return i;
+      }
+      return null;
+    },
     itemNearLine(line) {
       const { items } = state;
       if (items.size === 0) return null;
-      // Items are in input order, so their first lines are sorted.
-      let lo = 0;
-      let hi = items.size;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if ((items.get(mid)?.loc.line ?? 0) < line) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo < items.size ? lo : items.size - 1;
+      const at = firstItemFrom(items, line);
+      return at < items.size ? at : items.size - 1;
     },
     positionOfItem(itemIndex) {
       return indexIn(store.getSnapshot().view, itemIndex);
@@ -191,6 +198,33 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     },
   };
   return store;
+}
+
+/** The first item whose line is at least `line` (items are in input order, so their first lines are sorted). */
+function firstItemFrom(items: List<TranscriptItem>, line: number): number {
+  let lo = 0;
+  let hi = items.size;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((items.get(mid)?.loc.line ?? 0) < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// A call's revision is the row object the store holds for it: every delta that changes a call
+// makes a new one. Numbered here, when first asked, so a request for its full state can say which
+// row it was made for; 0 for a call not read.
+const stamps = new WeakMap<CallSummary, number>();
+let lastStamp = 0;
+function stampOf(call: CallSummary | undefined): number {
+  if (!call) return 0;
+  let stamp = stamps.get(call);
+  if (stamp === undefined) {
+    stamp = ++lastStamp;
+    stamps.set(call, stamp);
+  }
+  return stamp;
 }
 
 /** `compute(state)`, worked out again only when one of the parts `deps` picks out is another object than last time. */

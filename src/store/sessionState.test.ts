@@ -2,12 +2,12 @@
 // given as it was, and that an event that changes nothing gives back the same state.
 import { describe, expect, it } from 'vitest';
 import type { CallStatus, ToolCall } from '../model';
-import { initialSessionState, reduceSession, type SessionEvent, type SessionState } from './sessionState';
+import { arrivalOf, initialSessionState, reduceSession, type SessionEvent, type SessionState } from './sessionState';
 import { agentMessage, delta } from './testing/stores';
 
 const loc = (line: number) => ({ line, offset: 0, length: 0 });
 const call = (id: string, status: CallStatus, label = 'Run Command', line = 1): ToolCall => ({
-  key: `s:${id}`, id, sessionId: 's', ordinal: 0, firstLine: line, status, label, subject: null, invalidEnvelopes: 0, detail: 'full', meta: {}, history: [],
+  key: `s:${id}`, id, sessionId: 's', ordinal: id.charCodeAt(0) - 97, firstLine: line, status, label, subject: null, invalidEnvelopes: 0, detail: 'full', meta: {}, history: [],
 });
 const callItem = (id: string, line: number) => ({ type: 'call' as const, loc: loc(line), callKey: `s:${id}` });
 const usageItem = (line: number) => ({ type: 'usage' as const, loc: loc(line), sessionId: 's', usage: { inputTokens: 10, outputTokens: 2 } });
@@ -41,23 +41,25 @@ describe('the session reducer', () => {
     expect([...after.calls.keys()]).toEqual(['s:a', 's:b']);
     expect(after.statusCounts).toMatchObject({ running: 1, done: 1 });
     expect([...after.labelCounts]).toEqual([['Run Command', 1], ['Edit', 1]]);
-    expect(after.callItem.get('s:b')).toBe(3);
     expect(after.idToKey.get('a')).toBe('s:a');
-    expect(after.arrivedAt.get('s:a')).toBe(1000);
-    expect(after.revisions.get('s:a')).toBe(1);
+    expect(arrivalOf(after.arrivals, after.calls.get('s:b')!)).toBe(1000);
     expect(after.usage.get('s')).toMatchObject({ reports: 1, inputTokens: 10, outputTokens: 2 });
     expect(after.load.progress.bytesRead).toBe(400);
     expect(after.counts.lines).toBe(4);
     expect(before).toEqual(initialSessionState());
   });
 
-  it('a later delta updates a call: it is counted under its new status, keeps when it first arrived, and its revision goes up', () => {
+  it('a later delta updates a call: it is counted under its new status and keeps when it first arrived', () => {
     const after = run(twoCalls, { type: 'delta', now: 5000, delta: delta({ itemsFrom: 4, calls: [{ call: call('a', 'failed'), historyFrom: 0 }] }) });
     expect(after.calls.get('s:a')?.status).toBe('failed');
     expect(after.statusCounts).toMatchObject({ running: 0, done: 1, failed: 1 });
-    expect(after.arrivedAt.get('s:a')).toBe(1000);
-    expect(after.revisions.get('s:a')).toBe(2);
+    expect(arrivalOf(after.arrivals, after.calls.get('s:a')!)).toBe(1000);
     expect(after.items.size).toBe(4);
+  });
+
+  it('a call new in a later delta arrived when that delta did; the calls before keep their time', () => {
+    const after = run(twoCalls, { type: 'delta', now: 7000, delta: delta({ itemsFrom: 4, items: [callItem('c', 5)], calls: [{ call: call('c', 'pending', 'Read', 5), historyFrom: 0 }] }) });
+    expect(['a', 'b', 'c'].map((id) => arrivalOf(after.arrivals, after.calls.get(`s:${id}`)!))).toEqual([1000, 1000, 7000]);
   });
 
   it('the end of the input turns the calls still open unfinished', () => {
@@ -86,11 +88,12 @@ describe('the session reducer', () => {
 
   it('a call read again replaces the row only if no delta changed it since it was asked for', () => {
     const state = run(twoCalls);
+    const row = state.calls.get('s:a')!;
     const whole = { ...call('a', 'in_progress'), rawOutput: 'all of it' };
-    expect(reduceSession(state, { type: 'callRead', call: whole, revision: 1 }).calls.get('s:a')).toBe(whole);
+    expect(reduceSession(state, { type: 'callRead', call: whole, basedOn: row }).calls.get('s:a')).toBe(whole);
     const changed = reduceSession(state, { type: 'delta', now: 0, delta: delta({ itemsFrom: 4, calls: [{ call: call('a', 'completed'), historyFrom: 0 }] }) });
-    expect(reduceSession(changed, { type: 'callRead', call: whole, revision: 1 })).toBe(changed);
-    expect(reduceSession(state, { type: 'callRead', call: call('zz', 'completed'), revision: 0 })).toBe(state);
+    expect(reduceSession(changed, { type: 'callRead', call: whole, basedOn: row })).toBe(changed);
+    expect(reduceSession(state, { type: 'callRead', call: call('zz', 'completed'), basedOn: row })).toBe(state);
   });
 
   it('keeps why a call could not be read again, and what the file search found', () => {

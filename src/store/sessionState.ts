@@ -48,14 +48,15 @@ export interface SessionState extends KeptLists {
   format: InputFormat;
   chain: ChainState | null;
   ended: boolean;
-  /** When this viewer first saw each call (ms since the epoch): a live call's clock when the input has no times. */
-  arrivedAt: PMap<string, number>;
-  /** Call key → item index of its row. */
-  callItem: PMap<string, number>;
+  /**
+   * When this viewer first saw each call (ms since the epoch; a live call's clock when the input
+   * has no times), as runs: from each call ordinal on, the time of the delta that brought it. A
+   * delta's new calls have the ordinals after the last delta's, so one entry a delta (not one a
+   * call: per call, a persistent map's writes were a fifth of the store's time on a large file).
+   */
+  arrivals: List<readonly [fromOrdinal: number, at: number]>;
   /** The input's call id → the viewer's call key (the newest call with that id). */
   idToKey: PMap<string, string>;
-  /** How many deltas have changed each call: a call read again is taken only if it has not changed since it was asked for. */
-  revisions: PMap<string, number>;
   /** Calls by label, and by display status, for the filter's facets. */
   labelCounts: PMap<string, number>;
   statusCounts: Readonly<Record<DisplayStatus, number>>;
@@ -83,8 +84,8 @@ export type SessionEvent =
   | { type: 'loadState'; state: LoadState; error?: string }
   /** What the parser read since its last delta; `now` is when it arrived (a live call's clock starts then). */
   | { type: 'delta'; delta: SessionDelta; now: number }
-  /** A call read whole again, asked for at `revision`: ignored if a delta has changed it since. */
-  | { type: 'callRead'; call: ToolCall; revision: number }
+  /** A call read whole again, asked for when its row was `basedOn`: ignored if a delta has changed it since (a delta makes a new row object). */
+  | { type: 'callRead'; call: ToolCall; basedOn: CallSummary }
   | { type: 'detailError'; key: string; message: string }
   | { type: 'searchHits'; text: string; keys: readonly string[] }
   | { type: 'filter'; filter: Partial<Filter> }
@@ -106,10 +107,8 @@ export function initialSessionState(filter?: Partial<Filter>): SessionState {
     format: 'empty',
     chain: null,
     ended: false,
-    arrivedAt: PMap(),
-    callItem: PMap(),
+    arrivals: List(),
     idToKey: PMap(),
-    revisions: PMap(),
     labelCounts: PMap(),
     statusCounts: EMPTY_STATUS_COUNTS,
     usage: new Map(),
@@ -133,8 +132,8 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
     case 'delta':
       return applyDelta(state, event.delta, event.now);
     case 'callRead': {
-      const { call, revision } = event;
-      if (!state.calls.has(call.key) || state.revisions.get(call.key, 0) !== revision) return state;
+      const { call, basedOn } = event;
+      if (state.calls.get(call.key) !== basedOn) return state;
       return { ...state, calls: state.calls.set(call.key, call) };
     }
     case 'detailError':
@@ -162,7 +161,7 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
 const withHistory = (call: ToolCall, history: ToolCall['history']): ToolCall => ({ ...call, history });
 
 function applyDelta(state: SessionState, d: SessionDelta, now: number): SessionState {
-  let { callItem, usage, statusCounts } = state;
+  let { usage, statusCounts } = state;
   const rowsAdded: number[] = [];
   let reported: Map<string, SessionUsage> | null = null;
   const items = state.items.withMutations((list) => {
@@ -183,19 +182,16 @@ function applyDelta(state: SessionState, d: SessionDelta, now: number): SessionS
       if (old?.type === 'usage') addUsage((reported ??= new Map(usage)), old.sessionId, old.usage, -1);
     }
     if (list.size !== d.itemsFrom) list.setSize(d.itemsFrom);
-    callItem = callItem.withMutations((byKey) => {
-      for (const it of d.items) {
-        if (it.type === 'call') byKey.set(it.callKey, list.size);
-        if (isRow(it)) rowsAdded.push(list.size);
-        else if (it.type === 'usage') addUsage((reported ??= new Map(usage)), it.sessionId, it.usage, 1);
-        list.push(it);
-      }
-    });
+    for (const it of d.items) {
+      if (isRow(it)) rowsAdded.push(list.size);
+      else if (it.type === 'usage') addUsage((reported ??= new Map(usage)), it.sessionId, it.usage, 1);
+      list.push(it);
+    }
   });
   if (reported) usage = reported;
   const rows = state.rows.withRows(d.itemsFrom, rowsAdded);
 
-  let { calls, arrivedAt, idToKey, revisions, labelCounts } = state;
+  let { calls, arrivals, idToKey, labelCounts } = state;
   if (d.ended !== state.ended) {
     // Not recounted when the input ends: that walked every call in one task as the last rows of a large file came in.
     statusCounts = d.ended ? statusCountsAtEnd(statusCounts) : recountStatuses(calls, d.ended);
@@ -203,9 +199,8 @@ function applyDelta(state: SessionState, d: SessionDelta, now: number): SessionS
   if (d.calls.length > 0) {
     const byStatus = { ...statusCounts };
     const mutableLabels = labelCounts.asMutable();
-    const mutableArrived = arrivedAt.asMutable();
+    let firstNew = Infinity;
     const mutableIds = idToKey.asMutable();
-    const mutableRevisions = revisions.asMutable();
     calls = calls.withMutations((map) => {
       for (const { call: patch, historyFrom } of d.calls) {
         const old = map.get(patch.key);
@@ -219,19 +214,18 @@ function applyDelta(state: SessionState, d: SessionDelta, now: number): SessionS
           byStatus[displayStatus(old, d.ended)]--;
         } else {
           countLabel(mutableLabels, call.label, 1);
-          if (!mutableArrived.has(call.key)) mutableArrived.set(call.key, now);
+          firstNew = Math.min(firstNew, call.ordinal);
+          // A new call takes its id (an id can come back: later updates go to the newest call, CONTRACTS §4).
+          mutableIds.set(call.id, call.key);
         }
-        if (mutableIds.get(call.id) !== call.key) mutableIds.set(call.id, call.key);
         byStatus[displayStatus(call, d.ended)]++;
         map.set(call.key, call);
-        mutableRevisions.set(call.key, mutableRevisions.get(call.key, 0) + 1);
       }
     });
     statusCounts = byStatus;
     labelCounts = mutableLabels.asImmutable();
-    arrivedAt = mutableArrived.asImmutable();
+    if (firstNew !== Infinity) arrivals = arrivals.push([firstNew, now]);
     idToKey = mutableIds.asImmutable();
-    revisions = mutableRevisions.asImmutable();
   }
   const terminals =
     d.terminals.length > 0
@@ -259,16 +253,26 @@ function applyDelta(state: SessionState, d: SessionDelta, now: number): SessionS
     format: d.format,
     chain: d.chain,
     ended: d.ended,
-    arrivedAt,
-    callItem,
+    arrivals,
     idToKey,
-    revisions,
     labelCounts,
     statusCounts,
     usage,
     redaction,
     contentHash: d.contentHash !== undefined ? d.contentHash : state.contentHash,
   };
+}
+
+/** When the viewer first saw `call` (see `SessionState.arrivals`). */
+export function arrivalOf(arrivals: SessionState['arrivals'], call: Pick<CallSummary, 'ordinal'>): number | undefined {
+  let lo = 0;
+  let hi = arrivals.size;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((arrivals.get(mid)?.[0] ?? Infinity) <= call.ordinal) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? undefined : arrivals.get(lo - 1)?.[1];
 }
 
 function countLabel(labels: PMap<string, number>, label: string, sign: 1 | -1): void {

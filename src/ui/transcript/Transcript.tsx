@@ -1,11 +1,11 @@
-import { useCallback } from 'react';
+import { useCallback, type RefObject } from 'react';
 import type { CallSummary } from '../../model';
 import { hasEnded } from '../../model/status';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
 import { useFileNotes } from '../sharing/notesContext';
-import { VirtualList, type ScrollRequest } from '../virtual/VirtualList';
+import { VirtualList, type ScrollRequest, type VirtualListHandle } from '../virtual/VirtualList';
 import { ItemRow } from './ItemRow';
-import styles from '../SessionView.module.css';
+import styles from './transcript.module.css';
 
 export interface TranscriptProps {
   snap: SessionSnapshot;
@@ -18,6 +18,8 @@ export interface TranscriptProps {
   live: boolean;
   followEnd: boolean;
   onUserScroll: (atEnd: boolean) => void;
+  /** Asks the list which row is at its top. */
+  listHandle?: RefObject<VirtualListHandle | null>;
 }
 
 /** Capture times below this are offsets into a recording, not wall-clock times. */
@@ -27,10 +29,10 @@ const EPOCH_MS_FROM = 1e11;
 function runningSince(call: CallSummary, snap: SessionSnapshot): number | undefined {
   if (hasEnded(call)) return undefined;
   if (call.startMs !== undefined && call.startMs >= EPOCH_MS_FROM) return call.startMs;
-  return snap.arrivedAt.get(call.key);
+  return snap.arrivedAt(call);
 }
 
-export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail, live, followEnd, onUserScroll }: TranscriptProps) {
+export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail, live, followEnd, onUserScroll, listHandle }: TranscriptProps) {
   const { view, items, calls, expanded, cursor, ended, terminals, contentHash } = snap;
   // Rows mark the calls the user noted or bookmarked.
   const fileNotes = useFileNotes(contentHash);
@@ -71,6 +73,7 @@ export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail, 
       ariaLabel="Transcript"
       followEnd={followEnd}
       onUserScroll={onUserScroll}
+      handle={listHandle}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useReducer, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useReducer, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { VirtualController, type Align } from './controller';
 import styles from './VirtualList.module.css';
 
@@ -9,6 +9,12 @@ export interface ScrollRequest {
   seq: number;
   /** What the index is relative to (the owner's choice, e.g. the filter). */
   scope?: string;
+}
+
+/** What the list's owner may ask of it, through `handle`. */
+export interface VirtualListHandle {
+  /** The first row not scrolled above the top of the list (its index), from the list's own layout; null with no rows. */
+  firstVisibleRow(): number | null;
 }
 
 export interface VirtualListProps {
@@ -31,6 +37,7 @@ export interface VirtualListProps {
   followEnd?: boolean;
   /** A person scrolled: whether they left the view at its end (follow resumes) or not (it pauses). */
   onUserScroll?: (atEnd: boolean) => void;
+  handle?: RefObject<VirtualListHandle | null>;
 }
 
 /** Within this many pixels of the bottom counts as at the end (sub-pixel layouts never reach it exactly). */
@@ -43,10 +50,11 @@ const AT_END_SLACK = 4;
  */
 export const NEW_ROWS_PER_TASK = 10;
 
-export function VirtualList({ count, estimate, rowKey, rowIds, renderRow, scrollRequest, className, ariaLabel, maxDomHeight, followEnd, onUserScroll }: VirtualListProps) {
+export function VirtualList({ count, estimate, rowKey, rowIds, renderRow, scrollRequest, className, ariaLabel, maxDomHeight, followEnd, onUserScroll, handle }: VirtualListProps) {
   const [ctl] = useState(() => new VirtualController({ estimate, overscan: 6, ...(maxDomHeight !== undefined ? { maxDomHeight } : {}) }));
   const scrollerRef = useRef<HTMLDivElement>(null);
   const expectedScroll = useRef<number | null>(null);
+  useImperativeHandle(handle, () => ({ firstVisibleRow: () => ctl.firstVisibleRow() }), [ctl]);
 
   useLayoutEffect(() => {
     if (rowIds) ctl.setRows(rowIds);

@@ -18,6 +18,19 @@ describe('VirtualController', () => {
     expect(c.desiredScrollTop()).toBeNull();
   });
 
+  it('names the first row on screen from its own layout: a row scrolled partly out of view counts until its bottom passes the top', () => {
+    const c = new VirtualController({ estimate: 20, overscan: 3 });
+    expect(c.firstVisibleRow()).toBeNull();
+    c.setCount(100);
+    c.setViewport(100);
+    expect(c.firstVisibleRow()).toBe(0);
+    c.measure(10, 50);
+    c.setScrollTop(10 * 20 + 49, true);
+    expect(c.firstVisibleRow()).toBe(10);
+    c.setScrollTop(10 * 20 + 50, true);
+    expect(c.firstVisibleRow()).toBe(11);
+  });
+
   it('forgets the target once the user scrolls', () => {
     const c = new VirtualController({ estimate: 20 });
     c.setCount(100);

@@ -126,13 +126,18 @@ export class VirtualController {
       this.update();
       return;
     }
-    const anchorId = prev[this.range.rows.find((r) => r.top + this.heights.heightOf(r.index) > this.scrollTop)?.index ?? this.range.start];
+    const anchorId = prev[this.firstVisibleRow() ?? this.range.start];
     this.heights.assign(ids.length, (i) => this.heightById[ids[i] ?? -1] || undefined);
     this.target = null;
     if (anchorId !== undefined && ids.length > 0) {
       this.target = { index: Math.min(ids.length - 1, firstAtLeast(ids, anchorId)), align: 'start' };
     }
     this.update();
+  }
+
+  /** The first row not scrolled above the top of the viewport, as its index; null when no row is laid out. */
+  firstVisibleRow(): number | null {
+    return this.range.rows.find((r) => r.top + this.heights.heightOf(r.index) > this.scrollTop)?.index ?? (this.range.rows.length > 0 ? this.range.start : null);
   }
 
   private rememberHeight(id: number, h: number): void {
