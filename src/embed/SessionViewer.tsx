@@ -233,7 +233,6 @@ function SingleViewer({ source, onSelectCall, initialFilter, onFilterChange, cal
         store={store}
         onCancel={() => controller.cancel()}
         onRetry={typeof source === 'string' ? () => void query.refetch() : undefined}
-        request={source === undefined ? { fetching: false, error: null } : { fetching: query.isFetching, error: query.error ? query.error.message : null }}
         sourceName={nameOf(source)}
         theme={theme ?? 'system'}
         onThemeChange={onThemeChange}

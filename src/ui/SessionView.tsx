@@ -1,38 +1,37 @@
+// The viewer: toolbar, view tabs, the side panels, and the transcript or another view. How each
+// part works lives beside it: moving through rows in transcript/useRowNavigation.ts, the keys in
+// transcript/useTranscriptKeys.ts, the pane in transcript/TranscriptPane.tsx, the toolbar in
+// SessionToolbar.tsx; the state they read and change is the store's (src/store).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLatestCallback } from './useLatestCallback';
-import { useDocumentKeys } from './useDocumentKeys';
 import type { CallSummary } from '../model';
 import type { SessionSnapshot, SessionStore } from '../store/createSessionStore';
-import { isFilterActive, type Filter } from '../store/filter';
-import { formatBytes } from './format';
+import type { Filter } from '../store/filter';
 import { DiagnosticsPanel } from './panels/DiagnosticsPanel';
 import { FilterPanel } from './panels/FilterPanel';
 import { NotesPanel } from './sharing/NotesPanel';
 import { SecretsPanel } from './sharing/SecretsPanel';
-import { SharingTools, type SharingProps } from './sharing/SharingTools';
+import type { SharingProps } from './sharing/SharingTools';
 import { Insights } from './insights/Insights';
 import { ViewTabs } from './insights/ViewTabs';
-import { UsageMeter } from './insights/UsageMeter';
 import type { ViewName } from './insights/views';
-import { Transcript } from './transcript/Transcript';
-import { SessionLinksContext, type SessionLinks } from './calls/SpawnedSessions';
-import { useSessionSnapshot, useSystemDark } from './useStore';
-import type { ScrollRequest } from './virtual/VirtualList';
-import type { Align } from './virtual/controller';
+import type { SessionLinks } from './calls/SpawnedSessions';
+import { SessionToolbar } from './SessionToolbar';
+import { TranscriptPane } from './transcript/TranscriptPane';
+import { useKeepPlace } from './transcript/useKeepPlace';
+import { useRowNavigation } from './transcript/useRowNavigation';
+import { useTranscriptKeys } from './transcript/useTranscriptKeys';
+import { useSessionSnapshot } from './useStore';
+import { useThemeChoice, type ThemeChoice } from './useThemeChoice';
+import type { VirtualListHandle } from './virtual/VirtualList';
 import styles from './SessionView.module.css';
-import { countOf } from './format';
 
-export type ThemeChoice = 'light' | 'dark' | 'system';
+export type { ThemeChoice };
 
 export interface SessionViewProps {
   store: SessionStore;
   onCancel: () => void;
   onRetry?: () => void;
-  /**
-   * The request that reads the source, as its owner runs it (a react-query query in
-   * `<SessionViewer>`): while it is fetching the view is loading, and its error is the error shown.
-   */
-  request?: { fetching: boolean; error: string | null };
   /** Where the session comes from, for the status line. */
   sourceName?: string;
   theme?: ThemeChoice;
@@ -53,119 +52,62 @@ export interface SessionViewProps {
   sharing?: SharingProps;
 }
 
-interface KeyLike {
-  key: string;
-  target: EventTarget | null;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-  preventDefault(): void;
-}
-
-const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
-
-export function SessionView({ store, onCancel, onRetry, request, sourceName, theme = 'system', onThemeChange, className, onSelectCall, focusCallId, keyboardScope = 'viewer', onNeedDetail, view, onViewChange, sharing }: SessionViewProps) {
+export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'system', onThemeChange, className, onSelectCall, focusCallId, keyboardScope = 'viewer', onNeedDetail, view, onViewChange, sharing }: SessionViewProps) {
   const snap = useSessionSnapshot(store);
-  const systemDark = useSystemDark();
-  const [choice, setChoice] = useState<ThemeChoice>(theme);
-  const [prevTheme, setPrevTheme] = useState(theme);
-  if (prevTheme !== theme) {
-    setPrevTheme(theme);
-    setChoice(theme);
-  }
-  const dark = choice === 'dark' || (choice === 'system' && systemDark);
+  const { dark, toggle: toggleTheme } = useThemeChoice(theme, onThemeChange);
   const rootRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
-  const seq = useRef(0);
-  const focusAfterScroll = useRef(false);
+  const listHandle = useRef<VirtualListHandle>(null);
   const [showDiag, setShowDiag] = useState(true);
-  // Following a live source: the newest row stays in view until the person scrolls away from the
-  // end; then rows that arrive are counted, and the jump button (or End) brings them back.
-  const [following, setFollowing] = useState(true);
-  const [rowsWhenPaused, setRowsWhenPaused] = useState(0);
-  const pauseFollowing = (): void => {
-    if (!following) return;
-    setFollowing(false);
-    setRowsWhenPaused(store.getSnapshot().view.length);
-  };
-  const resumeFollowing = (): void => setFollowing(true);
   const [ownView, setOwnView] = useState<ViewName>(view ?? 'transcript');
   const shownView = view ?? ownView;
   const changeView = (next: ViewName): void => {
     setOwnView(next);
     onViewChange?.(next);
   };
+  const nav = useRowNavigation(store, snap, rootRef, onSelectCall);
+  const follow = useFollowing(store);
 
-  // A request is about a position in one filtered view; under another filter it means another row.
-  const scrollTo = (pos: number, align: Align): void => {
-    seq.current += 1;
-    setScrollRequest({ index: pos, align, seq: seq.current, scope: JSON.stringify(store.getSnapshot().filter) });
+  const moveCursor = (pos: number): void => {
+    const p = nav.moveCursor(pos);
+    if (p === null) return;
+    if (p === store.getSnapshot().view.length - 1) follow.resume();
+    else follow.pause();
   };
-  const filterScope = JSON.stringify(snap.filter);
-
-  const selectCallOf = (itemIndex: number, open: boolean): void => {
-    if (!onSelectCall) return;
-    const it = store.getSnapshot().items.get(itemIndex);
-    if (it?.type !== 'call') return;
-    onSelectCall(open ? (store.getSnapshot().calls.get(it.callKey) ?? null) : null);
-  };
-
   const toggle = (itemIndex: number, pos: number): void => {
-    const open = !store.getSnapshot().expanded.has(itemIndex);
     store.setCursor(pos);
-    store.setExpanded(itemIndex, open);
-    selectCallOf(itemIndex, open);
+    nav.setOpen(itemIndex, !store.getSnapshot().expanded.has(itemIndex));
   };
+  const onKeyDown = useTranscriptKeys({
+    store,
+    rootRef,
+    searchRef,
+    active: shownView === 'transcript',
+    keyboardScope,
+    moveCursor,
+    setOpen: nav.setOpen,
+    onCloseAll: () => onSelectCall?.(null),
+  });
 
-  // From the views beside the transcript: open a call in it, or show the calls under a filter.
-  const openCallFromInsights = (callKey: string): void => {
+  // From the views beside the transcript, the Secrets and Notes panels: open a call in the transcript.
+  const openCall = (callKey: string): void => {
     const idx = store.itemOfCallKey(callKey);
     if (idx === null) return;
     changeView('transcript');
-    const pos = store.revealItem(idx);
-    if (pos < 0) return;
-    store.setExpanded(idx, true);
-    store.setCursor(pos);
-    selectCallOf(idx, true);
-    focusAfterScroll.current = true;
-    scrollTo(pos, 'start');
+    nav.showItem(idx, { open: true });
   };
   const showCalls = (filter: Partial<Filter>): void => {
     store.setFilter(filter);
     changeView('transcript');
   };
-
-  // Turning redaction on or off reads the source again: the row that was at the top is put back at
-  // the top once it has been read again (the list is emptied while the read starts).
-  const keepPlace = useRef<{ item: number; emptied: boolean } | null>(null);
-  const firstVisibleItem = (): number | null => {
-    const pane = rootRef.current?.querySelector<HTMLElement>(`.${styles.transcriptPane}`);
-    if (!pane) return null;
-    const top = pane.getBoundingClientRect().top;
-    for (const row of pane.querySelectorAll<HTMLElement>('[data-item]')) {
-      if (row.getBoundingClientRect().bottom > top + 1) return Number(row.dataset.item);
-    }
-    return null;
+  const jumpToLine = (line: number): void => {
+    const idx = store.itemNearLine(line);
+    if (idx !== null) nav.showItem(idx, { open: false });
   };
-  const redactKeepingPlace = useLatestCallback((redact: boolean) => {
-    const item = firstVisibleItem();
-    keepPlace.current = item === null || item === 0 ? null : { item, emptied: false };
-    sharing?.onRedactChange?.(redact);
-  });
-  const sharingTools = sharing?.onRedactChange ? { ...sharing, onRedactChange: redactKeepingPlace } : sharing;
-  useEffect(() => {
-    const place = keepPlace.current;
-    if (!place) return;
-    if (snap.items.size === 0) {
-      place.emptied = true;
-      return;
-    }
-    if (!place.emptied || (snap.items.size <= place.item && snap.load.state === 'loading')) return;
-    keepPlace.current = null;
-    const pos = store.positionOfItem(place.item);
-    if (pos >= 0) scrollTo(pos, 'start');
-  });
+  const jumpToFinding = ({ line, callKey }: { line: number; callKey?: string }): void => {
+    if (callKey !== undefined && store.itemOfCallKey(callKey) !== null) openCall(callKey);
+    else jumpToLine(line);
+  };
 
   // Deep link: open the call once it exists (it may arrive long after the first rows).
   const handledCallId = useRef<string | null>(null);
@@ -178,125 +120,22 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
     const idx = store.itemOfCallId(focusCallId);
     if (idx === null) return;
     handledCallId.current = focusCallId;
-    const pos = store.revealItem(idx);
-    if (pos < 0) return;
-    store.setExpanded(idx, true);
-    store.setCursor(pos);
-    focusAfterScroll.current = true;
-    scrollTo(pos, 'start');
+    nav.showItem(idx, { open: true, select: false });
   });
   useEffect(() => openDeepLink(), [focusCallId, snap.version, openDeepLink]);
 
-  // Move keyboard focus to the cursor row after it has been scrolled into the DOM.
-  useEffect(() => {
-    if (!focusAfterScroll.current || snap.cursor === null) return;
-    const el = rootRef.current?.querySelector<HTMLElement>('[data-focused] [data-row-focus]');
-    if (el) {
-      focusAfterScroll.current = false;
-      el.focus({ preventScroll: true });
-    }
+  const keepPlace = useKeepPlace(snap, listHandle, nav.scrollToItem);
+  const redactKeepingPlace = useLatestCallback((redact: boolean) => {
+    keepPlace();
+    sharing?.onRedactChange?.(redact);
   });
-
-  const moveCursor = (pos: number): void => {
-    const n = store.getSnapshot().view.length;
-    if (n === 0) return;
-    const p = Math.max(0, Math.min(n - 1, pos));
-    if (p === n - 1) resumeFollowing();
-    else pauseFollowing();
-    store.setCursor(p);
-    focusAfterScroll.current = true;
-    scrollTo(p, 'nearest');
-  };
-
-  const onKeyDown = (e: KeyLike): void => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const target = e.target as HTMLElement;
-    if (TYPING.has(target.tagName) || target.isContentEditable) {
-      if (e.key === 'Escape') {
-        // A search box's own Esc empties it: the search is kept, so j/k then walk its results.
-        e.preventDefault();
-        target.blur();
-        rootRef.current?.focus({ preventScroll: true });
-      }
-      return;
-    }
-    // The transcript's keys move its cursor; the other views take their own keys.
-    if (shownView !== 'transcript') return;
-    // Enter on a control inside an opened row (a tab, "show source", a JSON node) is that control's.
-    if (e.key === 'Enter' && target.closest('button, a, summary') && !target.hasAttribute('data-row-focus')) return;
-    // Read the store, not the render's snapshot: this also runs from a document listener.
-    const snap = store.getSnapshot();
-    const cur = snap.cursor;
-    switch (e.key) {
-      case 'j':
-      case 'ArrowDown':
-        moveCursor(cur === null ? 0 : cur + 1);
-        break;
-      case 'k':
-      case 'ArrowUp':
-        moveCursor(cur === null ? 0 : cur - 1);
-        break;
-      case 'Home':
-        moveCursor(0);
-        break;
-      case 'End':
-        moveCursor(snap.view.length - 1);
-        break;
-      case 'Enter': {
-        if (cur === null) return;
-        const idx = snap.view[cur];
-        if (idx === undefined) return;
-        const open = !snap.expanded.has(idx);
-        store.setExpanded(idx, open);
-        selectCallOf(idx, open);
-        break;
-      }
-      case 'Escape': {
-        const idx = cur !== null ? snap.view[cur] : undefined;
-        if (idx !== undefined && snap.expanded.has(idx)) {
-          store.setExpanded(idx, false);
-          selectCallOf(idx, false);
-        } else {
-          for (const i of snap.expanded) store.setExpanded(i, false);
-          onSelectCall?.(null);
-        }
-        break;
-      }
-      case '/':
-        searchRef.current?.focus();
-        searchRef.current?.select();
-        break;
-      default:
-        return;
-    }
-    e.preventDefault();
-  };
-
-  useDocumentKeys(keyboardScope, rootRef, onKeyDown);
-
-  const jumpToLine = (line: number): void => {
-    const idx = store.itemNearLine(line);
-    if (idx === null) return;
-    const pos = store.revealItem(idx);
-    if (pos < 0) return;
-    store.setCursor(pos);
-    focusAfterScroll.current = true;
-    scrollTo(pos, 'start');
-  };
-
-  const jumpToFinding = ({ line, callKey }: { line: number; callKey?: string }): void => {
-    if (callKey !== undefined && store.itemOfCallKey(callKey) !== null) openCallFromInsights(callKey);
-    else jumpToLine(line);
-  };
+  const sharingTools = sharing?.onRedactChange ? { ...sharing, onRedactChange: redactKeepingPlace } : sharing;
 
   const { load } = snap;
-  const loading = request ? request.fetching : load.state === 'loading';
-  const failure = request ? request.error : load.state === 'error' ? (load.error ?? 'The session could not be read.') : null;
+  const failure = load.state === 'error' ? (load.error ?? 'The session could not be read.') : null;
   // A source with no known size that has not ended: a stream, or a file still being written.
-  const live = loading && load.progress.totalBytes === undefined;
-  const newRows = Math.max(0, snap.view.length - rowsWhenPaused);
+  const live = load.state === 'loading' && load.progress.totalBytes === undefined;
   const sessionLinks = useSessionLinks(store, snap.sessionIds);
-  const pct = load.progress.totalBytes ? Math.min(100, (100 * load.progress.bytesRead) / load.progress.totalBytes) : undefined;
 
   return (
     <div
@@ -307,44 +146,18 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
       onKeyDown={onKeyDown}
       tabIndex={-1}
     >
-      <header className={styles.toolbar}>
-        <span className={styles.sourceName} title={sourceName}>
-          {sourceName ?? 'Session'}
-        </span>
-        {live ? (
-          <span className={styles.live} data-testid="live" title="The source has not ended: rows appear as they are written">
-            Live
-          </span>
-        ) : null}
-        <span className={styles.statusText} data-testid="load-status" aria-live="polite">
-          {live ? '' : loading ? 'Reading… ' : load.state === 'cancelled' ? 'Cancelled · ' : failure !== null ? 'Failed · ' : ''}
-          {formatBytes(load.progress.bytesRead)}
-          {load.progress.totalBytes !== undefined && load.progress.totalBytes !== load.progress.bytesRead ? ` of ${formatBytes(load.progress.totalBytes)}` : ''}
-          {' · '}
-          <span data-testid="records">{load.progress.records.toLocaleString('en')}</span> record{load.progress.records === 1 ? '' : 's'}
-        </span>
-        {loading ? (
-          <>
-            {live ? null : <progress className={styles.progress} max={100} value={pct} aria-label="Reading progress" />}
-            <button type="button" className={styles.button} onClick={onCancel}>
-              {live ? 'Stop' : 'Cancel'}
-            </button>
-          </>
-        ) : null}
-        <UsageMeter usage={snap.usage} onOpen={() => changeView('usage')} />
-        <span className={styles.grow} />
-        {sharingTools ? <SharingTools {...sharingTools} /> : null}
-        <button type="button" className={styles.button} onClick={() => setShowDiag((v) => !v)} aria-pressed={showDiag}>
-          Diagnostics{snap.counts.bad > 0 ? ` (${snap.counts.bad} bad)` : ''}
-        </button>
-        <button type="button" className={styles.button} onClick={() => {
-            const next = dark ? 'light' : 'dark';
-            setChoice(next);
-            onThemeChange?.(next);
-          }} aria-label={`Switch to ${dark ? 'light' : 'dark'} theme`}>
-          {dark ? '☀ Light' : '☾ Dark'}
-        </button>
-      </header>
+      <SessionToolbar
+        snap={snap}
+        sourceName={sourceName}
+        live={live}
+        onCancel={onCancel}
+        onOpenUsage={() => changeView('usage')}
+        sharing={sharingTools}
+        showDiagnostics={showDiag}
+        onToggleDiagnostics={() => setShowDiag((v) => !v)}
+        dark={dark}
+        onToggleTheme={toggleTheme}
+      />
       <ViewTabs view={shownView} onChange={changeView} />
       {failure !== null ? (
         <div className={styles.error} role="alert">
@@ -367,46 +180,46 @@ export function SessionView({ store, onCancel, onRetry, request, sourceName, the
           </p>
         </aside>
         {shownView !== 'transcript' ? (
-          <Insights view={shownView} snap={snap} store={store} dark={dark} onOpenCall={openCallFromInsights} onShowCalls={showCalls} />
-        ) : snap.view.length === 0 ? (
-          <div className={styles.empty}>
-            {loading
-              ? 'Reading…'
-              : snap.items.size > 0
-                ? isFilterActive(snap.filter)
-                  ? 'No rows match the filter.'
-                  : 'No rows: the input holds only usage reports (the meter above and the Usage view show them).'
-                : failure !== null
-                  ? ''
-                  : snap.counts.bad > 0
-                    ? `No record could be read: ${countOf(snap.counts.bad, 'bad line')} (see Diagnostics).`
-                    : 'Nothing to show: the input holds no records.'}
-          </div>
+          <Insights view={shownView} snap={snap} store={store} dark={dark} onOpenCall={openCall} onShowCalls={showCalls} />
         ) : (
-          <div className={styles.transcriptPane}>
-            <SessionLinksContext.Provider value={sessionLinks}>
-              <Transcript
-                snap={snap}
-                store={store}
-                dark={dark}
-                scrollRequest={scrollRequest?.scope === filterScope ? scrollRequest : null}
-                onToggle={toggle}
-                onNeedDetail={onNeedDetail}
-                live={live}
-                followEnd={live && following}
-                onUserScroll={(atEnd) => (atEnd ? resumeFollowing() : pauseFollowing())}
-              />
-            </SessionLinksContext.Provider>
-            {live && !following ? (
-              <button type="button" className={styles.jumpToLatest} data-testid="jump-to-latest" onClick={() => moveCursor(Number.MAX_SAFE_INTEGER)}>
-                ↓ {newRows > 0 ? `${newRows.toLocaleString('en')} new row${newRows === 1 ? '' : 's'} · ` : ''}Jump to latest
-              </button>
-            ) : null}
-          </div>
+          <TranscriptPane
+            snap={snap}
+            store={store}
+            dark={dark}
+            sessionLinks={sessionLinks}
+            scrollRequest={nav.scrollRequest}
+            listHandle={listHandle}
+            onToggle={toggle}
+            onNeedDetail={onNeedDetail}
+            live={live}
+            following={follow.following}
+            newRows={Math.max(0, snap.view.length - follow.rowsWhenPaused)}
+            onUserScroll={(atEnd) => (atEnd ? follow.resume() : follow.pause())}
+            onJumpToLatest={() => moveCursor(Number.MAX_SAFE_INTEGER)}
+          />
         )}
       </div>
     </div>
   );
+}
+
+/**
+ * Following a live source: the newest row stays in view until the person scrolls away from the
+ * end; then rows that arrive are counted, and the jump button (or End) brings them back.
+ */
+function useFollowing(store: SessionStore): { following: boolean; rowsWhenPaused: number; pause: () => void; resume: () => void } {
+  const [following, setFollowing] = useState(true);
+  const [rowsWhenPaused, setRowsWhenPaused] = useState(0);
+  return {
+    following,
+    rowsWhenPaused,
+    pause: () => {
+      if (!following) return;
+      setFollowing(false);
+      setRowsWhenPaused(store.getSnapshot().view.length);
+    },
+    resume: () => setFollowing(true),
+  };
 }
 
 /** What a Subagent call's links need: the sessions read so far, and a way to show one of them. */
