@@ -3,6 +3,7 @@
 // keeps open while tee writes it. Below them, the sessions Claude Code and Codex logged themselves,
 // grouped by project (`?src=sessions/ID/NAME`, followed while the agent still writes it).
 import { useEffect, useState } from 'react';
+import { formatBytes } from '../embed/format';
 import './recordings.css';
 
 interface Recording {
@@ -160,10 +161,4 @@ export function Recordings() {
       ) : null}
     </div>
   );
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

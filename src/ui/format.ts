@@ -3,6 +3,9 @@ export function countOf(n: number, noun: string): string {
   return `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 }
 
+/** One duration format for the viewer, the CLI and exports. */
+export { formatDuration } from '../analysis/formatDuration';
+
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;

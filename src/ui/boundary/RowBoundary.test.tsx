@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatTime } from '../format';
-import { formatDuration } from '../calls/extract';
+import { formatTime, formatDuration } from '../format';
 import { RowBoundary } from './RowBoundary';
 
 afterEach(cleanup);

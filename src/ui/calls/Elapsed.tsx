@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatDuration } from './extract';
+import { formatDuration } from '../format';
 
 /**
  * How long a running call has been running, ticking once a second. Only rows on screen mount it,

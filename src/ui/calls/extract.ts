@@ -44,16 +44,6 @@ export function terminalsOf(call: ToolCall, terminals: TerminalLookup): Terminal
   return out;
 }
 
-export function formatDuration(ms: number): string {
-  // A duration is a difference of times read from the file: it can be anything.
-  if (!Number.isFinite(ms) || ms < 0) return `invalid duration (${String(ms)})`;
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-  const m = Math.floor(ms / 60_000);
-  const s = Math.round((ms % 60_000) / 1000);
-  return `${m} min ${s} s`;
-}
-
 /** The exit code the output reports, else the first terminal's. */
 export function exitCodeOf(call: ToolCall, terms: TerminalState[]): number | null | undefined {
   const reported = reportedExitCode(call);

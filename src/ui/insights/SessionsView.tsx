@@ -4,7 +4,8 @@ import { sessionSummaries, sessionTree, type SessionNode, type SessionSummary } 
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
 import { NO_SESSION, type Filter } from '../../store/filter';
 import { formatTime } from '../format';
-import { formatCount, formatDuration } from './format';
+import { formatCount } from './format';
+import { formatDuration } from '../format';
 import styles from './insights.module.css';
 import { countOf } from '../format';
 

@@ -3,7 +3,8 @@ import { useLiveSnapshot } from './useLiveSnapshot';
 import { callStats, type CallRef } from '../../analysis/insights';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
 import type { Filter } from '../../store/filter';
-import { formatCount, formatDuration, formatShare } from './format';
+import { formatCount, formatShare } from './format';
+import { formatDuration } from '../format';
 import styles from './insights.module.css';
 
 export interface StatsViewProps {

@@ -4,7 +4,8 @@ import { BAR_STATUS, barAt, timelineLayout, type TimelineLayout } from '../../an
 import type { CallSummary } from '../../model';
 import type { SessionSnapshot } from '../../store/createSessionStore';
 import { useLatestCallback } from '../useLatestCallback';
-import { formatCount, formatDuration } from './format';
+import { formatCount } from './format';
+import { formatDuration } from '../format';
 import { drawTimeline, ROW_H, AXIS_H, LANE_GAP, type Viewport, rowTop, paletteFor } from './drawTimeline';
 import styles from './timeline.module.css';
 import { countOf } from '../format';

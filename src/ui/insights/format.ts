@@ -1,8 +1,6 @@
 // Numbers as the insight views print them.
 import { formatNumber } from '../format';
 
-export { formatDuration } from '../../analysis/formatDuration';
-
 /** A count or token number: grouped, and rounded if the input gave a fraction (see formatNumber). */
 export function formatCount(n: number): string {
   return formatNumber(n);

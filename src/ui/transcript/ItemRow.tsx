@@ -2,11 +2,10 @@ import type { CallSummary, TranscriptItem, Usage } from '../../model';
 import { CallRow, type CallRowProps } from '../calls/CallRow';
 import { JsonTree } from '../calls/JsonTree';
 import { Blocks, Checklist } from '../calls/views';
-import { formatDuration } from '../calls/extract';
 import { RowBoundary } from '../boundary/RowBoundary';
 import { PlainText, SafeMarkdown } from '../text/SafeMarkdown';
 import { stripAnsi } from '../text/ansi';
-import { formatMoney, formatNumber } from '../format';
+import { formatMoney, formatNumber, formatDuration } from '../format';
 import controls from '../controls.module.css';
 import styles from './transcript.module.css';
 
