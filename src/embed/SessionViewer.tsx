@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { CallSummary, FileNotes } from '../model';
-import { createSessionController, type SessionController } from '../store/controller';
+import { createSessionController, type SessionController } from '../store/sessionController';
 import { createSessionStore, type SessionStore } from '../store/createSessionStore';
 import type { Filter } from '../store/filter';
 import { createNotesStore, fixedNotesStore, type NotesStore } from '../store/notes';

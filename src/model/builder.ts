@@ -156,7 +156,8 @@ export class SessionBuilder {
     await this.chain.init();
   }
 
-  get records(): number {
+  /** Non-blank lines read so far (each one record: CONTRACTS §2). */
+  get linesRead(): number {
     return this.session.counts.lines;
   }
 

@@ -5,7 +5,7 @@ import { createBLAKE3 } from 'hash-wasm';
 import { describe, expect, test } from 'vitest';
 import { SessionBuilder } from './builder';
 import { ChainBatcher, ChainVerifier, verifyBatch, type ChainBatch, type ChainReply } from './chain';
-import { ingest } from './ingest';
+import { ingest } from './readSession';
 import type { ChainState } from './types';
 
 const ZEROS = '0'.repeat(64);

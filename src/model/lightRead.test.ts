@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { blobReader, hydrateCall } from './hydrate';
 import { SKIM_MIN_LINE_BYTES } from '../ingest/reader';
-import { ingest } from './ingest';
+import { ingest } from './readSession';
 import type { Session } from './session';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');

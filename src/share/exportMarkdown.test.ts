@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sessionMarkdown } from './exportMarkdown';
-import { ingest } from '../model/ingest';
+import { ingest } from '../model/readSession';
 
 const GEMINI = new URL('../../fixtures/acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl', import.meta.url);
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createInThreadLoader } from '../worker/loader';
 import { pump } from '../worker/pump';
 import { collect, manualStream } from '../worker/testing/streams';
-import { createSessionController } from './controller';
+import { createSessionController } from './sessionController';
 import { createSessionStore } from './createSessionStore';
 import { agentMessage, delta, loadedStore } from './testing/stores';
 import { isToolCall } from '../model';

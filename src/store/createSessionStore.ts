@@ -92,7 +92,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
 
   // Worked out from the state when a snapshot is asked for, again only when what it reads changed.
   const filterRows = createRowFilter();
-  const view = memo((s: SessionState) => [s.items, s.rows, s.calls, s.terminals, s.ended, s.filter, s.searchHits], filterRows);
+  const shownRows = memo((s: SessionState) => [s.items, s.rows, s.calls, s.terminals, s.ended, s.filter, s.searchHits], filterRows);
   const facets = memo(
     (s: SessionState) => [s.labelCounts, s.statusCounts, s.calls],
     (s) => facetsFrom(s.labelCounts, s.statusCounts, s.calls.size),
@@ -124,7 +124,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     getSnapshot() {
       if (snapshot) return snapshot;
       const s = state;
-      const rows = view(s);
+      const rows = shownRows(s);
       snapshot = {
         version,
         load: s.load,

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { createInThreadLoader } from '../worker/loader';
-import { createSessionController } from './controller';
+import { createSessionController } from './sessionController';
 import { createSessionStore, type SessionStore } from './createSessionStore';
 
 const ACPX = readFileSync(new URL('../../fixtures/acp/acpx_session-log_from-contract.jsonl', import.meta.url));

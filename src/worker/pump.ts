@@ -144,7 +144,7 @@ export async function pump(
   const throttleMs = opts.throttleMs ?? 100;
   const maxRecords = opts.maxRecordsPerDelta ?? 600;
   let recordsSent = 0;
-  const due = (): boolean => Date.now() - lastEmit >= throttleMs || builder.records - recordsSent >= maxRecords;
+  const due = (): boolean => Date.now() - lastEmit >= throttleMs || builder.linesRead - recordsSent >= maxRecords;
   const progress: IngestProgress = { bytesRead: 0, records: 0 };
   const light = isLight(source, opts);
   // Its answers come in as the read goes on (a live ledger's chain is current) and are sent with the next delta.
@@ -253,10 +253,10 @@ export async function pump(
       format: s.format,
       chain: s.chain ? { ...s.chain } : null,
       ended: s.ended,
-      progress: { ...progress, records: builder.records },
+      progress: { ...progress, records: builder.linesRead },
       ...(contentHash !== undefined ? { contentHash } : {}),
     } as SessionDelta;
-    recordsSent = builder.records;
+    recordsSent = builder.linesRead;
     lastEmit = Date.now();
     // A delta too deeply nested to clone is copied bounded: its rows are not lost. (The worker's
     // post bounds what it cannot post the same way.)

@@ -2,7 +2,7 @@
 import { createInThreadLoader } from '../../worker/loader';
 import type { PumpOptions } from '../../worker/pump';
 import type { LoadSource, SessionDelta } from '../../worker/protocol';
-import { createSessionController } from '../controller';
+import { createSessionController } from '../sessionController';
 import { createSessionStore, type SessionStore } from '../createSessionStore';
 import type { Filter } from '../filter';
 

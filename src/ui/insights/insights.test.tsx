@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSessionController } from '../../store/controller';
+import { createSessionController } from '../../store/sessionController';
 import { createSessionStore, type SessionStore } from '../../store/createSessionStore';
 import { useSessionSnapshot } from '../useStore';
 import type { Filter } from '../../store/filter';

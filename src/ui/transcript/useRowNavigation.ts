@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CallSummary } from '../../model';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
-import type { Align } from '../virtual/controller';
+import type { Align } from '../virtual/virtualController';
 import type { ScrollRequest } from '../virtual/VirtualList';
 
 export interface RowNavigation {

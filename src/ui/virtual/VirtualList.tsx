@@ -1,5 +1,5 @@
 import { useEffect, useImperativeHandle, useLayoutEffect, useReducer, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
-import { VirtualController, type Align } from './controller';
+import { VirtualController, type Align } from './virtualController';
 import styles from './VirtualList.module.css';
 
 export interface ScrollRequest {

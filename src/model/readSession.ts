@@ -27,11 +27,11 @@ export async function ingest(source: ByteSource, options: IngestOptions = {}): P
   const totalBytes = sizeOf(source);
   for await (const chunk of chunksOf(source, options.chunkSize ?? DEFAULT_CHUNK)) {
     if (options.signal?.aborted) {
-      builder.session.diagnostics.warnings.push({ line: builder.records, message: 'reading was cancelled; what was read so far is shown' });
+      builder.session.diagnostics.warnings.push({ line: builder.linesRead, message: 'reading was cancelled; what was read so far is shown' });
       return builder.session;
     }
     builder.push(chunk);
-    options.onProgress?.({ bytesRead: builder.bytesRead, totalBytes, records: builder.records }, builder);
+    options.onProgress?.({ bytesRead: builder.bytesRead, totalBytes, records: builder.linesRead }, builder);
   }
   builder.end();
   return builder.session;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VirtualController } from './controller';
+import { VirtualController } from './virtualController';
 
 describe('VirtualController', () => {
   it('keeps a requested row in view as the rows around it get their real heights', () => {
