@@ -6,7 +6,7 @@ import type { SessionSnapshot } from '../store/createSessionStore';
 import type { NotesStore } from '../store/notes';
 import { shownLines, shownSession } from '../store/shown';
 import type { LoadSource } from '../worker/protocol';
-import { sourceBytes } from '../worker/sourceBytes';
+import { sourceBytesAgain } from '../worker/sourceBytes';
 
 export interface ExportContext {
   /** The notes the viewer shows: the md and html exports carry those on the calls they hold. */
@@ -30,7 +30,7 @@ export async function exportSession(format: ShareFormat, source: LoadSource, sna
     keepLines: shownLines(snap),
     redaction: snap.redaction,
     notes: snap.contentHash ? await context.notes.load(snap.contentHash) : {},
-    readBytes: () => sourceBytes(source),
+    readBytes: () => sourceBytesAgain(source),
     ...(viewer ? { viewer } : {}),
   });
   return { blob: new Blob(file.parts, { type: file.type }), name: file.name };

@@ -1,6 +1,6 @@
 // The model's public surface: React-free, DOM-free. Also published as `agent-loupe/model`.
 export { SessionBuilder, type SessionChanges, type BuilderOptions, type CallChange, type GrownMessage } from './builder';
-export { ingest, chunksOf, type ByteSource, type IngestOptions } from './readSession';
+export { ingest, chunksOf, streamChunks, type ByteSource, type IngestOptions } from './readSession';
 export { displayStatus, exitedWithoutCompletion, hasEnded } from './status';
 export { hydrateCall, blobReader, type ReadRecord } from './hydrate';
 export { labelOf, LABEL_NAMES, KIND_LABELS, displayXaiKind } from './labels';

@@ -59,18 +59,36 @@ async function* rawChunksOf(source: ByteSource): AsyncGenerator<Uint8Array> {
   }
   if (typeof Blob !== 'undefined' && source instanceof Blob) source = source.stream();
   if (isReadableStream(source)) {
-    const reader = source.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        if (value.length > 0) yield value;
-      }
-    } finally {
-      reader.releaseLock();
-    }
+    yield* streamChunks(source);
+    return;
   }
   yield* source as AsyncIterable<Uint8Array>;
+}
+
+/**
+ * A stream's chunks (empty ones skipped): the one way Loupe reads a stream, whoever reads it (a
+ * file's or a fetch's body, a stream handed to the viewer, the CLI's stdin). Stopped before its end
+ * (the reader stops, `signal` aborts, a read fails), the stream is cancelled, which frees the file
+ * handle or the network connection behind it; read to its end, its lock is released. An abort
+ * rejects with the signal's reason.
+ */
+export async function* streamChunks(stream: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  let ended = false;
+  try {
+    for (;;) {
+      signal?.throwIfAborted();
+      const { done, value } = await reader.read();
+      if (done) {
+        ended = true;
+        return;
+      }
+      if (value.byteLength > 0) yield value;
+    }
+  } finally {
+    if (ended) reader.releaseLock();
+    else reader.cancel().catch(() => undefined);
+  }
 }
 
 function isReadableStream(value: unknown): value is ReadableStream<Uint8Array> {

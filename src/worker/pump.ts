@@ -8,6 +8,7 @@ import { fail, ok, type Result } from '../ingest/result';
 import type { SkimmerKind } from '../ingest/reader';
 import { remoteChain } from './remoteChain';
 import { cloneBounded } from './sendable';
+import { sourceBytes } from './sourceBytes';
 import { splitDelta } from './splitDelta';
 import { redactedBytes, redactedRecords, type Redactor, type SecretFinding } from './redactStream';
 import { APPENDED_PARTS, type AppendedPart, type DeltaLists, type LoaderEvent, type LoadSource, type SessionDelta } from './protocol';
@@ -53,7 +54,6 @@ export interface OpenSession {
   searchCalls: (text: string) => Promise<string[]>;
 }
 
-const TEXT_CHUNK = 1 << 20;
 const RECORDS_CHUNK = 500;
 const SLICE = 256 * 1024;
 const FIRST_SLICE = 32 * 1024;
@@ -66,74 +66,6 @@ function aborted(signal: AbortSignal): void {
 
 /** Give the event loop a turn so a cancel message (and the UI, in-thread) get through. */
 const yieldTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** A source's bytes as they come (ingest slices them), noting its size in `progress` once known. */
-async function* bytesOf(
-  source: LoadSource,
-  signal: AbortSignal,
-  progress: IngestProgress,
-  doFetch: typeof fetch,
-): AsyncGenerator<Uint8Array> {
-  let stream: ReadableStream<Uint8Array>;
-  switch (source.kind) {
-    case 'blob':
-      progress.totalBytes = source.blob.size;
-      stream = source.blob.stream();
-      break;
-    case 'stream':
-      stream = source.stream;
-      break;
-    case 'url': {
-      let res: Response;
-      try {
-        res = await doFetch(source.url, { signal });
-      } catch (err) {
-        if (signal.aborted) throw new AbortedError('cancelled');
-        // Browsers do not say why a fetch failed; these are the usual reasons.
-        throw new Error(`Could not load ${source.url}: the network request failed (offline, blocked, or the server does not allow cross-origin reads). ${err instanceof Error ? err.message : ''}`.trim(), { cause: err });
-      }
-      if (!res.ok) throw new Error(`Could not load ${source.url}: HTTP ${res.status} ${res.statusText}`.trim());
-      // A dev server or SPA host answers a missing file with its index page; that is not a session.
-      if (/^text\/html\b/i.test(res.headers.get('content-type') ?? '')) {
-        throw new Error(`Could not load ${source.url}: the server sent a web page (text/html), not a session file`);
-      }
-      const len = Number(res.headers.get('content-length'));
-      // Content-Length is the encoded size; with compression it is only a hint, so it is ignored then.
-      if (Number.isFinite(len) && len > 0 && !res.headers.get('content-encoding')) progress.totalBytes = len;
-      if (!res.body) {
-        const buf = new Uint8Array(await res.arrayBuffer());
-        progress.totalBytes = buf.byteLength;
-        yield buf;
-        return;
-      }
-      stream = res.body;
-      break;
-    }
-    case 'text': {
-      const bytes = new TextEncoder().encode(source.text);
-      progress.totalBytes = bytes.byteLength;
-      for (let i = 0; i < bytes.byteLength; i += TEXT_CHUNK) {
-        yield bytes.subarray(i, Math.min(bytes.byteLength, i + TEXT_CHUNK));
-        await yieldTurn();
-      }
-      return;
-    }
-    case 'records':
-      return;
-  }
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      aborted(signal);
-      const { done, value } = await reader.read();
-      if (done) return;
-      if (value && value.byteLength > 0) yield value;
-    }
-  } finally {
-    // Cancelling releases the file handle / network connection when the reader stops early.
-    reader.cancel().catch(() => undefined);
-  }
-}
 
 export async function pump(
   source: LoadSource,
@@ -284,7 +216,8 @@ export async function pump(
       // A file is hashed by the verifier from the file itself: its chunks are not copied over to it.
       const hasher = !chain ? local : source.kind === 'blob' ? chain.contentHashOf(source.blob, local) : chain.contentHash(local);
       // Blob streams hand over megabytes at a time; reading them in slices lets deltas stay small.
-      const bytes = hashed(firstSliceSmall(bytesOf(source, signal, progress, opts.fetch ?? fetch.bind(globalThis))), hasher);
+      const read = sourceBytes(source, { signal, ...(opts.fetch ? { fetch: opts.fetch } : {}), onSize: (n) => void (progress.totalBytes = n) });
+      const bytes = hashed(firstSliceSmall(read), hasher);
       // Redacted, the parser reads other bytes than the input's: progress counts the input's.
       let inputRead = 0;
       const input = redact ? redactedBytes(bytes, redactor, onFound, (n) => void (inputRead = n)) : bytes;
