@@ -2,31 +2,12 @@
 // the worker with no page error, the counts and calls Node reads, and its rows shown. The longest
 // main-thread task while loading is recorded as an annotation, not asserted (speed is for
 // `npm run bench:hostile` and `bench:browser`, not timed assertions).
-import type { Page, TestInfo } from '@playwright/test';
-import { cssEscape, expect, expectedSession, openByPicker, test } from './helpers';
-import { generate, watchLongTasks, type HostileCase } from './hostile';
-
-/** Loads `c` and checks what any case must keep: no page error, Node's counts and calls, rows shown. */
-async function load(page: Page, c: HostileCase, info: TestInfo): Promise<{ errors: string[]; expected: Awaited<ReturnType<typeof expectedSession>> }> {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await watchLongTasks(page);
-  const expected = await expectedSession(c.file);
-  const { lines, events, unknown, bad } = expected.counts;
-  expect(events + unknown + bad).toBe(lines);
-  await openByPicker(page, c.file);
-  await expect(page.locator('[data-load-state]').first()).toHaveAttribute('data-load-state', 'done');
-  await expect(page.getByTestId('records')).toHaveText(lines.toLocaleString('en'));
-  await expect(page.getByRole('region', { name: 'Filters' })).toContainText(`Tool calls: ${expected.calls.size.toLocaleString('en')}`);
-  await expect(page.getByRole('list', { name: 'Transcript' }).getByRole('listitem').first()).toBeVisible();
-  const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks));
-  info.annotations.push({ type: `${c.name}: longest main-thread task while loading ${(c.bytes / 1e6).toFixed(1)} MB`, description: `${Math.round(longest)} ms` });
-  return { errors, expected };
-}
+import { cssEscape, expect, test } from './helpers';
+import { generate, loadHostile } from './hostile';
 
 test('a rawInput 2,000 levels deep: every call arrives, and the deep one opens', async ({ page }, info) => {
   const c = generate('deep-raw-input', info);
-  const { errors } = await load(page, c, info);
+  const { errors } = await loadHostile(page, c, info);
   // Found as a person finds it among 2,001 rows: by searching.
   await page.getByRole('searchbox', { name: 'Search' }).fill('deep input');
   const row = page.locator(`[data-call-id="${cssEscape('deep')}"]`);
@@ -40,7 +21,7 @@ test('a rawInput 2,000 levels deep: every call arrives, and the deep one opens',
 test('50,000 image chunks: one agent message drawing its first images, with Show more', async ({ page }, info) => {
   test.setTimeout(120_000);
   const c = generate('image-chunks', info);
-  const { errors } = await load(page, c, info);
+  const { errors } = await loadHostile(page, c, info);
   const message = page.locator('[data-kind="agent"]');
   await expect(message.locator('img')).toHaveCount(50);
   await message.getByRole('button', { name: 'Show 200 more (49,950 not shown)' }).click();
@@ -52,14 +33,14 @@ for (const name of ['same-id-requests', 'same-id-replies', 'terminal-fan-out', '
   test(`${name}: loads to its end with Node's counts and calls`, async ({ page }, info) => {
     test.setTimeout(120_000);
     const c = generate(name, info);
-    const { errors } = await load(page, c, info);
+    const { errors } = await loadHostile(page, c, info);
     expect(errors).toEqual([]);
   });
 }
 
 test('a Zed export with one unterminated string: one bad element, the other 999 shown', async ({ page }, info) => {
   const c = generate('zed-unterminated', info);
-  const { errors, expected } = await load(page, c, info);
+  const { errors, expected } = await loadHostile(page, c, info);
   expect(expected.counts).toEqual({ lines: 1000, events: 999, unknown: 0, bad: 1 });
   expect(errors).toEqual([]);
 });
@@ -67,7 +48,7 @@ test('a Zed export with one unterminated string: one bad element, the other 999 
 for (const name of ['ledger-garbage-inserted', 'ledger-foreign-inserted'] as const) {
   test(`${name}: the chain is shown broken, naming the inserted line`, async ({ page }, info) => {
     const c = generate(name, info);
-    const { errors } = await load(page, c, info);
+    const { errors } = await loadHostile(page, c, info);
     await expect(page.locator('[data-chain]')).toHaveAttribute('data-chain', 'broken');
     await expect(page.locator('[data-chain]')).toContainText('line 9 is not part of the chain');
     expect(errors).toEqual([]);
@@ -77,7 +58,7 @@ for (const name of ['ledger-garbage-inserted', 'ledger-foreign-inserted'] as con
 test('a million sessions: loads to its end, every session counted', async ({ page }, info) => {
   test.setTimeout(300_000);
   const c = generate('million-sessions', info);
-  const { errors } = await load(page, c, info);
+  const { errors } = await loadHostile(page, c, info);
   await expect(page.locator('[data-count="sessions"]')).toHaveText('1000000');
   expect(errors).toEqual([]);
 });

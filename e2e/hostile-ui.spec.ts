@@ -3,32 +3,8 @@
 // by structure (plain-text fallbacks, bounded DOM); the longest main-thread task while opening is
 // recorded as an annotation, not asserted: speed is for benchmarks, not timed assertions.
 import type { Page, TestInfo } from '@playwright/test';
-import { cssEscape, expect, expectedSession, openByPicker, test } from './helpers';
-import { generate, watchLongTasks, type HostileCase } from './hostile';
-
-async function takeLongTasks(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const w = window as unknown as { __longTasks: number[] };
-    const tasks = w.__longTasks;
-    w.__longTasks = [];
-    return tasks;
-  });
-}
-
-/** Loads `c` and checks what any case must keep: no page error, its rows and its counts. */
-async function load(page: Page, c: HostileCase, info: TestInfo): Promise<string[]> {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await watchLongTasks(page);
-  const expected = await expectedSession(c.file);
-  await openByPicker(page, c.file);
-  await expect(page.getByTestId('records')).toHaveText(expected.counts.lines.toLocaleString('en'));
-  await expect(page.getByRole('region', { name: 'Filters' })).toContainText(`Tool calls: ${expected.calls.size.toLocaleString('en')}`);
-  await expect(page.getByRole('list', { name: 'Transcript' }).getByRole('listitem').first()).toBeVisible();
-  const loading = await takeLongTasks(page);
-  info.annotations.push({ type: `${c.name}: longest main-thread task while loading ${(c.bytes / 1024).toFixed(0)} KB`, description: `${Math.round(Math.max(0, ...loading))} ms` });
-  return errors;
-}
+import { cssEscape, expect, test } from './helpers';
+import { generate, loadHostile, takeLongTasks, type HostileCase } from './hostile';
 
 async function recordOpening(page: Page, c: HostileCase, info: TestInfo): Promise<void> {
   // Two frames, so work that the opening scheduled has run and been observed.
@@ -46,7 +22,7 @@ async function openCall(page: Page, callId: string) {
 
 test('times out of range read as invalid, in the row and in the Raw tab', async ({ page }, info) => {
   const c = generate('bad-times', info);
-  const errors = await load(page, c, info);
+  const { errors } = await loadHostile(page, c, info);
   for (const id of ['time-1e13', 'time-inf', 'time-neg']) {
     const row = await openCall(page, id);
     await row.getByRole('tab', { name: 'Raw' }).click();
@@ -67,7 +43,7 @@ for (const [name, reason] of [
 ] as const) {
   test(`${name}: the agent message is shown as plain text, the rest of the view stays`, async ({ page }, info) => {
     const c = generate(name, info);
-    const errors = await load(page, c, info);
+    const { errors } = await loadHostile(page, c, info);
     const message = page.locator('[data-kind="agent"]');
     await expect(message.getByText(`shown as plain text: ${reason}`)).toBeVisible();
     await expect(message.locator('blockquote, li')).toHaveCount(0);
@@ -79,7 +55,7 @@ for (const [name, reason] of [
 
 test('an Edit of 20,000 lines a side opens with its diff drawn a page at a time', async ({ page }, info) => {
   const c = generate('big-diff', info);
-  const errors = await load(page, c, info);
+  const { errors } = await loadHostile(page, c, info);
   const row = await openCall(page, 'big-edit');
   const diff = row.locator('[data-large-diff]');
   await expect(diff).toContainText('+20,000');
@@ -92,7 +68,7 @@ test('an Edit of 20,000 lines a side opens with its diff drawn a page at a time'
 
 test('the largest diff drawn on the main thread keeps the diff viewer\'s look', async ({ page }, info) => {
   const c = generate('largest-small-diff', info);
-  const errors = await load(page, c, info);
+  const { errors } = await loadHostile(page, c, info);
   const row = await openCall(page, 'small-edit');
   await expect(row.locator('table')).toContainText('new line 99 of the file');
   await recordOpening(page, c, info);
@@ -106,7 +82,7 @@ for (const { title, fixture, call, shows } of [
 ] as const) {
   test(title, async ({ page }, info) => {
     const c = generate(fixture, info);
-    const errors = await load(page, c, info);
+    const { errors } = await loadHostile(page, c, info);
     const row = await openCall(page, call);
     const terminal = row.locator('[data-terminal]');
     await expect(terminal).toContainText(shows);
@@ -119,7 +95,7 @@ for (const { title, fixture, call, shows } of [
 test('50,000 distinct labels draw a few facets, and any label can be found', async ({ page }, info) => {
   test.setTimeout(120_000);
   const c = generate('many-labels', info);
-  const errors = await load(page, c, info);
+  const { errors } = await loadHostile(page, c, info);
   const labels = page.getByRole('group', { name: 'By label' });
   await expect(labels.getByRole('checkbox')).toHaveCount(30);
   await expect(labels.getByRole('button', { name: 'Show more (49,970 more labels)' })).toBeVisible();

@@ -8,6 +8,7 @@ import { formatCount } from './format';
 import { formatDuration } from '../format';
 import { drawTimeline, ROW_H, AXIS_H, LANE_GAP, type Viewport, rowTop, paletteFor } from './drawTimeline';
 import styles from './timeline.module.css';
+import { clampWindow, panWindow, zoomWindow, type TimeWindow } from './timelineWindow';
 import { countOf } from '../format';
 
 export interface TimelineViewProps {
@@ -85,31 +86,14 @@ export function TimelineView({ snap, dark, onOpenCall }: TimelineViewProps) {
     return () => observer.disconnect();
   }, []);
 
-  const setView = (x0: number, x1: number, scrollY = viewport.current.scrollY): void => {
-    const full = layout.max - layout.min;
-    // Never narrower than a thousandth of a unit, never wider than twice the session.
-    let span = Math.min(Math.max(x1 - x0, Math.min(full, 1e-3)), full * 2);
-    if (!Number.isFinite(span) || span <= 0) span = 1;
-    const centre = (x0 + x1) / 2;
-    const lo = layout.min - full / 2;
-    const hi = layout.max + full / 2;
-    let a = centre - span / 2;
-    a = Math.max(lo, Math.min(a, hi - span));
+  const setView = (next: TimeWindow, scrollY = viewport.current.scrollY): void => {
     fit.current = false;
-    viewport.current = { x0: a, x1: a + span, scrollY: clampScroll(scrollY) };
+    viewport.current = { ...next, scrollY: clampScroll(scrollY) };
     setHover(null);
     redraw();
   };
-  const zoomAround = (factor: number, px: number): void => {
-    const { x0, x1 } = viewport.current;
-    const at = x0 + ((x1 - x0) * px) / Math.max(1, size.width);
-    setView(at - (at - x0) * factor, at + (x1 - at) * factor);
-  };
-  const panBy = (dxPx: number, dyPx = 0): void => {
-    const { x0, x1, scrollY } = viewport.current;
-    const dx = ((x1 - x0) * dxPx) / Math.max(1, size.width);
-    setView(x0 + dx, x1 + dx, scrollY + dyPx);
-  };
+  const zoomAround = (factor: number, px: number): void => setView(zoomWindow(layout, viewport.current, factor, px / Math.max(1, size.width)));
+  const panBy = (dxPx: number, dyPx = 0): void => setView(panWindow(layout, viewport.current, dxPx / Math.max(1, size.width)), viewport.current.scrollY + dyPx);
   const resetView = (): void => {
     fit.current = true;
     viewport.current = { x0: layout.min, x1: layout.max, scrollY: 0 };
@@ -217,7 +201,7 @@ export function TimelineView({ snap, dark, onOpenCall }: TimelineViewProps) {
       nx1 = nx0 + span;
     }
     const ny = top < scrollY + AXIS_H || top + ROW_H > scrollY + size.height ? top - size.height / 2 : scrollY;
-    setView(nx0, nx1, ny);
+    setView(clampWindow(layout, nx0, nx1), ny);
     setHover(null);
     setKeyHover({ bar, ...barPosition(layout, bar, viewport.current, size.width) });
   };
