@@ -1,5 +1,5 @@
 /* global self */
-import { ingest } from '../../src/model/ingest';
+import { ingest } from '../../src/model/readSession';
 import { timeJsonParse } from '../json-floor.mjs';
 
 /** The reads measured, each the best of its runs; they alternate, so a busy machine slows all alike. */

@@ -132,7 +132,7 @@ describe('a light read', () => {
       throw new WebAssembly.CompileError('WebAssembly.Module(): not allowed here');
     });
     try {
-      const fresh = await import('./ingest');
+      const fresh = await import('./readSession');
       const withoutWasm = await fresh.ingest(bytes, { detail: 'light' });
       expect([withWasm.diagnostics.skimmer, withoutWasm.diagnostics.skimmer]).toEqual(['wasm', 'js']);
       expect(reading(withoutWasm)).toEqual(reading(withWasm));
