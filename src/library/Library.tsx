@@ -3,8 +3,8 @@
 // after (for the label, status and subject filters and the stats); a session opens in the viewer.
 import { useEffect, useMemo, useState } from 'react';
 import { fleetLabelStats, mostFailures, tokensPerDay, type FleetCall, type FleetSession } from '../analysis/fleet';
-import { countOf } from '../ui/format';
-import { formatDuration, formatCount, formatShare } from '../ui/insights/format';
+import { countOf, formatDuration } from '../ui/format';
+import { formatCount, formatShare } from '../ui/insights/format';
 import { VirtualList } from '../ui/virtual/VirtualList';
 import {
   dayOf, durationOf, fetchTable, filterSessions, listingOf, NO_FILTER, readCalls, readSessions, sortSessions, tokensOf,
