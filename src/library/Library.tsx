@@ -2,14 +2,15 @@
 // sorted, with fleet stats over the sessions shown. Sessions come first (a small table), calls
 // after (for the label, status and subject filters and the stats); a session opens in the viewer.
 import { useEffect, useMemo, useState } from 'react';
-import { fleetLabelStats, mostFailures, tokensPerDay, type FleetCall, type FleetSession } from '../analysis/fleet';
+import { mostFailures, tokensPerDay, type FleetSession } from '../analysis/fleet';
 import { countOf, formatDuration } from '../ui/format';
 import { formatCount, formatShare } from '../ui/insights/format';
 import { VirtualList } from '../ui/virtual/VirtualList';
 import {
-  dayOf, durationOf, fetchTable, filterSessions, listingOf, NO_FILTER, readCalls, readSessions, sortSessions, tokensOf,
+  dayOf, durationOf, fetchTable, filterSessions, listingOf, NO_FILTER, readCallsOffThread, readSessions, shownFilesOf, sortSessions, tokensOf,
   type LibraryFilter, type LibraryListing, type Sort, type SortKey,
 } from './fleetData';
+import { callColumnsOf, labelStatsOver, labelsInUse, type CallColumns } from './callColumns';
 import styles from './Library.module.css';
 
 const HARNESS_NAMES: Record<string, string> = {
@@ -27,7 +28,7 @@ type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'f
 export function Library() {
   const [listing, setListing] = useState<Load<LibraryListing>>({ state: 'loading' });
   const [sessions, setSessions] = useState<Load<FleetSession[]>>({ state: 'loading' });
-  const [calls, setCalls] = useState<Load<FleetCall[]>>({ state: 'loading' });
+  const [calls, setCalls] = useState<Load<CallColumns>>({ state: 'loading' });
   const [filter, setFilter] = useState<LibraryFilter>(NO_FILTER);
   const [sort, setSort] = useState<Sort>({ key: 'started', descending: true });
   // Live as of when the page read the index (which `loupe open DIR` had just refreshed).
@@ -48,8 +49,8 @@ export function Library() {
       .then(readSessions)
       .then(({ rows }) => void (stopped || setSessions({ state: 'ready', value: rows })))
       .then(() => fetchTable('library/calls.parquet'))
-      .then(readCalls)
-      .then(({ rows }) => void (stopped || setCalls({ state: 'ready', value: rows })))
+      .then(readCallsOffThread)
+      .then((columns) => void (stopped || setCalls({ state: 'ready', value: columns })))
       .catch((error: unknown) => {
         if (stopped) return;
         setSessions((s) => (s.state === 'loading' ? failed(error) : s));
@@ -62,27 +63,18 @@ export function Library() {
 
   const allSessions = sessions.state === 'ready' ? sessions.value : EMPTY_SESSIONS;
   const allCalls = calls.state === 'ready' ? calls.value : EMPTY_CALLS;
-  const callsByFile = useMemo(() => {
-    const byFile = new Map<string, FleetCall[]>();
-    for (const call of allCalls) {
-      const list = byFile.get(call.file);
-      if (list) list.push(call);
-      else byFile.set(call.file, [call]);
-    }
-    return byFile;
-  }, [allCalls]);
-  const filtered = useMemo(() => filterSessions(allSessions, callsByFile, filter), [allSessions, callsByFile, filter]);
+  const filtered = useMemo(() => filterSessions(allSessions, allCalls, filter), [allSessions, allCalls, filter]);
   // Sorting changes only the order: the stats, over the same sessions, are not worked out again.
   const shown = useMemo(() => sortSessions(filtered, sort), [filtered, sort]);
-  const shownCalls = useMemo(() => filtered.flatMap((s) => callsByFile.get(s.file) ?? []), [filtered, callsByFile]);
-  const labelStats = useMemo(() => fleetLabelStats(shownCalls), [shownCalls]);
+  const callTotals = useMemo(() => labelStatsOver(allCalls, shownFilesOf(allCalls, filtered)), [allCalls, filtered]);
+  const labelStats = callTotals.labels;
   const days = useMemo(() => tokensPerDay(filtered), [filtered]);
   const worst = useMemo(() => mostFailures(filtered, 10), [filtered]);
   const choices = useMemo(
     () => ({
       harnesses: uniqueSorted(allSessions.map((s) => s.format)),
       projects: uniqueSorted(allSessions.flatMap((s) => (s.project === null ? [] : [s.project]))),
-      labels: uniqueSorted(allCalls.map((c) => c.label)),
+      labels: labelsInUse(allCalls),
     }),
     [allSessions, allCalls],
   );
@@ -234,9 +226,9 @@ export function Library() {
               ))}
             </tbody>
             <tfoot>
-              <tr data-label="" data-calls={shownCalls.length} data-failed={shown.reduce((sum, s) => sum + s.failed, 0)}>
+              <tr data-label="" data-calls={callTotals.calls} data-failed={shown.reduce((sum, s) => sum + s.failed, 0)}>
                 <th scope="row">All</th>
-                <td className={styles.num}>{formatCount(shownCalls.length)}</td>
+                <td className={styles.num}>{formatCount(callTotals.calls)}</td>
                 <td className={styles.num} colSpan={3}>
                   {formatCount(shown.reduce((sum, s) => sum + s.failed, 0))} failed
                 </td>
@@ -285,7 +277,7 @@ export function Library() {
 }
 
 const EMPTY_SESSIONS: FleetSession[] = [];
-const EMPTY_CALLS: FleetCall[] = [];
+const EMPTY_CALLS: CallColumns = callColumnsOf([]);
 
 /** A table's head: the first column names the row, the others are numbers. */
 function TableHead({ columns }: { columns: readonly string[] }) {

@@ -1,6 +1,7 @@
 // The library's filters and sorts, and its reading of rows another program may have written.
 import { describe, expect, test } from 'vitest';
 import { fleetCallOf, fleetSessionOf, type FleetCall, type FleetSession } from '../analysis/fleet';
+import { callColumnsOf } from './callColumns';
 import { filterSessions, NO_FILTER, sortSessions } from './fleetData';
 
 const DAY = 86_400_000;
@@ -24,10 +25,11 @@ const sessions = [
   session('/f/b.jsonl', { format: 'codex', project: '/work/two', started_ms: 12 * DAY, ended_ms: 12 * DAY + 60_000, calls: 1 }),
   session('/f/c.jsonl', { calls: 7, failed: 2 }),
 ];
-const calls = new Map([
-  ['/f/a.jsonl', [call('/f/a.jsonl', 'Run Command', 'failed', 'npm test'), call('/f/a.jsonl', 'Read', 'done', 'src/app.ts')]],
-  ['/f/b.jsonl', [call('/f/b.jsonl', 'Run Command', 'done', 'npm test')]],
-  ['/f/c.jsonl', [call('/f/c.jsonl', 'Edit', 'failed', 'src/app.ts')]],
+const calls = callColumnsOf([
+  call('/f/a.jsonl', 'Run Command', 'failed', 'npm test'),
+  call('/f/a.jsonl', 'Read', 'done', 'src/app.ts'),
+  call('/f/b.jsonl', 'Run Command', 'done', 'npm test'),
+  call('/f/c.jsonl', 'Edit', 'failed', 'src/app.ts'),
 ]);
 const files = (shown: FleetSession[]) => shown.map((s) => s.file.slice(3));
 

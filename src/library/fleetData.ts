@@ -1,7 +1,9 @@
 // The library's data: the index `loupe open DIR` built, read in the browser from the Parquet files
 // themselves (hyparquet), the same files DuckDB or Spark read; and the filters and sorts over them.
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
-import { CALLS_TABLE, fleetCallOf, fleetSessionOf, SESSIONS_TABLE, type FleetCall, type FleetSession, type FleetTable } from '../analysis/fleet';
+import { fleetSessionOf, type FleetSession } from '../analysis/fleet';
+import { filesWithCall, readCallColumns, type CallColumns } from './callColumns';
+import type { CallsWorkerAnswer } from './calls.worker';
 
 /** A page of this server's: the rows' paths are relative to `folder`. */
 export interface LibraryListing {
@@ -22,9 +24,7 @@ export function listingOf(value: unknown): LibraryListing | null {
 /** What a table's file holds, a row group at a time, yielding to the page between groups; rows not of the table's shape are counted, not shown. */
 export async function readTable<Row>(
   buffer: ArrayBuffer,
-  table: FleetTable<Row>,
   rowOf: (raw: Record<string, unknown>) => Row | null,
-  columns?: readonly (keyof Row & string)[],
 ): Promise<{ rows: Row[]; rejected: number }> {
   const metadata = parquetMetadata(buffer);
   const rows: Row[] = [];
@@ -32,10 +32,10 @@ export async function readTable<Row>(
   let rowStart = 0;
   for (const group of metadata.row_groups) {
     const rowEnd = rowStart + Number(group.num_rows);
-    const raw = await parquetReadObjects({ file: buffer, metadata, rowStart, rowEnd, ...(columns ? { columns: [...columns] } : {}) });
+    const raw = await parquetReadObjects({ file: buffer, metadata, rowStart, rowEnd });
     rowStart = rowEnd;
     for (const value of raw) {
-      const row = rowOf(columns ? withNulls(value, table) : value);
+      const row = rowOf(value);
       if (row === null) rejected++;
       else rows.push(row);
     }
@@ -44,24 +44,13 @@ export async function readTable<Row>(
   return { rows, rejected };
 }
 
-/** The columns left unread, as nulls: the row checks see every column. */
-function withNulls<Row>(value: Record<string, unknown>, table: FleetTable<Row>): Record<string, unknown> {
-  const full: Record<string, unknown> = {};
-  for (const { name } of table.columns) full[name] = value[name] ?? null;
-  return full;
-}
-
-/** The calls' columns the library uses: the rest stay in the file. */
-export const LIBRARY_CALL_COLUMNS = ['file', 'call_id', 'label', 'subject', 'status', 'duration_ms'] as const satisfies readonly (keyof FleetCall)[];
-
 export async function fetchTable(url: string): Promise<ArrayBuffer> {
   const res = await fetch(url, { cache: 'no-store' });
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   return res.arrayBuffer();
 }
 
-export const readSessions = (buffer: ArrayBuffer) => readTable(buffer, SESSIONS_TABLE, fleetSessionOf);
-export const readCalls = (buffer: ArrayBuffer) => readTable(buffer, CALLS_TABLE, fleetCallOf, LIBRARY_CALL_COLUMNS);
+export const readSessions = (buffer: ArrayBuffer) => readTable(buffer, fleetSessionOf);
 
 // ---------------------------------------------------------------------------------------------
 // Filters and sorts
@@ -100,9 +89,10 @@ export function dayOf(ms: number | null): string | null {
 }
 
 /** The sessions the filter lets through: a call filter (label, status, subject) keeps the sessions with a call that matches all of it. */
-export function filterSessions(sessions: readonly FleetSession[], callsByFile: ReadonlyMap<string, readonly FleetCall[]>, f: LibraryFilter): FleetSession[] {
-  const subject = f.subject.trim().toLowerCase();
-  const byCalls = f.label !== '' || f.status !== '' || subject !== '';
+export function filterSessions(sessions: readonly FleetSession[], calls: CallColumns, f: LibraryFilter): FleetSession[] {
+  const byCalls = f.label !== '' || f.status !== '' || f.subject.trim() !== '';
+  const matching = byCalls ? filesWithCall(calls, f) : null;
+  const fileIds = matching ? fileIdsOf(calls) : null;
   return sessions.filter((s) => {
     if (f.harness && s.format !== f.harness) return false;
     if (f.project && (s.project ?? '') !== f.project) return false;
@@ -110,11 +100,30 @@ export function filterSessions(sessions: readonly FleetSession[], callsByFile: R
       const day = dayOf(s.started_ms);
       if (day === null || (f.from && day < f.from) || (f.to && day > f.to)) return false;
     }
-    if (!byCalls) return true;
-    return (callsByFile.get(s.file) ?? []).some(
-      (c) => (!f.label || c.label === f.label) && (!f.status || c.status === f.status) && (!subject || (c.subject ?? '').toLowerCase().includes(subject)),
-    );
+    if (!matching || !fileIds) return true;
+    const id = fileIds.get(s.file);
+    return id !== undefined && matching[id] === 1;
   });
+}
+
+const fileIdCache = new WeakMap<readonly string[], Map<string, number>>();
+
+/** A call file's id in the columns, by its path. */
+export function fileIdsOf(calls: CallColumns): Map<string, number> {
+  let ids = fileIdCache.get(calls.files);
+  if (!ids) fileIdCache.set(calls.files, (ids = new Map(calls.files.map((file, id) => [file, id]))));
+  return ids;
+}
+
+/** Per file of the columns: 1 where the file is one of `sessions`. */
+export function shownFilesOf(calls: CallColumns, sessions: readonly FleetSession[]): Uint8Array {
+  const shown = new Uint8Array(calls.files.length);
+  const ids = fileIdsOf(calls);
+  for (const s of sessions) {
+    const id = ids.get(s.file);
+    if (id !== undefined) shown[id] = 1;
+  }
+  return shown;
 }
 
 const SORT_VALUE: Record<SortKey, (s: FleetSession) => string | number | null> = {
@@ -139,4 +148,27 @@ export function sortSessions(sessions: readonly FleetSession[], sort: Sort): Fle
     const order = typeof va === 'number' && typeof vb === 'number' ? va - vb : String(va).localeCompare(String(vb));
     return order !== 0 ? sign * order : a.file.localeCompare(b.file);
   });
+}
+
+/**
+ * calls.parquet's columns, decoded in a worker so the page stays responsive while a million calls
+ * are read (the page keeps working on the main thread where a worker cannot start).
+ */
+export async function readCallsOffThread(buffer: ArrayBuffer): Promise<CallColumns> {
+  let worker: Worker;
+  try {
+    // The worker fetches nothing (it is handed the bytes), so its own policy does not matter: a plain module worker.
+    worker = new Worker(new URL('./calls.worker.ts', import.meta.url), { type: 'module', name: 'loupe-library-calls' });
+  } catch {
+    return readCallColumns(buffer);
+  }
+  try {
+    return await new Promise<CallColumns>((resolve, reject) => {
+      worker.onmessage = (event: MessageEvent<CallsWorkerAnswer>) => (event.data.ok ? resolve(event.data.columns) : reject(new Error(event.data.why)));
+      worker.onerror = (event) => reject(new Error(event.message || 'the calls reader stopped'));
+      worker.postMessage(buffer, [buffer]);
+    });
+  } finally {
+    worker.terminate();
+  }
 }
