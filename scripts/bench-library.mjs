@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global window, document, HTMLInputElement, HTMLSelectElement, Event, MutationObserver, requestAnimationFrame -- the functions passed to page.evaluate run in the page */
+/* global window, document, PerformanceObserver, HTMLInputElement, HTMLSelectElement, Event, MutationObserver, requestAnimationFrame -- the functions passed to page.evaluate run in the page */
 // npm run bench:library: the library page (`loupe open DIR`'s `?library`) in Chromium over a
 // generated index of N sessions / M calls. The two Parquet files are written straight from
 // synthetic rows with `loupe index`'s own writer (TableWriter), so a 1M-call index costs seconds,
@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { createServer } from 'vite';
 import { arg, root } from './bench-common.mjs';
@@ -20,7 +20,7 @@ import { arg, root } from './bench-common.mjs';
 const SESSIONS = Number(arg('sessions', '1000'));
 const CALLS = Number(arg('calls', '1000000'));
 const RUNS = Number(arg('runs', '3'));
-const APP = join(root, arg('app', 'dist/app'));
+const APP = resolve(root, arg('app', 'dist/app'));
 const FIRST_ROWS_AIM_MS = 1000;
 const QUERY_AIM_MS = 100;
 
@@ -56,7 +56,10 @@ try {
   const all = (key) => results.map((r) => r[key].toFixed(0)).join(' / ');
   console.log(`\nlibrary in Chromium, ${SESSIONS} sessions / ${CALLS} calls, ${RUNS} runs (best, then each run):`);
   const line = (name, key, aim) => console.log(`  ${name.padEnd(28)} ${best(key).toFixed(0).padStart(6)} ms   (${all(key)})${aim ? `   aim < ${aim}` : ''}`);
+  line('  last script fetched', 'scriptsFetched');
+  line('  sessions.parquet fetched', 'sessionsFetched');
   line('first rows', 'firstRows', FIRST_ROWS_AIM_MS);
+  line('  calls.parquet fetched', 'callsFetched');
   line('all stats', 'stats');
   line('filter (label)', 'filter', QUERY_AIM_MS);
   line('filter (status, on top)', 'status', QUERY_AIM_MS);
@@ -137,6 +140,16 @@ async function benchPage(url) {
   await page.goto(url);
   await page.waitForFunction(() => /** @type {any} */ (window).__bench.stats > 0, null, { timeout: 600_000, polling: 100 });
   const { firstRows, stats, longest } = await page.evaluate(() => ({ .../** @type {any} */ (window).__bench }));
+  // Where the time goes before the rows: the page's own files, then the tables' (responseEnd, from navigation start).
+  const fetched = await page.evaluate(() => {
+    const ends = {};
+    for (const entry of performance.getEntriesByType('resource')) {
+      const name = /** @type {PerformanceResourceTiming} */ (entry).name;
+      const key = name.endsWith('sessions.parquet') ? 'sessions' : name.endsWith('calls.parquet') ? 'calls' : /\.js$/.test(name) ? 'scripts' : null;
+      if (key) ends[key] = Math.max(ends[key] ?? 0, /** @type {PerformanceResourceTiming} */ (entry).responseEnd);
+    }
+    return ends;
+  });
   const query = (action) => page.evaluate(timedQuery, action);
   const filter = await query({ kind: 'select', selector: 'select[data-filter="label"]', value: 'Bash' });
   const status = await query({ kind: 'select', selector: 'select[data-filter="status"]', value: 'failed' });
@@ -144,7 +157,7 @@ async function benchPage(url) {
   const sort = await query({ kind: 'click', selector: '[data-sort="calls"]' });
   const search = await query({ kind: 'input', selector: 'input[type="search"]', value: 'module-17' });
   await page.close();
-  return { firstRows, stats, longest, filter, status, clear, sort, search };
+  return { firstRows, stats, longest, filter, status, clear, sort, search, scriptsFetched: fetched.scripts ?? 0, sessionsFetched: fetched.sessions ?? 0, callsFetched: fetched.calls ?? 0 };
 }
 
 /**

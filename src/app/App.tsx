@@ -1,5 +1,6 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { SessionViewer, type CallSummary, type Filter, type SessionSource, type ThemeChoice, type ViewName } from '../embed';
+import { libraryTables } from '../library/tables';
 import { Recordings } from './Recordings';
 import { withSubagents } from './subagents';
 import { readCallId, readFilter, readSrc, readView, readVs, writeCallId, writeFilter } from './url';
@@ -8,8 +9,11 @@ import './app.css';
 /** Where the app's build puts the export viewer (vite.config.ts): the html export fetches it from there. */
 const EXPORT_VIEWER = './export/';
 
-/** `loupe open DIR`'s library: loaded only on that page (it brings the Parquet reader). */
-const Library = lazy(() => import('../library/Library').then((m) => ({ default: m.Library })));
+/** `loupe open DIR`'s library: loaded only on that page (it brings the Parquet reader); its tables are fetched while it loads. */
+const Library = lazy(() => {
+  libraryTables();
+  return import('../library/Library').then((m) => ({ default: m.Library }));
+});
 
 interface Loaded {
   key: number;

@@ -7,11 +7,12 @@ import { countOf, formatDuration } from '../ui/format';
 import { formatCount, formatShare } from '../ui/insights/format';
 import { VirtualList } from '../ui/virtual/VirtualList';
 import {
-  dayOf, durationOf, fetchTable, filterSessions, listingOf, NO_FILTER, readCallsOffThread, readSessions, shownFilesOf, sortSessions, tokensOf,
+  dayOf, durationOf, filterSessions, libraryCalls, listingOf, NO_FILTER, readSessions, shownFilesOf, sortSessions, tokensOf,
   type LibraryFilter, type LibraryListing, type Sort, type SortKey,
 } from './fleetData';
 import { callColumnsOf, labelStatsOver, labelsInUse, type CallColumns } from './callColumns';
 import styles from './Library.module.css';
+import { libraryTables } from './tables';
 
 const HARNESS_NAMES: Record<string, string> = {
   'claude-code': 'Claude Code', codex: 'Codex', 'grok-updates': 'Grok Build', 'acp-jsonrpc': 'ACP', 'acp-capture': 'loupe tee', ledger: 'Ledger',
@@ -44,18 +45,15 @@ export function Library() {
         if (!stopped) setListing({ state: 'ready', value });
       })
       .catch((error: unknown) => void (stopped || setListing(failed(error))));
-    // Sessions first: the rows show while the (larger) calls table still loads.
-    void fetchTable('library/sessions.parquet')
-      .then(readSessions)
+    // Both tables were asked for when the page started; the rows show as soon as the (small)
+    // sessions table is read, while the calls are still decoded in a worker.
+    void libraryTables()
+      .sessions.then(readSessions)
       .then(({ rows }) => void (stopped || setSessions({ state: 'ready', value: rows })))
-      .then(() => fetchTable('library/calls.parquet'))
-      .then(readCallsOffThread)
+      .catch((error: unknown) => void (stopped || setSessions(failed(error))));
+    void libraryCalls()
       .then((columns) => void (stopped || setCalls({ state: 'ready', value: columns })))
-      .catch((error: unknown) => {
-        if (stopped) return;
-        setSessions((s) => (s.state === 'loading' ? failed(error) : s));
-        setCalls(failed(error));
-      });
+      .catch((error: unknown) => void (stopped || setCalls(failed(error))));
     return () => {
       stopped = true;
     };
@@ -204,6 +202,7 @@ export function Library() {
         <aside className={styles.stats} aria-label="Fleet stats">
           <h2>Calls per label</h2>
           {calls.state === 'loading' ? <p aria-busy="true">Reading the calls…</p> : null}
+          {calls.state === 'failed' ? <p role="alert">Could not read the calls ({calls.why}).</p> : null}
           <table className={styles.table} aria-label="Calls per label">
             <TableHead columns={['Label', 'Calls', 'Failed', 'p50', 'p95']} />
             <tbody>

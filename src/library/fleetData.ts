@@ -4,6 +4,7 @@ import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { fleetSessionOf, type FleetSession } from '../analysis/fleet';
 import { filesWithCall, readCallColumns, type CallColumns } from './callColumns';
 import type { CallsWorkerAnswer } from './calls.worker';
+import { libraryTables } from './tables';
 
 /** A page of this server's: the rows' paths are relative to `folder`. */
 export interface LibraryListing {
@@ -42,12 +43,6 @@ export async function readTable<Row>(
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
   return { rows, rejected };
-}
-
-export async function fetchTable(url: string): Promise<ArrayBuffer> {
-  const res = await fetch(url, { cache: 'no-store' });
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  return res.arrayBuffer();
 }
 
 export const readSessions = (buffer: ArrayBuffer) => readTable(buffer, fleetSessionOf);
@@ -148,6 +143,13 @@ export function sortSessions(sessions: readonly FleetSession[], sort: Sort): Fle
     const order = typeof va === 'number' && typeof vb === 'number' ? va - vb : String(va).localeCompare(String(vb));
     return order !== 0 ? sign * order : a.file.localeCompare(b.file);
   });
+}
+
+let callsRead: Promise<CallColumns> | null = null;
+
+/** The library's calls, decoded once per page (the bytes move to the worker: they cannot be read twice). */
+export function libraryCalls(): Promise<CallColumns> {
+  return (callsRead ??= libraryTables().calls.then(readCallsOffThread));
 }
 
 /**
