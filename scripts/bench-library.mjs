@@ -8,7 +8,9 @@
 // filter, a sort and a subject search (each from the event to the last change it makes to the
 // page, once nothing is busy: the rows and the stats both show it); the JSON.parse floor of the same number of rows is printed beside
 // them. Asserts nothing. Issue 21's aims: first rows < 1 s, a filter or sort < 100 ms.
-//   node scripts/bench-library.mjs [--sessions 1000] [--calls 1000000] [--runs 3] [--app dist/app]
+// `--app` takes a list of built apps (another build's folder, say main's): their runs alternate, so
+// they are compared under the same load.
+//   node scripts/bench-library.mjs [--sessions 1000] [--calls 1000000] [--runs 3] [--app dist/app[,other/app]]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,17 +22,17 @@ import { arg, root } from './bench-common.mjs';
 const SESSIONS = Number(arg('sessions', '1000'));
 const CALLS = Number(arg('calls', '1000000'));
 const RUNS = Number(arg('runs', '3'));
-const APP = resolve(root, arg('app', 'dist/app'));
+const APPS = arg('app', 'dist/app').split(',').map((app) => resolve(root, app));
 const FIRST_ROWS_AIM_MS = 1000;
 const QUERY_AIM_MS = 100;
 
 execFileSync('node', [join(root, 'scripts/ensure-chromium.mjs')], { stdio: 'inherit' });
-if (!existsSync(join(APP, 'index.html'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+if (APPS.some((app) => !existsSync(join(app, 'index.html')))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 
 const work = mkdtempSync(join(tmpdir(), 'loupe-bench-library-'));
 // The CLI's own modules (the writer, the server), loaded from the sources as Node runs them.
 const vite = await createServer({ root, configFile: false, logLevel: 'silent', server: { middlewareMode: true, hmr: false }, appType: 'custom', optimizeDeps: { noDiscovery: true } });
-let server;
+const servers = [];
 let browser;
 try {
   const { TableWriter } = await vite.ssrLoadModule('/src/cli/indexStore.ts');
@@ -44,17 +46,27 @@ try {
   const sizes = ['sessions.parquet', 'calls.parquet'].map((name) => `${name} ${(statSync(join(indexDir, name)).size / 1e6).toFixed(1)} MB`).join(', ');
   console.log(`index: ${SESSIONS} sessions, ${CALLS} calls written in ${(performance.now() - t0).toFixed(0)} ms (${sizes})`);
 
-  server = await startServer({ appDir: APP, capturesDir: work, port: 0, library: { folder, indexDir, files, unreadable: [] } });
+  for (const app of APPS) servers.push(await startServer({ appDir: app, capturesDir: work, port: 0, library: { folder, indexDir, files, unreadable: [] } }));
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  const results = [];
-  for (let run = 0; run < RUNS; run++) results.push(await benchPage(server.url));
+  const results = APPS.map(() => []);
+  for (let run = 0; run < RUNS; run++) for (const [i, server] of servers.entries()) results[i]?.push(await benchPage(server.url));
   const floor = await jsonFloor();
+  for (const [i, app] of APPS.entries()) report(app, results[i] ?? [], floor);
+  console.log(`  load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+} finally {
+  await browser?.close();
+  for (const server of servers) await server.close();
+  await vite.close();
+  rmSync(work, { recursive: true, force: true });
+}
+
+function report(app, results, floor) {
   const best = (key) => Math.min(...results.map((r) => r[key]));
   const all = (key) => results.map((r) => r[key].toFixed(0)).join(' / ');
-  console.log(`\nlibrary in Chromium, ${SESSIONS} sessions / ${CALLS} calls, ${RUNS} runs (best, then each run):`);
+  console.log(`\nlibrary in Chromium (${app.startsWith(root) ? app.slice(root.length + 1) : app}), ${SESSIONS} sessions / ${CALLS} calls, ${RUNS} runs (best, then each run):`);
   const line = (name, key, aim) => console.log(`  ${name.padEnd(28)} ${best(key).toFixed(0).padStart(6)} ms   (${all(key)})${aim ? `   aim < ${aim}` : ''}`);
   line('  last script fetched', 'scriptsFetched');
   line('  sessions.parquet fetched', 'sessionsFetched');
@@ -68,12 +80,6 @@ try {
   line('search (subject)', 'search');
   console.log(`  longest main-thread task    ${best('longest').toFixed(0)} ms while loading`);
   console.log(`  floor: JSON.parse of ${CALLS} call rows (6 fields) in the same browser: ${floor.toFixed(0)} ms; all stats / floor = ${(best('stats') / floor).toFixed(2)}`);
-  console.log(`  load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-} finally {
-  await browser?.close();
-  await server?.close();
-  await vite.close();
-  rmSync(work, { recursive: true, force: true });
 }
 
 /** Synthetic rows, spread like a real fleet's: a few dozen labels, one call in twenty failed, subjects that repeat (commands, paths). */
