@@ -9,10 +9,20 @@ import { callColumnsOf, filesWithCall, labelStatsOver, labelsInUse, nearestRank,
 const LABELS = ['Read', 'Edit', 'Run Command', 'Grep', 'Task'];
 const STATUSES: FleetCall['status'][] = ['done', 'done', 'done', 'failed', 'unfinished', 'running'];
 
+/** Numbers below n from a seed (xorshift: every bit varies, unlike a power-of-two LCG's low bits). */
+function numbers(seed: number): (n: number) => number {
+  let state = seed;
+  return (n) => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) % n;
+  };
+}
+
 /** Calls over `files` files with repeating subjects and durations (some unknown), from a seed. */
 function someCalls(count: number, files: number, seed = 7): FleetCall[] {
-  let state = seed;
-  const next = (n: number) => (state = (state * 1103515245 + 12345) & 0x7fffffff) % n;
+  const next = numbers(seed);
   return Array.from({ length: count }, (_, i) => ({
     file: `/f/s-${next(files)}.jsonl`, format: 'codex', session: null, call_id: String(i), label: LABELS[next(LABELS.length)] ?? 'Read',
     subject: next(5) === 0 ? null : `src/file-${next(40)}.ts`, status: STATUSES[next(STATUSES.length)] ?? 'done', started_ms: null,
@@ -87,8 +97,7 @@ describe('filesWithCall and labelsInUse', () => {
 
 describe('nearestRank', () => {
   test('is the nearest-rank percentile of the sorted values, without sorting them', () => {
-    let state = 3;
-    const next = (n: number) => (state = (state * 1103515245 + 12345) & 0x7fffffff) % n;
+    const next = numbers(3);
     const cases = [
       Array.from({ length: 1 }, () => 5),
       Array.from({ length: 2 }, (_, i) => i),
