@@ -31,3 +31,34 @@ export function parseCommandArgs<T extends Options>(argv: readonly string[], opt
 function cleanOption(option: string | undefined): string | undefined {
   return option?.split(/[ ,]+/).find((part) => part.startsWith('--')) ?? option;
 }
+
+/** What a command says when its line is wrong or the help is asked for. */
+export interface CommandText {
+  command: string;
+  usage: string;
+  help: string;
+}
+
+type ParsedValues<T extends Options> = Extract<ParsedCommandArgs<T>, { help: false }>;
+
+/**
+ * A command's options read, or the exit status when there is nothing more to do: the help printed
+ * (0), or an error naming what is wrong, with the usage (2).
+ */
+export function readCommandArgs<T extends Options>(
+  argv: readonly string[],
+  io: { out: (text: string) => void; err: (text: string) => void },
+  text: CommandText,
+  options: T,
+): ParsedValues<T> | number {
+  const parsed = parseCommandArgs(argv, options);
+  if ('error' in parsed) {
+    io.err(`loupe ${text.command}: ${parsed.error}\n${text.usage}`);
+    return 2;
+  }
+  if (parsed.help) {
+    io.out(text.help);
+    return 0;
+  }
+  return parsed;
+}

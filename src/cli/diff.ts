@@ -6,7 +6,7 @@ import { compareRuns, DEFAULT_MAX_EDITS, runSession, stepCount, stepsAround, ste
 import { formatDuration } from '../analysis/formatDuration';
 import { terminalSafe, terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 import { compareMarkdown, signed } from '../share/compareMarkdown';
-import { parseCommandArgs } from './args';
+import { readCommandArgs } from './args';
 import { readSessionFile } from './files';
 import { clip, type CliIo } from './summarize';
 
@@ -32,18 +32,11 @@ counts, failures and times in each run.
 Exit status: 0 the runs agree throughout, 1 they diverge, 2 an input cannot be read.`;
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' }, md: { type: 'boolean' }, session: { type: 'string' } });
-  if ('error' in parsed) {
-    io.err(`loupe diff: ${parsed.error}\n${USAGE}`);
-    return 2;
-  }
-  if (parsed.help) {
-    io.out(HELP);
-    return 0;
-  }
+  const parsed = readCommandArgs(argv, io, { command: 'diff', usage: USAGE, help: HELP }, { json: { type: 'boolean' }, md: { type: 'boolean' }, session: { type: 'string' } });
+  if (typeof parsed === 'number') return parsed;
   const { json, md, session: sessionId } = parsed.values;
   const [fileA, fileB, ...extra] = parsed.positionals;
-  const wrong = fileB === undefined ? `two files to compare, got ${parsed.positionals.length}` : extra.length ? `two files to compare, got ${parsed.positionals.length}` : json && md ? '--json or --md, not both' : null;
+  const wrong = fileB === undefined || extra.length > 0 ? `two files to compare, got ${parsed.positionals.length}` : json && md ? '--json or --md, not both' : null;
   if (wrong !== null || fileA === undefined || fileB === undefined) {
     io.err(`loupe diff: ${wrong}\n${USAGE}`);
     return 2;

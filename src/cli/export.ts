@@ -11,7 +11,7 @@ import { exportJsonl } from '../share/exportJsonl';
 import { notesForExport, parseSidecar } from '../share/exportNotes';
 import { countKinds, sessionMarkdown } from '../share/exportMarkdown';
 import type { HtmlPageOptions } from '../share/exportHtml';
-import { parseCommandArgs } from './args';
+import { readCommandArgs } from './args';
 import { readFailure, whyUnreadable } from './files';
 import type { CliIo } from './summarize';
 
@@ -43,15 +43,8 @@ export interface Finding {
 }
 
 export async function main(argv: readonly string[], io: CliIo, deps: ExportDeps = {}): Promise<number> {
-  const parsed = parseCommandArgs(argv, { format: { type: 'string' }, redact: { type: 'boolean' }, notes: { type: 'string' }, out: { type: 'string' } });
-  if ('error' in parsed) {
-    io.err(`loupe export: ${parsed.error}\n${USAGE}`);
-    return 2;
-  }
-  if (parsed.help) {
-    io.out(HELP);
-    return 0;
-  }
+  const parsed = readCommandArgs(argv, io, { command: 'export', usage: USAGE, help: HELP }, { format: { type: 'string' }, redact: { type: 'boolean' }, notes: { type: 'string' }, out: { type: 'string' } });
+  if (typeof parsed === 'number') return parsed;
   const format = parsed.values.format;
   const [file, ...extra] = parsed.positionals;
   const wrong =

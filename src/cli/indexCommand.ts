@@ -2,7 +2,7 @@
 // DIRs) as Parquet tables any engine queries.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { parseCommandArgs } from './args';
+import { readCommandArgs } from './args';
 import { buildIndex, type IndexResult } from './indexBuild';
 import { defaultRoots } from './sessions';
 import type { CliIo } from './summarize';
@@ -43,15 +43,8 @@ export interface IndexDeps {
 }
 
 export async function main(argv: readonly string[], io: CliIo, overrides: Partial<IndexDeps> = {}): Promise<number> {
-  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' }, out: { type: 'string' }, jobs: { type: 'string' } });
-  if ('error' in parsed) {
-    io.err(`loupe index: ${parsed.error}\n${USAGE}`);
-    return 2;
-  }
-  if (parsed.help) {
-    io.out(HELP);
-    return 0;
-  }
+  const parsed = readCommandArgs(argv, io, { command: 'index', usage: USAGE, help: HELP }, { json: { type: 'boolean' }, out: { type: 'string' }, jobs: { type: 'string' } });
+  if (typeof parsed === 'number') return parsed;
   const env = overrides.env ?? process.env;
   let jobs: number | undefined;
   if (parsed.values.jobs !== undefined) {

@@ -2,7 +2,7 @@
 import { defaultRoots, findSessions, type FoundSession } from './sessions';
 import type { CliIo } from './summarize';
 import { terminalSafeJson, terminalSafeLine } from '../model/terminalText';
-import { parseCommandArgs } from './args';
+import { readCommandArgs } from './args';
 
 const USAGE = 'usage: loupe ls [--json] [DIR...]';
 
@@ -25,15 +25,8 @@ export interface LsDeps {
 }
 
 export async function main(argv: readonly string[], io: CliIo, overrides: Partial<LsDeps> = {}): Promise<number> {
-  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' } });
-  if ('error' in parsed) {
-    io.err(`loupe ls: ${parsed.error}\n${USAGE}`);
-    return 2;
-  }
-  if (parsed.help) {
-    io.out(HELP);
-    return 0;
-  }
+  const parsed = readCommandArgs(argv, io, { command: 'ls', usage: USAGE, help: HELP }, { json: { type: 'boolean' } });
+  if (typeof parsed === 'number') return parsed;
   const roots = defaultRoots(overrides.env ?? process.env);
   const dirs = parsed.positionals.length > 0 ? parsed.positionals : [roots.captures, roots.claude, roots.codex];
   const sessions = await findSessions(dirs, overrides.now ?? Date.now());

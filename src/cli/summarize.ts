@@ -1,5 +1,5 @@
 // `loupe summarize FILE [--json] [--strict]`: the same ingest and model as the browser, in Node.
-import { parseCommandArgs } from './args';
+import { readCommandArgs } from './args';
 import { readSessionFile } from './files';
 import { summarize, type Summary } from '../model';
 import { terminalSafe, terminalSafeJson, terminalSafeLine } from '../model/terminalText';
@@ -33,15 +33,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.err(`unknown command ${command}\n${USAGE}`);
     return 2;
   }
-  const parsed = parseCommandArgs(rest, { json: { type: 'boolean' }, strict: { type: 'boolean' } });
-  if ('error' in parsed) {
-    io.err(`loupe summarize: ${parsed.error}\n${USAGE}`);
-    return 2;
-  }
-  if (parsed.help) {
-    io.out(HELP);
-    return 0;
-  }
+  const parsed = readCommandArgs(rest, io, { command: 'summarize', usage: USAGE, help: HELP }, { json: { type: 'boolean' }, strict: { type: 'boolean' } });
+  if (typeof parsed === 'number') return parsed;
   const json = parsed.values.json === true;
   const strict = parsed.values.strict === true;
   const [file, ...extra] = parsed.positionals;
