@@ -167,6 +167,12 @@ function bareStep(step: Step): Step {
   return { id: step.id, label: step.label, subject: step.subject, status: step.status };
 }
 
+/** A step's key as one string: equal for equal (label, subject). */
+export function stepKey(step: Pick<Step, 'label' | 'subject'>): string {
+  // The subject's null is not the empty string; a label holds no NUL (it is a name from a table or an envelope).
+  return `${step.label}\u0000${step.subject === null ? '\u0001' : `\u0002${step.subject}`}`;
+}
+
 /**
  * Each step's key as a small integer, equal across the two runs for equal keys: the diff then
  * compares numbers, not pairs of strings.
@@ -174,8 +180,7 @@ function bareStep(step: Step): Step {
 export function keyNumbers(a: readonly Step[], b: readonly Step[]): [number[], number[]] {
   const numbers = new Map<string, number>();
   const numberOf = (step: Step) => {
-    // The subject's null is not the empty string; a label holds no NUL (it is a name from a table or an envelope).
-    const key = `${step.label}\u0000${step.subject === null ? '\u0001' : `\u0002${step.subject}`}`;
+    const key = stepKey(step);
     let number = numbers.get(key);
     if (number === undefined) numbers.set(key, (number = numbers.size));
     return number;
@@ -191,12 +196,25 @@ export function keyNumbers(a: readonly Step[], b: readonly Step[]): [number[], n
  */
 export function align(a: readonly Step[], b: readonly Step[], maxEdits: number): { pairs: Pair[]; alignment: Alignment } {
   const [keysA, keysB] = keyNumbers(a, b);
+  return alignKeys(a, b, keysA, keysB, maxEdits, 0);
+}
+
+/**
+ * `align` on key numbers already made, diffing from `from` on: the runs' first `from` keys are
+ * taken as equal (matched one to one) without being looked at again. A longest alignment of two runs
+ * with a common start is that start, matched, and one of the rest, so given the common start this
+ * is what `align` gives, for a diff of only the rest (compareIncremental.ts).
+ */
+export function alignKeys(a: readonly Step[], b: readonly Step[], keysA: number[], keysB: number[], maxEdits: number, from: number): { pairs: Pair[]; alignment: Alignment } {
   const pairs: Pair[] = [];
   const matched = (at: number, bt: number) => pairs.push({ a: at, b: bt, change: a[at]!.status === b[bt]!.status ? 'same' : 'status' });
-  const changes = keysA.length === 0 && keysB.length === 0 ? [] : diffArrays(keysA, keysB, { maxEditLength: maxEdits });
+  for (let n = 0; n < from; n++) matched(n, n);
+  const restA = from === 0 ? keysA : keysA.slice(from);
+  const restB = from === 0 ? keysB : keysB.slice(from);
+  const changes = restA.length === 0 && restB.length === 0 ? [] : diffArrays(restA, restB, { maxEditLength: maxEdits });
   if (changes !== undefined) {
-    let at = 0;
-    let bt = 0;
+    let at = from;
+    let bt = from;
     for (const change of changes) {
       for (let n = 0; n < change.count; n++) {
         if (change.removed) pairs.push({ a: at++, b: null, change: 'only-a' });
@@ -207,7 +225,7 @@ export function align(a: readonly Step[], b: readonly Step[], maxEdits: number):
     return { pairs, alignment: { exact: true } };
   }
   // Too many differences to align exactly: the common start and end, and the middle unaligned.
-  let start = 0;
+  let start = from;
   while (start < keysA.length && start < keysB.length && keysA[start] === keysB[start]) start++;
   let endA = keysA.length;
   let endB = keysB.length;
@@ -215,7 +233,7 @@ export function align(a: readonly Step[], b: readonly Step[], maxEdits: number):
     endA--;
     endB--;
   }
-  for (let n = 0; n < start; n++) matched(n, n);
+  for (let n = from; n < start; n++) matched(n, n);
   for (let at = start; at < endA; at++) pairs.push({ a: at, b: null, change: 'only-a' });
   for (let bt = start; bt < endB; bt++) pairs.push({ a: null, b: bt, change: 'only-b' });
   for (let at = endA, bt = endB; at < keysA.length; at++, bt++) matched(at, bt);
@@ -236,27 +254,37 @@ export function countPairs(pairs: readonly Pair[]): Counts {
 
 /** Per label, in order of first appearance (A's, then labels only B has). */
 export function labelTable(a: readonly RunStep[], b: readonly RunStep[]): LabelRow[] {
-  const sides = new Map<string, { a: LabelSide; b: LabelSide }>();
-  const add = (steps: readonly RunStep[], side: 'a' | 'b') => {
-    for (const step of steps) {
-      let row = sides.get(step.label);
-      if (row === undefined) sides.set(step.label, (row = { a: emptySide(), b: emptySide() }));
-      const into = row[side];
-      into.count++;
-      if (step.status === 'failed') into.failed++;
-      if (step.durationMs !== null) into.durationMs = (into.durationMs ?? 0) + step.durationMs;
-    }
-  };
-  add(a, 'a');
-  add(b, 'b');
-  return [...sides].map(([label, row]) => ({
-    label,
-    a: row.a,
-    b: row.b,
-    difference: row.b.count - row.a.count,
-    failedDifference: row.b.failed - row.a.failed,
-    durationDifferenceMs: row.a.durationMs !== null && row.b.durationMs !== null ? row.b.durationMs - row.a.durationMs : null,
-  }));
+  return labelRows(labelSides(a), labelSides(b));
+}
+
+/** One run's half of the label table, by label in order of first appearance. */
+export function labelSides(steps: readonly RunStep[]): Map<string, LabelSide> {
+  const sides = new Map<string, LabelSide>();
+  for (const step of steps) {
+    let side = sides.get(step.label);
+    if (side === undefined) sides.set(step.label, (side = emptySide()));
+    side.count++;
+    if (step.status === 'failed') side.failed++;
+    if (step.durationMs !== null) side.durationMs = (side.durationMs ?? 0) + step.durationMs;
+  }
+  return sides;
+}
+
+/** The two halves side by side: A's labels, then those only B has. */
+export function labelRows(sidesA: ReadonlyMap<string, LabelSide>, sidesB: ReadonlyMap<string, LabelSide>): LabelRow[] {
+  const labels = [...sidesA.keys(), ...[...sidesB.keys()].filter((label) => !sidesA.has(label))];
+  return labels.map((label) => {
+    const a = sidesA.get(label) ?? emptySide();
+    const b = sidesB.get(label) ?? emptySide();
+    return {
+      label,
+      a,
+      b,
+      difference: b.count - a.count,
+      failedDifference: b.failed - a.failed,
+      durationDifferenceMs: a.durationMs !== null && b.durationMs !== null ? b.durationMs - a.durationMs : null,
+    };
+  });
 }
 
 function emptySide(): LabelSide {

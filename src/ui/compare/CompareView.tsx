@@ -2,7 +2,8 @@
 // run has no step, the first divergence marked, scrolled to and announced. Driven by two ordinary
 // session stores through their public API; the comparison itself is src/analysis/compare.ts.
 import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { compareRuns, runSession, stepCount, stepsOfRows, type Change, type Comparison, type FirstDivergence, type RowStep, type Step } from '../../analysis/compare';
+import { runSession, stepCount, stepsOfRows, type Change, type Comparison, type FirstDivergence, type RowStep, type Step } from '../../analysis/compare';
+import { createIncrementalCompare } from '../../analysis/compareIncremental';
 import { formatDuration } from '../../analysis/formatDuration';
 import { signed } from '../../share/compareMarkdown';
 import type { CallSummary } from '../../model/types';
@@ -45,7 +46,10 @@ export function CompareView({ storeA, storeB, nameA, nameB, onNeedDetailA, onNee
   const shownB = useDeferredValue(snapB);
   const runA = useRun(shownA);
   const runB = useRun(shownB);
-  const comparison = useMemo(() => compareRuns(runA, runB), [runA, runB]);
+  // Each update of a followed run re-diffs only what follows the runs' common start, and one that
+  // changed no step keeps the comparison (and all worked out from it) as it was.
+  const [compare] = useState(() => createIncrementalCompare());
+  const comparison = useMemo(() => compare(runA, runB), [compare, runA, runB]);
   const loaded = shownA.ended && shownB.ended;
 
   const [onlyDifferences, setOnlyDifferences] = useState(false);
