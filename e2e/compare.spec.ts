@@ -158,3 +158,45 @@ test('loupe open B --follow --vs A: the comparison grows as B is written, and ma
     served.stop();
   }
 });
+
+test('a row opened in either run is in the address: the link opens it again, and Back and Forward go between the comparison and run A alone', async ({ page }) => {
+  const failed = 'toolu_fake_05_6';
+  const b = LINES.map((line) => (ofCall(failed)(line) ? line.replace('"status":"completed"', '"status":"failed"') : line));
+  const srcA = await serveAt(page, 'a.jsonl', LINES);
+  const srcB = await serveAt(page, 'b.jsonl', b);
+  const compared = `/?src=${encodeURIComponent(srcA)}&vs=${encodeURIComponent(srcB)}`;
+  await page.goto(compared);
+  await expect(page.locator('[data-diff="status"]')).toHaveCount(1);
+
+  // B's failed call, opened in B's column: the address names it, as B's.
+  const inB = page.locator(`[data-run="B"] [data-call-id="${failed}"] > button`);
+  await inB.click();
+  await expect(inB).toHaveAttribute('aria-expanded', 'true');
+  await expect(page).toHaveURL(new RegExp(`#call=${failed}&run=B$`));
+  const link = page.url();
+
+  // The link, opened afresh: the same call of B open and marked, A's of that id not.
+  await page.goto('about:blank');
+  await page.goto(link);
+  await expect(inB).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator(`[data-run="A"] [data-call-id="${failed}"] > button`)).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('[data-diff="status"]')).toHaveAttribute('data-current', 'true');
+
+  // A call of A's is named as the view of A alone names it.
+  const firstOfA = page.locator('[data-run="A"] [data-call-id="toolu_fake_01_2"] > button');
+  await firstOfA.click();
+  await expect(page).toHaveURL(/#call=toolu_fake_01_2$/);
+
+  // Closing the comparison is a step Back undoes; the call of A's stays open in A alone.
+  await page.getByRole('button', { name: 'Close comparison' }).click();
+  await expect(page.getByTestId('compare-view')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/vs=/);
+  await expect(page.locator('[data-call-id="toolu_fake_01_2"] > button')).toHaveAttribute('aria-expanded', 'true');
+  await page.goBack();
+  await expect(page.getByTestId('compare-view')).toBeVisible();
+  await expect(page).toHaveURL(/vs=/);
+  await expect(firstOfA).toHaveAttribute('aria-expanded', 'true');
+  await page.goForward();
+  await expect(page.getByTestId('compare-view')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Filters' })).toContainText('Tool calls: 10');
+});

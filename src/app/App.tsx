@@ -1,9 +1,9 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { SessionViewer, type CallSummary, type Filter, type SessionSource, type ThemeChoice, type ViewName } from '../embed';
+import { SessionViewer, type CallSummary, type CompareCall, type Filter, type SessionSource, type ThemeChoice, type ViewName } from '../embed';
 import { libraryTables } from '../library/tables';
 import { Recordings } from './Recordings';
 import { withSubagents } from './subagents';
-import { readCallId, readFilter, readSrc, readView, readVs, writeCallId, writeFilter } from './url';
+import { readCallId, readCompareCall, readFilter, readSrc, readView, readVs, writeCallId, writeCompareCall, writeFilter, writeVs } from './url';
 import './app.css';
 
 /** Where the app's build puts the export viewer (vite.config.ts): the html export fetches it from there. */
@@ -44,6 +44,7 @@ export function App() {
   const [pasteOpen, setPasteOpen] = useState(false);
   const [callId, setCallId] = useState<string | null>(() => readCallId(location.hash));
   const [view, setView] = useState<ViewName>(() => readView(location.hash));
+  const [compareCall, setCompareCall] = useState<CompareCall | null>(() => readCompareCall(location.hash));
   const [initialFilter, setInitialFilter] = useState(() => readFilter(location.search));
   const fileInput = useRef<HTMLInputElement>(null);
   const compareInput = useRef<HTMLInputElement>(null);
@@ -91,6 +92,7 @@ export function App() {
     const onHash = () => {
       setCallId(readCallId(location.hash));
       setView(readView(location.hash));
+      setCompareCall(readCompareCall(location.hash));
     };
     // Back, Forward and an edited #fragment: the view and call follow the URL. What is open stays
     // open unless the URL names another source: entries the app made (a view switched, a call
@@ -103,9 +105,16 @@ export function App() {
         setInitialFilter(readFilter(location.search));
         setLoaded(fromLocation());
         setActive(0);
+      } else if (src !== null) {
+        // The same run A: Back and Forward go between it alone and it compared (?vs= added or dropped).
+        const vs = readVs(location.search);
+        // A file picked to compare with has no address to come back from: it stays.
+        const stays = (l: Loaded) => (vs === null ? l.compareWith === undefined || typeof l.compareWith.source !== 'string' : l.compareWith?.source === vs);
+        setLoaded((all) => all.map((l) => (stays(l) ? l : { ...l, compareWith: vs === null ? undefined : { name: vs, source: vs } })));
       }
       setCallId(readCallId(location.hash));
       setView(readView(location.hash));
+      setCompareCall(readCompareCall(location.hash));
     };
     window.addEventListener('hashchange', onHash);
     window.addEventListener('popstate', onPop);
@@ -197,12 +206,17 @@ export function App() {
   const setCompareWith = (compareWith: Loaded['compareWith']) => {
     setLoaded((all) => all.map((l, i) => (i === active ? { ...l, compareWith } : l)));
     if (compareWith === undefined && readVs(location.search) !== null) {
-      const search = new URLSearchParams(location.search);
-      search.delete('vs');
-      const rest = search.toString();
-      history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+      // Closing is a step of its own: Back returns to the comparison. A call of run B's is not A's to open.
+      const call = readCompareCall(location.hash);
+      setCompareCall(null);
+      setCallId(call?.run === 'A' ? call.id : null);
+      history.pushState(null, '', `${location.pathname}${writeVs(location.search, null)}${call?.run === 'A' ? writeCallId(call.id) : ''}`);
     }
   };
+
+  const onCompareCallChange = useCallback((call: CompareCall | null) => {
+    history.replaceState(null, '', `${location.pathname}${location.search}${writeCompareCall(call)}`);
+  }, []);
   const onPickCompare = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     if (file) setCompareWith({ name: file.name, source: file });
@@ -258,7 +272,9 @@ export function App() {
             <div key={l.key} className="loupe-app__viewer" hidden={i !== active}>
               <SessionViewer
                 source={l.source}
-                {...(l.compareWith ? { compareWith: l.compareWith.source, onCompareClose: () => setCompareWith(undefined) } : {})}
+                {...(l.compareWith
+                  ? { compareWith: l.compareWith.source, onCompareClose: () => setCompareWith(undefined), compareCall: i === active ? compareCall : null, onCompareCallChange: i === active ? onCompareCallChange : undefined }
+                  : {})}
                 initialFilter={initialFilter}
                 onFilterChange={i === active ? onFilterChange : undefined}
                 onSelectCall={i === active ? onSelectCall : undefined}

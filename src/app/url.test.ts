@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCallId, readFilter, readSrc, readView, readVs, writeCallId, writeFilter } from './url';
+import { readCallId, readCompareCall, readFilter, readSrc, readView, readVs, writeCallId, writeCompareCall, writeFilter, writeVs } from './url';
 
 describe('page URL', () => {
   it('round-trips the filter next to ?src', () => {
@@ -30,5 +30,14 @@ describe('page URL', () => {
     const search = writeFilter('?src=a.jsonl&vs=b%20run.jsonl', { labels: ['Read'], statuses: [], text: '' });
     expect([readSrc(search), readVs(search)]).toEqual(['a.jsonl', 'b run.jsonl']);
     expect(readVs('?src=a.jsonl')).toBeNull();
+  });
+
+  it("names the call opened in the compare view by run: A's as the view of A alone names it, B's with run=B", () => {
+    expect(readCompareCall(writeCompareCall({ run: 'B', id: 'call 1 & #2' }))).toEqual({ run: 'B', id: 'call 1 & #2' });
+    expect(writeCompareCall({ run: 'A', id: 'call-7' })).toBe(writeCallId('call-7'));
+    expect(readCompareCall(writeCallId('call-7'))).toEqual({ run: 'A', id: 'call-7' });
+    expect(readCompareCall('')).toBeNull();
+    expect(writeVs('?src=a.jsonl&vs=b.jsonl&label=Read', null)).toBe('?src=a.jsonl&label=Read');
+    expect(readVs(writeVs('?src=a.jsonl', 'b run.jsonl'))).toBe('b run.jsonl');
   });
 });

@@ -1,6 +1,6 @@
 // The page URL holds what to show: ?src= (and ?vs=, a second run compared with it), the filter (label=, status=, q=, session=) and
 // #view=<view>&call=<id>.
-import { VIEWS, type Filter, type ViewName } from '../embed';
+import { VIEWS, type CompareCall, type Filter, type ViewName } from '../embed';
 
 export function readSrc(search: string): string | null {
   return new URLSearchParams(search).get('src');
@@ -52,4 +52,30 @@ export function writeCallId(id: string | null, view: ViewName = 'transcript'): s
 export function readView(hash: string): ViewName {
   const v = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash).get('view');
   return VIEWS.find((name) => name === v) ?? 'transcript';
+}
+
+/**
+ * The call opened in the compare view (?src=A&vs=B): `#call=ID` is run A's, as in the view of A
+ * alone (so a link made there opens the same call beside B), `#call=ID&run=B` run B's.
+ */
+export function readCompareCall(hash: string): CompareCall | null {
+  const p = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+  const id = p.get('call');
+  return id ? { run: p.get('run') === 'B' ? 'B' : 'A', id } : null;
+}
+
+export function writeCompareCall(call: CompareCall | null): string {
+  if (call === null) return '';
+  const p = new URLSearchParams({ call: call.id });
+  if (call.run === 'B') p.set('run', 'B');
+  return `#${p.toString()}`;
+}
+
+/** `search` with ?vs= set to `vs`, or without it (null). */
+export function writeVs(search: string, vs: string | null): string {
+  const p = new URLSearchParams(search);
+  if (vs === null) p.delete('vs');
+  else p.set('vs', vs);
+  const s = p.toString();
+  return s ? `?${s}` : '';
 }

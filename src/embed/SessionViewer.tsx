@@ -6,7 +6,7 @@ import { createSessionStore, type SessionStore } from '../store/createSessionSto
 import type { Filter } from '../store/filter';
 import { createNotesStore, fixedNotesStore, type NotesStore } from '../store/notes';
 import { ViewerBoundary } from '../ui/boundary/RowBoundary';
-import { CompareView } from '../ui/compare/CompareView';
+import { CompareView, type CompareCall } from '../ui/compare/CompareView';
 import { SessionView, type ThemeChoice } from '../ui/SessionView';
 import { NotesContext } from '../ui/sharing/notesContext';
 import type { ViewName } from '../ui/insights/views';
@@ -61,6 +61,10 @@ export interface SessionViewerProps {
   compareWith?: SessionSource;
   /** With `compareWith`: offers "Close comparison", which calls this (the host then drops `compareWith`). */
   onCompareClose?: () => void;
+  /** With `compareWith`: the call of run A or B to open and scroll to (again each time it changes). */
+  compareCall?: CompareCall | null;
+  /** With `compareWith`: a call's row was opened in one of the runs (null: closed); a page puts it in its address. */
+  onCompareCallChange?: (call: CompareCall | null) => void;
 }
 
 function toLoadSource(source: SessionSource): LoadSource {
@@ -136,7 +140,7 @@ function useVersionOf(value: unknown): number {
 }
 
 /** Two runs compared: each read into a store of its own, as the single viewer reads one. */
-function CompareViewer({ source, compareWith, theme, className, keyboardScope, onCompareClose }: SessionViewerProps & { source: SessionSource; compareWith: SessionSource }) {
+function CompareViewer({ source, compareWith, theme, className, keyboardScope, onCompareClose, compareCall, onCompareCallChange }: SessionViewerProps & { source: SessionSource; compareWith: SessionSource }) {
   const [storeA] = useState<SessionStore>(() => createSessionStore());
   const [storeB] = useState<SessionStore>(() => createSessionStore());
   const controllerA = useController(storeA);
@@ -178,6 +182,8 @@ function CompareViewer({ source, compareWith, theme, className, keyboardScope, o
         className={className}
         keyboardScope={keyboardScope ?? 'viewer'}
         onClose={onCompareClose}
+        openCall={compareCall ?? null}
+        onOpenCall={onCompareCallChange}
       />
     </>
   );

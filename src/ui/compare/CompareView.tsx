@@ -1,8 +1,8 @@
 // Two runs of one task side by side (issue 20): their steps aligned row by row, a gap where one
 // run has no step, the first divergence marked, scrolled to and announced. Driven by two ordinary
 // session stores through their public API; the comparison itself is src/analysis/compare.ts.
-import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { runSession, stepCount, stepsOfRows, type Change, type Comparison, type FirstDivergence, type RowStep, type Step } from '../../analysis/compare';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { runSession, stepCount, stepsOfRows, type Change, type Comparison, type FirstDivergence, type Pair, type RowStep, type Step } from '../../analysis/compare';
 import { createIncrementalCompare } from '../../analysis/compareIncremental';
 import { formatDuration } from '../../analysis/formatDuration';
 import { signed } from '../../share/compareMarkdown';
@@ -30,13 +30,23 @@ export interface CompareViewProps {
   keyboardScope?: 'viewer' | 'document';
   /** Leave the comparison (the host shows run A alone again). */
   onClose?: () => void;
+  /** A call to open, scroll to and mark (from the address); each time it changes. */
+  openCall?: CompareCall | null;
+  /** A call's row was opened (or closed: null): the host writes it to the address. */
+  onOpenCall?: (call: CompareCall | null) => void;
+}
+
+/** A call of one run of the two: what the address names as open. */
+export interface CompareCall {
+  run: 'A' | 'B';
+  id: string;
 }
 
 const CONTEXT_ROWS = 3;
 
 const CHANGE_TEXT: Record<Change, string> = { same: 'same', status: 'other status', 'only-a': 'only in A', 'only-b': 'only in B' };
 
-export function CompareView({ storeA, storeB, nameA, nameB, onNeedDetailA, onNeedDetailB, theme = 'system', className, keyboardScope = 'viewer', onClose }: CompareViewProps) {
+export function CompareView({ storeA, storeB, nameA, nameB, onNeedDetailA, onNeedDetailB, theme = 'system', className, keyboardScope = 'viewer', onClose, openCall, onOpenCall }: CompareViewProps) {
   const snapA = useSessionSnapshot(storeA);
   const snapB = useSessionSnapshot(storeB);
   const systemDark = useSystemDark();
@@ -72,11 +82,41 @@ export function CompareView({ storeA, storeB, nameA, nameB, onNeedDetailA, onNee
   // On load, and once a followed run first parts from the other: the first divergence is shown
   // (once: after that the person moves as they like).
   const [shownDivergence, setShownDivergence] = useState(false);
-  if (settled && !shownDivergence && rows.includes(firstDivergencePair)) {
+  const wantedRun = openCall?.run;
+  const wantedId = openCall?.id;
+  const wantedPair = useMemo(() => (wantedRun === undefined ? -1 : comparison.pairs.findIndex((pair) => pairCallId(pair, wantedRun, runA, runB) === wantedId)), [comparison, wantedRun, wantedId, runA, runB]);
+  if (settled && !shownDivergence && (openCall == null || (loaded && wantedPair < 0)) && rows.includes(firstDivergencePair)) {
     setShownDivergence(true);
     setCurrent(firstDivergencePair);
     scrollToRow(rows.indexOf(firstDivergencePair));
   }
+
+  // A call the address names: its row opened, marked and scrolled to, once it has been read (and
+  // again each time the address names another, as Back and Forward do). It, not the first
+  // divergence, is what the person came to see.
+  const wanted = openCall ? `${openCall.run}\u0000${openCall.id}` : null;
+  const [restored, setRestored] = useState<string | null>(null);
+  if (wanted !== null && wanted !== restored && wantedPair >= 0) {
+    setRestored(wanted);
+    setShownDivergence(true);
+    setCurrent(wantedPair);
+    const position = rows.indexOf(wantedPair);
+    if (position >= 0) scrollToRow(position);
+  }
+  if (wanted === null && restored !== null) setRestored(null);
+  const wantedItem = wantedPair < 0 || !openCall ? undefined : (openCall.run === 'A' ? runA[comparison.pairs[wantedPair]!.a!] : runB[comparison.pairs[wantedPair]!.b!])?.item;
+  const wantedStore = openCall?.run === 'B' ? storeB : storeA;
+  useEffect(() => {
+    if (wantedItem !== undefined) wantedStore.setExpanded(wantedItem, true);
+  }, [wantedStore, wantedItem, wanted]);
+
+  const toggle = (run: 'A' | 'B', step: RowStep) => {
+    const store = run === 'A' ? storeA : storeB;
+    const opening = !store.getSnapshot().expanded.has(step.item);
+    store.toggleExpanded(step.item);
+    if (opening) setRestored(`${run}\u0000${step.id}`);
+    onOpenCall?.(opening ? { run, id: step.id } : null);
+  };
 
   const step = (direction: 1 | -1) => {
     if (differences.length === 0) return;
@@ -110,8 +150,8 @@ export function CompareView({ storeA, storeB, nameA, nameB, onNeedDetailA, onNee
         data-current={pairIndex === current || undefined}
         aria-label={`${CHANGE_TEXT[pair.change]}${pairIndex === firstDivergencePair ? ', the first divergence' : ''}`}
       >
-        <StepCell step={pair.a === null ? null : runA[pair.a]} snap={snapA} store={storeA} dark={dark} onNeedDetail={onNeedDetailA} run="A" />
-        <StepCell step={pair.b === null ? null : runB[pair.b]} snap={snapB} store={storeB} dark={dark} onNeedDetail={onNeedDetailB} run="B" />
+        <StepCell step={pair.a === null ? null : runA[pair.a]} snap={snapA} dark={dark} onNeedDetail={onNeedDetailA} run="A" onToggle={toggle} />
+        <StepCell step={pair.b === null ? null : runB[pair.b]} snap={snapB} dark={dark} onNeedDetail={onNeedDetailB} run="B" onToggle={toggle} />
       </div>
     );
   };
@@ -181,6 +221,10 @@ function useRun(snap: SessionSnapshot): RowStep[] {
   return useMemo(() => stepsOfRows(items, calls, ended, runSession(sessionIds.toArray(), calls.valueSeq().map((call) => call.sessionId))), [items, calls, ended, sessionIds]);
 }
 
+function pairCallId(pair: Pair, run: 'A' | 'B', a: readonly RowStep[], b: readonly RowStep[]): string | undefined {
+  return run === 'A' ? (pair.a === null ? undefined : a[pair.a]?.id) : pair.b === null ? undefined : b[pair.b]?.id;
+}
+
 function summaryText(comparison: Comparison, a: readonly RowStep[], loaded: boolean, settled: boolean): string {
   const first = comparison.firstDivergence;
   if (first === null) return loaded ? `The runs agree throughout (${stepCount(a.length)}).` : `Reading… the runs agree so far (${stepCount(a.length)}).`;
@@ -205,14 +249,14 @@ function isSettled(first: FirstDivergence, endedA: boolean, endedB: boolean): bo
 interface StepCellProps {
   step: RowStep | null | undefined;
   snap: SessionSnapshot;
-  store: SessionStore;
   dark: boolean;
   onNeedDetail: ((call: CallSummary) => void) | undefined;
   run: 'A' | 'B';
+  onToggle: (run: 'A' | 'B', step: RowStep) => void;
 }
 
 /** One run's half of a row: its call row as the transcript draws it (opens the same way), or a gap. */
-function StepCell({ step, snap, store, dark, onNeedDetail, run }: StepCellProps) {
+function StepCell({ step, snap, dark, onNeedDetail, run, onToggle }: StepCellProps) {
   const call = step ? snap.calls.get(step.key) : undefined;
   if (!step || !call) return <div className={styles.gap} data-gap={run} aria-label={`no step in ${run}`} />;
   return (
@@ -224,7 +268,7 @@ function StepCell({ step, snap, store, dark, onNeedDetail, run }: StepCellProps)
         focused
         terminals={snap.terminals}
         dark={dark}
-        onToggle={() => store.toggleExpanded(step.item)}
+        onToggle={() => onToggle(run, step)}
         onNeedDetail={onNeedDetail}
         detailError={snap.detailErrors.get(step.key)}
       />
