@@ -1,6 +1,6 @@
 // Two runs of one task compared step by step (issue 20): `?src=A&vs=B` in the built app, and
 // `loupe open B --follow --vs A` while B is still being written.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -199,4 +199,42 @@ test('a row opened in either run is in the address: the link opens it again, and
   await page.goForward();
   await expect(page.getByTestId('compare-view')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Filters' })).toContainText('Tool calls: 10');
+});
+
+test('"Download .md" is the report `loupe diff --md` prints, and read redacted it holds no secret', async ({ page }) => {
+  // B ran another command at step 8, one that prints a key.
+  const secret = 'AKIAQX3YZ7PLMN4R2T6V';
+  const b = LINES.map((line) => line.replaceAll('echo hi', `echo ${secret}`));
+  const dir = mkdtempSync(join(tmpdir(), 'loupe-compare-'));
+  try {
+    writeFileSync(join(dir, 'a.jsonl'), `${LINES.join('\n')}\n`);
+    writeFileSync(join(dir, 'b.jsonl'), `${b.join('\n')}\n`);
+    const cli = spawnSync(process.execPath, [join(ROOT, 'bin/loupe.mjs'), 'diff', join(dir, 'a.jsonl'), join(dir, 'b.jsonl'), '--md'], { encoding: 'utf8' });
+    expect(cli.status).toBe(1);
+    expect(cli.stdout).toContain(secret);
+
+    const srcA = await serveAt(page, 'a.jsonl', LINES);
+    const srcB = await serveAt(page, 'b.jsonl', b);
+    await page.goto(`/?src=${encodeURIComponent(srcA)}&vs=${encodeURIComponent(srcB)}`);
+    await expect(summary(page)).toHaveText(/^First divergence at step 8: /);
+    const download = async () => {
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download .md' }).click()]);
+      return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+    };
+    const plain = await download();
+    expect(plain.name).toBe('a-vs-b.md');
+    expect(plain.text).toBe(`${cli.stdout.replace(/\n$/, '')}\n`);
+
+    const redact = page.getByRole('button', { name: 'Redact secrets' });
+    await redact.click();
+    await expect(redact).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('[data-run="B"]', { hasText: '‹aws-access-key›' })).toHaveCount(1);
+    const redacted = await download();
+    expect(redacted.name).toBe('a-vs-b.redacted.md');
+    expect(redacted.text).not.toContain(secret);
+    expect(redacted.text).toContain('echo ‹aws-access-key›');
+    expect(redacted.text).toMatch(/^Redacted: \d+ secrets \(\d+ aws-access-key\)/m);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,11 +1,10 @@
 // `loupe diff A B [--json] [--md] [--session ID]`: two runs of one task compared step by step
 // (src/analysis/compare.ts). Exit 0 when they agree throughout, 1 when they diverge, 2 when an input
 // cannot be read: a CI check on an agent's behaviour.
-import { basename } from 'node:path';
 import { compareRuns, DEFAULT_MAX_EDITS, runSession, stepCount, stepsAround, stepsOfSession, type Comparison, type RunStep, type Step } from '../analysis/compare';
 import { formatDuration } from '../analysis/formatDuration';
 import { terminalSafe, terminalSafeJson, terminalSafeLine } from '../model/terminalText';
-import { compareMarkdown, signed } from '../share/compareMarkdown';
+import { compareMarkdown, runTitle, signed } from '../share/compareMarkdown';
 import { readCommandArgs } from './args';
 import { readSessionFile } from './files';
 import { clip, type CliIo } from './summarize';
@@ -53,7 +52,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   const [a = [], b = []] = runs;
   const comparison = compareRuns(a, b);
   if (json) io.out(terminalSafeJson(JSON.stringify(jsonOf(comparison, a, b), null, 1)));
-  else if (md) io.out(compareMarkdown(comparison, a, b, { titleA: basename(fileA), titleB: basename(fileB) }).replace(/\n$/, ''));
+  else if (md) io.out(compareMarkdown(comparison, a, b, { titleA: runTitle(fileA), titleB: runTitle(fileB) }).replace(/\n$/, ''));
   else io.out(formatText(comparison, a, b, fileA, fileB));
   if (!comparison.alignment.exact && json) io.err(`loupe diff: ${boundedNote(comparison)}`);
   return comparison.firstDivergence === null ? 0 : 1;

@@ -140,7 +140,10 @@ function useVersionOf(value: unknown): number {
 }
 
 /** Two runs compared: each read into a store of its own, as the single viewer reads one. */
-function CompareViewer({ source, compareWith, theme, className, keyboardScope, onCompareClose, compareCall, onCompareCallChange }: SessionViewerProps & { source: SessionSource; compareWith: SessionSource }) {
+function CompareViewer({ source, compareWith, theme, className, keyboardScope, onCompareClose, compareCall, onCompareCallChange, redact: redactFirst, offerRedaction = true }: SessionViewerProps & { source: SessionSource; compareWith: SessionSource }) {
+  // Redacting reads both runs again, as the single viewer reads its one; a stream cannot be.
+  const [redact, setRedact] = useState(redactFirst ?? false);
+  const rereadable = toLoadSource(source).kind !== 'stream' && toLoadSource(compareWith).kind !== 'stream';
   const [storeA] = useState<SessionStore>(() => createSessionStore());
   const [storeB] = useState<SessionStore>(() => createSessionStore());
   const controllerA = useController(storeA);
@@ -148,18 +151,18 @@ function CompareViewer({ source, compareWith, theme, className, keyboardScope, o
   const versionA = useVersionOf(source);
   const versionB = useVersionOf(compareWith);
   const queryA = useQuery({
-    queryKey: ['loupe-compare-a', versionA],
+    queryKey: ['loupe-compare-a', versionA, redact],
     gcTime: 0,
     queryFn: async ({ signal }) => {
-      await controllerA.load(toLoadSource(source), signal);
+      await controllerA.load({ ...toLoadSource(source), redact }, signal);
       return storeA.getSnapshot().load.state;
     },
   });
   const queryB = useQuery({
-    queryKey: ['loupe-compare-b', versionB],
+    queryKey: ['loupe-compare-b', versionB, redact],
     gcTime: 0,
     queryFn: async ({ signal }) => {
-      await controllerB.load(toLoadSource(compareWith), signal);
+      await controllerB.load({ ...toLoadSource(compareWith), redact }, signal);
       return storeB.getSnapshot().load.state;
     },
   });
@@ -182,6 +185,8 @@ function CompareViewer({ source, compareWith, theme, className, keyboardScope, o
         className={className}
         keyboardScope={keyboardScope ?? 'viewer'}
         onClose={onCompareClose}
+        redact={redact}
+        onRedactChange={rereadable && offerRedaction ? setRedact : undefined}
         openCall={compareCall ?? null}
         onOpenCall={onCompareCallChange}
       />

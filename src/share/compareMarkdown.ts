@@ -1,15 +1,23 @@
 // `loupe diff --md`: two runs compared, short enough for a pull-request comment. Every text from
-// the sessions (labels, subjects, ids, file names) is escaped as the md export escapes it.
+// the sessions (labels, subjects, ids, file names) is escaped as the md export escapes it. The
+// viewer's "Copy report" and "Download .md" make the same report with this function.
 import { stepCount, stepsAround, type Comparison, type Step } from '../analysis/compare';
 import { formatDuration } from '../analysis/formatDuration';
 import { terminalSafe } from '../model/terminalText';
-import { cell, clip, codeSpan, inline } from './exportMarkdown';
+import { cell, clip, codeSpan, inline, redactionNote } from './exportMarkdown';
 
 export interface CompareMarkdownOptions {
   titleA: string;
   titleB: string;
   /** Steps shown on each side of the first divergence. */
   around?: number;
+  /** Secrets replaced, by kind, when the runs were read redacted (the report then says so); null when not. */
+  redacted?: ReadonlyMap<string, number> | null;
+}
+
+/** A run's title in the report: its file's name, without the folders (of a path or a URL). */
+export function runTitle(name: string): string {
+  return name.split(/[\\/]/).pop() || name;
 }
 
 const SUBJECT_CHARS = 80;
@@ -18,6 +26,7 @@ const MAX_LABELS = 20;
 export function compareMarkdown(comparison: Comparison, a: readonly Step[], b: readonly Step[], options: CompareMarkdownOptions): string {
   const { counts, firstDivergence, alignment } = comparison;
   const out = [`# Runs compared: ${inline(options.titleA)} → ${inline(options.titleB)}`, ''];
+  if (options.redacted) out.push(redactionNote(options.redacted), '');
   out.push(
     firstDivergence === null
       ? `**The runs agree throughout** (${stepCount(a.length)}).`

@@ -174,3 +174,9 @@ export function countKinds(findings: Iterable<{ kind: string }>): Map<string, nu
   for (const { kind } of findings) counts.set(kind, (counts.get(kind) ?? 0) + 1);
   return counts;
 }
+
+/** A file's name without its folder and its session extension: what titles and downloads are named after. */
+export function baseName(name: string): string {
+  const last = name.split(/[\\/]/).pop() || 'session';
+  return last.replace(/\.(jsonl|json|ndjson|log|txt)$/i, '') || 'session';
+}

@@ -8,7 +8,7 @@ import type { Session } from '../model/session';
 import type { FileNotes } from '../model/types';
 import { htmlPage, type ExportViewer } from './exportHtml';
 import { concat, exportJsonl } from './exportJsonl';
-import { countKinds, sessionMarkdown } from './exportMarkdown';
+import { baseName, countKinds, sessionMarkdown } from './exportMarkdown';
 import { notesForExport, rekeyNotes } from './exportNotes';
 
 export type ShareFormat = 'jsonl' | 'md' | 'html';
@@ -61,10 +61,4 @@ export async function exportSession(request: ExportRequest): Promise<ExportedFil
   const redacted = request.redaction ? countKinds(request.redaction.findings) : null;
   const page = await htmlPage(records, request.viewer, { title, notes: pageNotes, redacted });
   return { parts: page, type: 'text/html', name: `${fileBase}.html` };
-}
-
-/** A file's name without its folder and its session extension: what titles and downloads are named after. */
-export function baseName(name: string): string {
-  const last = name.split(/[\\/]/).pop() || 'session';
-  return last.replace(/\.(jsonl|json|ndjson|log|txt)$/i, '') || 'session';
 }

@@ -5,10 +5,13 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEv
 import { runSession, stepCount, stepsOfRows, type Change, type Comparison, type FirstDivergence, type Pair, type RowStep, type Step } from '../../analysis/compare';
 import { createIncrementalCompare } from '../../analysis/compareIncremental';
 import { formatDuration } from '../../analysis/formatDuration';
-import { signed } from '../../share/compareMarkdown';
+import { compareMarkdown, runTitle, signed } from '../../share/compareMarkdown';
+import { baseName, countKinds } from '../../share/exportMarkdown';
 import type { CallSummary } from '../../model/types';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
 import { CallRow } from '../calls/CallRow';
+import { CopyButton } from '../calls/CopyButton';
+import { downloadBlob } from '../sharing/download';
 import { useDocumentKeys } from '../useDocumentKeys';
 import { useSessionSnapshot, useSystemDark } from '../useStore';
 import { VirtualList, type ScrollRequest } from '../virtual/VirtualList';
@@ -30,6 +33,9 @@ export interface CompareViewProps {
   keyboardScope?: 'viewer' | 'document';
   /** Leave the comparison (the host shows run A alone again). */
   onClose?: () => void;
+  /** Whether both runs are read redacted; with onRedactChange the view offers "Redact secrets". */
+  redact?: boolean;
+  onRedactChange?: (redact: boolean) => void;
   /** A call to open, scroll to and mark (from the address); each time it changes. */
   openCall?: CompareCall | null;
   /** A call's row was opened (or closed: null): the host writes it to the address. */
@@ -46,7 +52,7 @@ const CONTEXT_ROWS = 3;
 
 const CHANGE_TEXT: Record<Change, string> = { same: 'same', status: 'other status', 'only-a': 'only in A', 'only-b': 'only in B' };
 
-export function CompareView({ storeA, storeB, nameA, nameB, onNeedDetailA, onNeedDetailB, theme = 'system', className, keyboardScope = 'viewer', onClose, openCall, onOpenCall }: CompareViewProps) {
+export function CompareView({ storeA, storeB, nameA, nameB, onNeedDetailA, onNeedDetailB, theme = 'system', className, keyboardScope = 'viewer', onClose, openCall, onOpenCall, redact = false, onRedactChange }: CompareViewProps) {
   const snapA = useSessionSnapshot(storeA);
   const snapB = useSessionSnapshot(storeB);
   const systemDark = useSystemDark();
@@ -156,6 +162,15 @@ export function CompareView({ storeA, storeB, nameA, nameB, onNeedDetailA, onNee
     );
   };
 
+  // The report `loupe diff --md` prints, of the runs as shown: read redacted, it says so.
+  const titleA = runTitle(nameA ?? 'run A');
+  const titleB = runTitle(nameB ?? 'run B');
+  const report = () => {
+    const redactions = snapA.redaction || snapB.redaction ? countKinds([...(snapA.redaction?.findings ?? []), ...(snapB.redaction?.findings ?? [])]) : null;
+    return compareMarkdown(comparison, runA, runB, { titleA, titleB, redacted: redactions });
+  };
+  const reportName = `${baseName(titleA)}-vs-${baseName(titleB)}${snapA.redaction || snapB.redaction ? '.redacted' : ''}.md`;
+
   const { counts } = comparison;
   return (
     <div ref={rootRef} className={`${viewStyles.root} ${styles.compare} ${className ?? ''}`} data-theme={dark ? 'dark' : 'light'} data-testid="compare-view" tabIndex={-1} onKeyDown={onKeyDown}>
@@ -185,6 +200,15 @@ export function CompareView({ storeA, storeB, nameA, nameB, onNeedDetailA, onNee
           <label className={styles.toggle}>
             <input type="checkbox" checked={onlyDifferences} onChange={(e) => setOnlyDifferences(e.target.checked)} /> Only differences
           </label>
+          {onRedactChange ? (
+            <button type="button" className={viewStyles.button} aria-pressed={redact} title="Read both runs again with every secret found replaced by its kind (e.g. ‹aws-access-key›)" onClick={() => onRedactChange(!redact)}>
+              Redact secrets
+            </button>
+          ) : null}
+          <CopyButton text={report} label="Copy report" />
+          <button type="button" className={viewStyles.button} disabled={failure !== null} onClick={() => downloadBlob(new Blob([report()], { type: 'text/markdown' }), reportName)} title="The comparison as markdown, as loupe diff --md prints it">
+            Download .md
+          </button>
           {onClose ? (
             <button type="button" className={viewStyles.button} onClick={onClose}>
               Close comparison
