@@ -167,24 +167,24 @@ function bareStep(step: Step): Step {
   return { id: step.id, label: step.label, subject: step.subject, status: step.status };
 }
 
-/** A step's key as one string: equal for equal (label, subject). */
-export function stepKey(step: Pick<Step, 'label' | 'subject'>): string {
-  // The subject's null is not the empty string; a label holds no NUL (it is a name from a table or an envelope).
-  return `${step.label}\u0000${step.subject === null ? '\u0001' : `\u0002${step.subject}`}`;
-}
-
 /**
- * Each step's key as a small integer, equal across the two runs for equal keys: the diff then
- * compares numbers, not pairs of strings.
+ * A numbering of step keys (label, subject): each key a small integer, equal for equal keys however
+ * many steps it numbers, so the diff compares numbers, not pairs of strings.
  */
-export function keyNumbers(a: readonly Step[], b: readonly Step[]): [number[], number[]] {
+export function keyNumbering(): (step: Pick<Step, 'label' | 'subject'>) => number {
   const numbers = new Map<string, number>();
-  const numberOf = (step: Step) => {
-    const key = stepKey(step);
+  return (step) => {
+    // The subject's null is not the empty string; a label holds no NUL (it is a name from a table or an envelope).
+    const key = `${step.label}\u0000${step.subject === null ? '\u0001' : `\u0002${step.subject}`}`;
     let number = numbers.get(key);
     if (number === undefined) numbers.set(key, (number = numbers.size));
     return number;
   };
+}
+
+/** Each step's key as a small integer, equal across the two runs for equal keys. */
+export function keyNumbers(a: readonly Step[], b: readonly Step[]): [number[], number[]] {
+  const numberOf = keyNumbering();
   return [a.map(numberOf), b.map(numberOf)];
 }
 

@@ -5,7 +5,7 @@
 // whose steps did not change keeps its half of the label table; and an update that changed no step
 // (a call's output growing, a message) hands back the previous Comparison itself, so what the
 // viewer derives from it is not worked out again.
-import { alignKeys, countPairs, DEFAULT_MAX_EDITS, firstDivergence, labelRows, labelSides, stepKey, type CompareOptions, type Comparison, type LabelSide, type RunStep } from './compare';
+import { alignKeys, countPairs, DEFAULT_MAX_EDITS, firstDivergence, keyNumbering, labelRows, labelSides, type CompareOptions, type Comparison, type LabelSide, type RunStep } from './compare';
 
 /** compareRuns(a, b) for a pair of runs that change a little between calls. */
 export type IncrementalCompare = (a: readonly RunStep[], b: readonly RunStep[]) => Comparison;
@@ -19,13 +19,7 @@ interface RunState {
 export function createIncrementalCompare(options: CompareOptions = {}): IncrementalCompare {
   const maxEdits = options.maxEdits ?? DEFAULT_MAX_EDITS;
   // One numbering for every update: equal keys keep equal numbers, which is all the diff needs.
-  const numbers = new Map<string, number>();
-  const numberOf = (step: RunStep) => {
-    const key = stepKey(step);
-    let number = numbers.get(key);
-    if (number === undefined) numbers.set(key, (number = numbers.size));
-    return number;
-  };
+  const numberOf = keyNumbering();
   let stateA: RunState | null = null;
   let stateB: RunState | null = null;
   let last: Comparison | null = null;
