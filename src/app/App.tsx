@@ -15,6 +15,9 @@ const Library = lazy(() => {
   return import('../library/Library').then((m) => ({ default: m.Library }));
 });
 
+/** A folder picked in the app ("Open folder…"), indexed in the page: loaded only when one is picked. */
+const FolderLibrary = lazy(() => import('../library/FolderLibrary').then((m) => ({ default: m.FolderLibrary })));
+
 interface Loaded {
   key: number;
   name: string;
@@ -48,6 +51,9 @@ export function App() {
   const [initialFilter, setInitialFilter] = useState(() => readFilter(location.search));
   const fileInput = useRef<HTMLInputElement>(null);
   const compareInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  // The files of the folder picked with "Open folder…": its library stays (hidden) while a session of it is open.
+  const [folder, setFolder] = useState<File[] | null>(null);
   // The page follows the viewer's theme toggle (and the system until it is used); the choice is
   // kept for the next visit.
   const [theme, setTheme] = useState<ThemeChoice>(savedTheme);
@@ -202,6 +208,17 @@ export function App() {
     e.target.value = '';
   };
 
+  const onPickFolder = (e: ChangeEvent<HTMLInputElement>) => {
+    const files = e.target.files ? [...e.target.files] : [];
+    e.target.value = '';
+    if (files.length === 0) return;
+    openedSrc.current = null;
+    setFolder(files);
+    setLoaded([]);
+    history.replaceState(null, '', location.pathname);
+  };
+  const openFromFolder = useCallback((file: File) => openFiles([file]), [openFiles]);
+
   // "Compare with…": the file picked is run B beside the session shown (run A).
   const setCompareWith = (compareWith: Loaded['compareWith']) => {
     setLoaded((all) => all.map((l, i) => (i === active ? { ...l, compareWith } : l)));
@@ -233,6 +250,25 @@ export function App() {
           Open files…
         </button>
         <input ref={fileInput} type="file" multiple hidden accept=".jsonl,.json,.ndjson,.txt,application/json,text/plain" onChange={onPick} data-testid="file-input" />
+        <button type="button" onClick={() => folderInput.current?.click()} title="Every session of a folder, as a library with fleet stats (read in this page, nothing is uploaded)">
+          Open folder…
+        </button>
+        <input
+          ref={(input) => {
+            folderInput.current = input;
+            // Not in React's props: set on the element (Chromium, Firefox and Safari all read it).
+            if (input) input.webkitdirectory = true;
+          }}
+          type="file"
+          hidden
+          onChange={onPickFolder}
+          data-testid="folder-input"
+        />
+        {folder !== null && loaded.length > 0 ? (
+          <button type="button" onClick={() => setLoaded([])}>
+            Library
+          </button>
+        ) : null}
         <button type="button" onClick={() => setPasteOpen(true)}>
           Paste…
         </button>
@@ -256,8 +292,15 @@ export function App() {
         <span className="loupe-app__hint">Drop files anywhere, or paste JSONL</span>
       </header>
       <main className="loupe-app__main">
+        {folder !== null ? (
+          <div className="loupe-app__viewer" hidden={loaded.length > 0}>
+            <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+              <FolderLibrary files={folder} onOpen={openFromFolder} />
+            </Suspense>
+          </div>
+        ) : null}
         {loaded.length === 0 ? (
-          // `loupe open` without a file serves the page as ?recordings; `loupe open DIR` as ?library.
+          folder !== null ? null : // `loupe open` without a file serves the page as ?recordings; `loupe open DIR` as ?library.
           new URLSearchParams(location.search).has('library') ? (
             <Suspense fallback={<p aria-busy="true">Loading…</p>}>
               <Library />

@@ -1,7 +1,7 @@
 // The library: every session of a folder `loupe open DIR` indexed, one row each, filtered and
 // sorted, with fleet stats over the sessions shown. Sessions come first (a small table), calls
 // after (for the label, status and subject filters and the stats); a session opens in the viewer.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { mostFailures, tokensPerDay, type FleetSession } from '../analysis/fleet';
 import { countOf, formatDuration } from '../ui/format';
 import { formatCount, formatShare } from '../ui/insights/format';
@@ -11,6 +11,7 @@ import {
   type LibraryFilter, type LibraryListing, type Sort, type SortKey,
 } from './fleetData';
 import { callColumnsOf, labelStatsOver, labelsInUse, type CallColumns } from './callColumns';
+import type { FolderIndex } from './folderIndex';
 import styles from './Library.module.css';
 import { libraryTables } from './tables';
 
@@ -26,16 +27,24 @@ const ROW_HEIGHT = 34;
 
 type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; why: string };
 
-export function Library() {
-  const [listing, setListing] = useState<Load<LibraryListing>>({ state: 'loading' });
-  const [sessions, setSessions] = useState<Load<FleetSession[]>>({ state: 'loading' });
-  const [calls, setCalls] = useState<Load<CallColumns>>({ state: 'loading' });
+/** A folder the app indexed itself ("Open folder…"): its rows in memory, and how a row opens its file. */
+export interface PickedLibrary extends FolderIndex {
+  open: (path: string) => void;
+}
+
+const ready = <T,>(value: T): Load<T> => ({ state: 'ready', value });
+
+export function Library({ picked }: { picked?: PickedLibrary } = {}) {
+  const [listing, setListing] = useState<Load<LibraryListing>>(picked ? ready({ folder: picked.folder, unreadable: picked.unreadable }) : { state: 'loading' });
+  const [sessions, setSessions] = useState<Load<FleetSession[]>>(picked ? ready(picked.sessions) : { state: 'loading' });
+  const [calls, setCalls] = useState<Load<CallColumns>>(picked ? ready(picked.calls) : { state: 'loading' });
   const [filter, setFilter] = useState<LibraryFilter>(NO_FILTER);
   const [sort, setSort] = useState<Sort>({ key: 'started', descending: true });
   // Live as of when the page read the index (which `loupe open DIR` had just refreshed).
   const [now] = useState(() => Date.now());
 
   useEffect(() => {
+    if (picked) return;
     let stopped = false;
     const failed = (error: unknown) => ({ state: 'failed' as const, why: error instanceof Error ? error.message : String(error) });
     void fetch('library', { cache: 'no-store' })
@@ -57,6 +66,8 @@ export function Library() {
     return () => {
       stopped = true;
     };
+    // The rows' source is the page's: `picked` is given once, as the library is shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const allSessions = sessions.state === 'ready' ? sessions.value : EMPTY_SESSIONS;
@@ -77,9 +88,19 @@ export function Library() {
     [allSessions, allCalls],
   );
 
-  const folder = listing.state === 'ready' ? listing.value.folder : null;
+  // A picked folder's rows are already named by their path inside it.
+  const folder = listing.state === 'ready' && !picked ? listing.value.folder : null;
   const relative = (file: string) => (folder !== null && file.startsWith(`${folder}/`) ? file.slice(folder.length + 1) : file);
   const hrefOf = (file: string) => `?src=${encodeURIComponent(`library/file/${relative(file).split('/').map(encodeURIComponent).join('/')}`)}`;
+  // A picked folder's session opens from its own File (there is no server to ask); the link's
+  // address is then only its name.
+  const openOnClick = (file: string) =>
+    picked
+      ? (event: MouseEvent) => {
+          event.preventDefault();
+          picked.open(file);
+        }
+      : undefined;
   const set = (change: Partial<LibraryFilter>) => setFilter((f) => ({ ...f, ...change }));
 
   if (listing.state === 'failed' || sessions.state === 'failed') {
@@ -181,7 +202,7 @@ export function Library() {
               const tokens = tokensOf(s);
               return (
                 <div className={styles.row} data-session-file={relative(s.file)} data-calls={s.calls} data-failed={s.failed}>
-                  <a href={hrefOf(s.file)} className={styles.name} title={relative(s.file)}>
+                  <a href={hrefOf(s.file)} onClick={openOnClick(s.file)} className={styles.name} title={relative(s.file)}>
                     {relative(s.file)}
                     {now - s.modified_ms < LIVE_MS ? <span className={styles.live}>live</span> : null}
                   </a>
@@ -263,7 +284,9 @@ export function Library() {
             <ol className={styles.worst} aria-label="Sessions with the most failures">
               {worst.map((s) => (
                 <li key={s.file} data-worst={relative(s.file)}>
-                  <a href={hrefOf(s.file)}>{relative(s.file)}</a> <span className={styles.bad}>{countOf(s.failed, 'failed call')}</span>
+                  <a href={hrefOf(s.file)} onClick={openOnClick(s.file)}>
+                    {relative(s.file)}
+                  </a> <span className={styles.bad}>{countOf(s.failed, 'failed call')}</span>
                   {dayOf(s.started_ms) ? <span className={styles.muted}> · {dayOf(s.started_ms)}</span> : null}
                 </li>
               ))}

@@ -1,0 +1,81 @@
+// "Open folder…": the picked folder's files indexed in a worker into the same rows `loupe index`
+// writes, kept in memory; the library reads them as it reads the server's tables (the calls as
+// the same columns), so its filters and stats are one code path.
+import type { FleetCall, FleetSession } from '../analysis/fleet';
+import { callColumnsOf, type CallColumns } from './callColumns';
+import type { FolderWorkerAnswer } from './folder.worker';
+import { indexPickedFile, type FolderFile, type FolderFileResult } from './folderFile';
+
+/** What the app's "Open files…" accepts: other files of the folder (images, lock files) are not read. */
+const SESSION_FILE = /\.(jsonl|ndjson|json|txt|log)$/i;
+
+export interface FolderIndex {
+  folder: string;
+  sessions: FleetSession[];
+  calls: CallColumns;
+  unreadable: { file: string; why: string }[];
+  /** The picked files by their path in the folder: a row opens its own File. */
+  files: ReadonlyMap<string, File>;
+}
+
+export interface FolderProgress {
+  done: number;
+  total: number;
+}
+
+/** The files of a picked folder worth reading, named by their path inside it. */
+export function pickedFiles(files: readonly File[]): { folder: string; files: FolderFile[] } {
+  const withPath = files.map((file) => ({ file, full: file.webkitRelativePath || file.name }));
+  const folder = withPath[0]?.full.includes('/') ? (withPath[0].full.split('/')[0] ?? '') : '';
+  const inside = (full: string) => (folder !== '' && full.startsWith(`${folder}/`) ? full.slice(folder.length + 1) : full);
+  return {
+    folder,
+    files: withPath
+      .filter(({ full }) => SESSION_FILE.test(full))
+      .map(({ file, full }) => ({ path: inside(full), file }))
+      .sort((a, b) => a.path.localeCompare(b.path)),
+  };
+}
+
+/** Indexes the files off the page's thread, telling `onProgress` after each one. */
+export async function indexFolder(picked: { folder: string; files: FolderFile[] }, onProgress: (progress: FolderProgress) => void): Promise<FolderIndex> {
+  const sessions: FleetSession[] = [];
+  const calls: FleetCall[] = [];
+  const unreadable: { file: string; why: string }[] = [];
+  const take = (path: string, result: FolderFileResult) => {
+    if (result.state === 'indexed') {
+      sessions.push(result.rows.session);
+      for (const call of result.rows.calls) calls.push(call);
+    } else if (result.state === 'unreadable') unreadable.push({ file: path, why: result.why });
+  };
+  onProgress({ done: 0, total: picked.files.length });
+  let worker: Worker | null = null;
+  try {
+    worker = new Worker(new URL('./folder.worker.ts', import.meta.url), { type: 'module', name: 'loupe-library-folder' });
+  } catch {
+    worker = null;
+  }
+  if (worker) {
+    const running = worker;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        running.onmessage = (event: MessageEvent<FolderWorkerAnswer>) => {
+          const answer = event.data;
+          if (answer.kind === 'end') return resolve();
+          take(answer.path, answer.result);
+          onProgress({ done: answer.done, total: answer.total });
+        };
+        running.onerror = (event) => reject(new Error(event.message || 'the folder reader stopped'));
+        running.postMessage(picked.files);
+      });
+    } finally {
+      running.terminate();
+    }
+  } else {
+    for (const [index, file] of picked.files.entries()) {
+      take(file.path, await indexPickedFile(file));
+      onProgress({ done: index + 1, total: picked.files.length });
+    }
+  }
+  return { folder: picked.folder, sessions, calls: callColumnsOf(calls), unreadable, files: new Map(picked.files.map((f) => [f.path, f.file])) };
+}
