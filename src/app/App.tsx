@@ -53,7 +53,7 @@ export function App() {
   const compareInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   // The files of the folder picked with "Open folder…": its library stays (hidden) while a session of it is open.
-  const [folder, setFolder] = useState<File[] | null>(null);
+  const [folder, setFolder] = useState<{ key: number; files: File[] } | null>(null);
   // The page follows the viewer's theme toggle (and the system until it is used); the choice is
   // kept for the next visit.
   const [theme, setTheme] = useState<ThemeChoice>(savedTheme);
@@ -213,7 +213,7 @@ export function App() {
     e.target.value = '';
     if (files.length === 0) return;
     openedSrc.current = null;
-    setFolder(files);
+    setFolder({ key: nextKey++, files });
     setLoaded([]);
     history.replaceState(null, '', location.pathname);
   };
@@ -295,7 +295,7 @@ export function App() {
         {folder !== null ? (
           <div className="loupe-app__viewer" hidden={loaded.length > 0}>
             <Suspense fallback={<p aria-busy="true">Loading…</p>}>
-              <FolderLibrary files={folder} onOpen={openFromFolder} />
+              <FolderLibrary key={folder.key} files={folder.files} onOpen={openFromFolder} />
             </Suspense>
           </div>
         ) : null}

@@ -9,8 +9,8 @@ export function FolderLibrary({ files, onOpen }: { files: readonly File[]; onOpe
   const [index, setIndex] = useState<{ state: 'indexing' } | { state: 'ready'; value: FolderIndex } | { state: 'failed'; why: string }>({ state: 'indexing' });
 
   useEffect(() => {
+    // A new pick is a new FolderLibrary (the app keys it), so this runs once per folder.
     let stopped = false;
-    setIndex({ state: 'indexing' });
     void indexFolder(pickedFiles(files), (p) => void (stopped || setProgress(p))).then(
       (value) => void (stopped || setIndex({ state: 'ready', value })),
       (error: unknown) => void (stopped || setIndex({ state: 'failed', why: error instanceof Error ? error.message : String(error) })),
@@ -20,10 +20,14 @@ export function FolderLibrary({ files, onOpen }: { files: readonly File[]; onOpe
     };
   }, [files]);
 
-  if (index.state === 'ready') return <Library picked={{ ...index.value, open: (path) => {
-    const file = index.value.files.get(path);
-    if (file) onOpen(file);
-  } }} />;
+  if (index.state === 'ready') {
+    const { files: byPath } = index.value;
+    const open = (path: string) => {
+      const file = byPath.get(path);
+      if (file) onOpen(file);
+    };
+    return <Library picked={{ ...index.value, open }} />;
+  }
   return (
     <div className="loupe-app__landing" data-testid="folder-indexing">
       <h1>Library</h1>

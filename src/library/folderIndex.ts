@@ -49,12 +49,7 @@ export async function indexFolder(picked: { folder: string; files: FolderFile[] 
     } else if (result.state === 'unreadable') unreadable.push({ file: path, why: result.why });
   };
   onProgress({ done: 0, total: picked.files.length });
-  let worker: Worker | null = null;
-  try {
-    worker = new Worker(new URL('./folder.worker.ts', import.meta.url), { type: 'module', name: 'loupe-library-folder' });
-  } catch {
-    worker = null;
-  }
+  const worker = startWorker();
   if (worker) {
     const running = worker;
     try {
@@ -78,4 +73,13 @@ export async function indexFolder(picked: { folder: string; files: FolderFile[] 
     }
   }
   return { folder: picked.folder, sessions, calls: callColumnsOf(calls), unreadable, files: new Map(picked.files.map((f) => [f.path, f.file])) };
+}
+
+/** The folder reader, or null where a worker cannot start (the files are then read on the page). */
+function startWorker(): Worker | null {
+  try {
+    return new Worker(new URL('./folder.worker.ts', import.meta.url), { type: 'module', name: 'loupe-library-folder' });
+  } catch {
+    return null;
+  }
 }

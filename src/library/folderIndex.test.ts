@@ -1,0 +1,63 @@
+// "Open folder…" read on the page (no Worker in Node: the path a browser without one takes): the
+// picked files that are sessions become the rows `loupe index` makes of them, progress after each.
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { fleetRows } from '../analysis/fleet';
+import { ingest } from '../model';
+import { fileIdsOf } from './fleetData';
+import { indexFolder, pickedFiles, type FolderProgress } from './folderIndex';
+
+const ROOT = new URL('../../', import.meta.url);
+
+/** A File as a folder picker gives it: named by its path from the picked folder. */
+function picked(path: string, bytes: Uint8Array<ArrayBuffer> | string, FileKind: typeof File = File): File {
+  const file = new FileKind([bytes], path.split('/').pop() ?? path, { lastModified: 1_700_000_000_000 });
+  Object.defineProperty(file, 'webkitRelativePath', { value: path });
+  return file;
+}
+
+/** A file that went away between the pick and the read. */
+class VanishedFile extends File {
+  override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
+    throw new Error('NotFoundError: the file is no longer there');
+  }
+}
+
+const CLAUDE = 'native/claude-code-2.1.83_via-claude-agent-acp.jsonl';
+const GROK = 'grok/esc-interrupt.updates.jsonl';
+const fixtureBytes = (file: string) => new Uint8Array(readFileSync(new URL(`fixtures/${file}`, ROOT)));
+
+describe('Open folder…', () => {
+  test('keeps the files a session may be in, named inside the folder, in order', () => {
+    const { folder, files } = pickedFiles([picked('runs/b/x.jsonl', ''), picked('runs/a.json', ''), picked('runs/logo.png', ''), picked('runs/notes.md', '')]);
+    expect(folder).toBe('runs');
+    expect(files.map((f) => f.path)).toEqual(['a.json', 'b/x.jsonl']);
+  });
+
+  test('makes the rows loupe index makes, reports each file, lists the unreadable and leaves out what is no session', async () => {
+    const claude = fixtureBytes(CLAUDE);
+    const grok = fixtureBytes(GROK);
+    const files = [
+      picked(`runs/${CLAUDE}`, claude),
+      picked(`runs/${GROK}`, grok),
+      picked('runs/settings.json', '{"theme": "dark"}\n'),
+      picked('runs/gone.jsonl', 'x', VanishedFile),
+    ];
+    const progress: FolderProgress[] = [];
+    const index = await indexFolder(pickedFiles(files), (p) => progress.push(p));
+
+    expect(progress).toEqual([0, 1, 2, 3, 4].map((done) => ({ done, total: 4 })));
+    expect(index.folder).toBe('runs');
+    expect(index.sessions.map((s) => s.file).sort()).toEqual([CLAUDE, GROK].sort());
+    expect(index.unreadable.map((u) => u.file)).toEqual(['gone.jsonl']);
+    expect(index.unreadable[0]?.why).toContain('no longer there');
+
+    const expected = fleetRows(await ingest(claude, { detail: 'light' }), { file: CLAUDE, bytes: claude.length, modifiedMs: 1_700_000_000_000, headFormat: 'claude-code', project: null, startedMs: null, sessionId: null });
+    const row = index.sessions.find((s) => s.file === CLAUDE);
+    expect(row).toEqual(expected.session);
+    expect(expected.calls.length).toBeGreaterThan(0);
+    const claudeId = fileIdsOf(index.calls).get(CLAUDE);
+    expect([...index.calls.file].filter((id) => id === claudeId)).toHaveLength(expected.calls.length);
+    expect(index.files.get(GROK)?.size).toBe(grok.length);
+  });
+});
