@@ -1,9 +1,9 @@
 // `loupe open DIR` (the built CLI as a child process) in Chromium: the folder indexed, one row per
 // session file, and fleet stats equal to the sums of what the model reads from each file.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ingest, summarize } from '../src/model';
+import { expectedFleet, expectLibraryShows } from './fleet';
 import { addressPrinted, cssEscape, expect, failOnPageErrors, fixture, GENERATOR, ROOT, test, waitLoaded } from './helpers';
 
 const LOUPE = join(ROOT, 'bin/loupe.mjs');
@@ -38,20 +38,8 @@ function fleetFolder(dir: string): string[] {
 test('loupe open DIR lists one row per session file, with fleet stats that are the sums of each file', async ({ page }, info) => {
   const dir = info.outputPath('fleet');
   const files = fleetFolder(dir);
-  // What the model reads from each file, as `loupe summarize` reads it.
-  const perFile = new Map<string, { calls: number; failed: number; labels: Map<string, number> }>();
-  const labels = new Map<string, number>();
-  for (const file of files) {
-    const summary = summarize(await ingest(new Uint8Array(readFileSync(join(dir, file))), { detail: 'light' }));
-    const mine = new Map<string, number>();
-    for (const call of summary.calls) {
-      mine.set(call.label, (mine.get(call.label) ?? 0) + 1);
-      labels.set(call.label, (labels.get(call.label) ?? 0) + 1);
-    }
-    perFile.set(file, { calls: summary.calls.length, failed: summary.calls.filter((call) => call.status === 'failed').length, labels: mine });
-  }
-  const total = [...perFile.values()].reduce((sum, f) => sum + f.calls, 0);
-  const failed = [...perFile.values()].reduce((sum, f) => sum + f.failed, 0);
+  const expected = await expectedFleet(dir, files);
+  const { perFile, labels, total } = expected;
   expect(total).toBeGreaterThan(60);
 
   const child = spawn(process.execPath, [LOUPE, 'open', dir, '--no-browser', '--port', '0'], {
@@ -65,19 +53,8 @@ test('loupe open DIR lists one row per session file, with fleet stats that are t
 
   const library = page.getByTestId('library');
   const rows = library.locator('[data-session-file]');
-  await expect(rows).toHaveCount(files.length);
-  for (const file of files) {
-    const row = library.locator(`[data-session-file="${cssEscape(file)}"]`);
-    await expect(row).toHaveAttribute('data-calls', String(perFile.get(file)!.calls));
-    await expect(row).toHaveAttribute('data-failed', String(perFile.get(file)!.failed));
-  }
-
-  // Calls per label over every session: the sums over the files, label by label.
+  await expectLibraryShows(page, expected);
   const stats = page.getByRole('table', { name: 'Calls per label' });
-  await expect(stats.locator('tfoot [data-label=""]')).toHaveAttribute('data-calls', String(total));
-  await expect(stats.locator('tfoot [data-label=""]')).toHaveAttribute('data-failed', String(failed));
-  await expect(stats.locator('tbody [data-label]')).toHaveCount(labels.size);
-  for (const [label, calls] of labels) await expect(stats.locator(`tbody [data-label="${cssEscape(label)}"]`)).toHaveAttribute('data-calls', String(calls));
 
   // A label opens the sessions behind it: those with a call of that label, and the stats follow.
   const [someLabel, labelCalls] = [...labels].sort((a, b) => a[1] - b[1])[0]!;
