@@ -139,6 +139,24 @@ function useVersionOf(value: unknown): number {
   return version;
 }
 
+/**
+ * Reads `source` into `store`, once per source (by identity) and redaction; none while there is no
+ * source. The query runs the read (and Retry); what was read is the store's.
+ */
+function useSourceRead(scope: string, store: SessionStore, controller: SessionController, source: SessionSource | undefined, redact: boolean) {
+  const version = useVersionOf(source);
+  return useQuery({
+    queryKey: [scope, version, redact],
+    enabled: source !== undefined,
+    gcTime: 0,
+    queryFn: async ({ signal }) => {
+      if (source === undefined) return null;
+      await controller.load({ ...toLoadSource(source), redact }, signal);
+      return store.getSnapshot().load.state;
+    },
+  });
+}
+
 /** Two runs compared: each read into a store of its own, as the single viewer reads one. */
 function CompareViewer({ source, compareWith, theme, className, keyboardScope, onCompareClose, compareCall, onCompareCallChange, redact: redactFirst, offerRedaction = true }: SessionViewerProps & { source: SessionSource; compareWith: SessionSource }) {
   // Redacting reads both runs again, as the single viewer reads its one; a stream cannot be.
@@ -148,24 +166,8 @@ function CompareViewer({ source, compareWith, theme, className, keyboardScope, o
   const [storeB] = useState<SessionStore>(() => createSessionStore());
   const controllerA = useController(storeA);
   const controllerB = useController(storeB);
-  const versionA = useVersionOf(source);
-  const versionB = useVersionOf(compareWith);
-  const queryA = useQuery({
-    queryKey: ['loupe-compare-a', versionA, redact],
-    gcTime: 0,
-    queryFn: async ({ signal }) => {
-      await controllerA.load({ ...toLoadSource(source), redact }, signal);
-      return storeA.getSnapshot().load.state;
-    },
-  });
-  const queryB = useQuery({
-    queryKey: ['loupe-compare-b', versionB, redact],
-    gcTime: 0,
-    queryFn: async ({ signal }) => {
-      await controllerB.load({ ...toLoadSource(compareWith), redact }, signal);
-      return storeB.getSnapshot().load.state;
-    },
-  });
+  const queryA = useSourceRead('loupe-compare-a', storeA, controllerA, source, redact);
+  const queryB = useSourceRead('loupe-compare-b', storeB, controllerB, compareWith, redact);
   const errors = [queryA.error ? `A (${nameOf(source)}): ${queryA.error.message}` : null, queryB.error ? `B (${nameOf(compareWith)}): ${queryB.error.message}` : null].filter((e) => e !== null);
   return (
     <>
@@ -211,9 +213,6 @@ function SingleViewer({ source, onSelectCall, initialFilter, onFilterChange, cal
     });
   }, [store, onFilterChange]);
 
-  // Each new source (by identity) is a new query.
-  const sourceVersion = useVersionOf(source);
-
   // No source: nothing is shown, and a read still running stops.
   useEffect(() => {
     if (source !== undefined) return;
@@ -227,16 +226,7 @@ function SingleViewer({ source, onSelectCall, initialFilter, onFilterChange, cal
   // A stream is read once: only a source that can be read again can be exported as jsonl or redacted.
   const rereadable = loadSource !== undefined && loadSource.kind !== 'stream';
 
-  const query = useQuery({
-    queryKey: ['loupe-session', sourceVersion, redact],
-    enabled: source !== undefined,
-    gcTime: 0,
-    queryFn: async ({ signal }) => {
-      if (source === undefined) return null;
-      await controller.load({ ...toLoadSource(source), redact }, signal);
-      return store.getSnapshot().load.state;
-    },
-  });
+  const query = useSourceRead('loupe-session', store, controller, source, redact);
 
   return (
     <NotesContext.Provider value={notes}>
