@@ -5,9 +5,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { childUser, reachableTemp } from './testing/asUser';
+import { buildCli } from './testing/buildCli';
 import { main as summarize } from './summarize';
 import type { Summary } from '../model';
 
@@ -22,8 +22,7 @@ let db: DuckDBConnection;
 beforeAll(async () => {
   work = mkdtempSync(join(reachableTemp(), 'loupe-index-'));
   chmodSync(work, 0o777);
-  await build({ root: ROOT, configFile: join(ROOT, 'vite.cli.config.ts'), logLevel: 'silent', build: { outDir: join(work, 'cli'), emptyOutDir: true } });
-  cli = join(work, 'cli/loupe.js');
+  cli = await buildCli(join(work, 'cli'));
   db = await (await DuckDBInstance.create(':memory:')).connect();
 }, 60_000);
 

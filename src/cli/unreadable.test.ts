@@ -7,9 +7,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { childUser, reachableTemp } from './testing/asUser';
+import { buildCli } from './testing/buildCli';
 
 const ROOT = join(import.meta.dirname, '../..');
 const user = childUser;
@@ -22,8 +22,7 @@ beforeAll(async () => {
   work = mkdtempSync(join(reachableTemp(), 'loupe-unreadable-'));
   // The folder and the CLI are readable by the child's user; only the session is not.
   chmodSync(work, 0o755);
-  await build({ root: ROOT, configFile: join(ROOT, 'vite.cli.config.ts'), logLevel: 'silent', build: { outDir: join(work, 'cli'), emptyOutDir: true } });
-  cli = join(work, 'cli/loupe.js');
+  cli = await buildCli(join(work, 'cli'));
   file = join(work, 'session.jsonl');
   copyFileSync(join(ROOT, 'fixtures/grok/esc-interrupt.updates.jsonl'), file);
   chmodSync(file, 0o000);
