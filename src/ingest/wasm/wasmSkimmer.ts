@@ -31,11 +31,6 @@ function skimModule(): WebAssembly.Module | null {
   return compiled;
 }
 
-/** Whether the WebAssembly skimmer can run here. */
-export function wasmSkimAvailable(): boolean {
-  return skimModule() !== null;
-}
-
 function isSkimExports(value: WebAssembly.Exports): value is WebAssembly.Exports & SkimExports {
   return value.memory instanceof WebAssembly.Memory && ['input', 'reserve', 'skim', 'spansAt', 'parentsAt', 'parentsFound'].every((name) => typeof value[name] === 'function');
 }
