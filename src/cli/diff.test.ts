@@ -151,6 +151,56 @@ describe('loupe diff on generated runs with planted edits', () => {
   });
 });
 
+describe('loupe diff --redact: a report to paste into a pull request holds no secret', () => {
+  const KEY = 'AKIAQX3YZ7PLMN4R2T6V';
+  const call = (id: string, command: string, status = 'completed') => [
+    { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's1', update: { sessionUpdate: 'tool_call', toolCallId: id, title: command, kind: 'execute', status: 'pending', rawInput: { command } } } },
+    { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's1', update: { sessionUpdate: 'tool_call_update', toolCallId: id, status } } },
+  ];
+  const runFile = (name: string, commands: string[]) => {
+    const file = join(work, name);
+    writeFileSync(file, commands.flatMap((command, n) => call(`c${n}`, command)).map((line) => JSON.stringify(line)).join('\n') + '\n');
+    return file;
+  };
+
+  // The key is on the call's line twice, in its title and in its command.
+  test('the key a command held is in every report without --redact, and in none with it: each says what was replaced', async () => {
+    const a = runFile('plain.jsonl', ['npm test', 'ls dist']);
+    const b = runFile('keyed.jsonl', ['npm test', `s3 --key ${KEY}`]);
+    for (const format of [[], ['--md'], ['--json']]) {
+      const open = await run(a, b, ...format);
+      expect(open.code).toBe(1);
+      expect(open.out).toContain(KEY);
+      const redacted = await run(a, b, ...format, '--redact');
+      expect(redacted.code).toBe(1);
+      expect(redacted.out).not.toContain(KEY);
+      expect(redacted.out).toContain('‹aws-access-key›');
+      expect(redacted.err).toMatch(/loupe diff: replaced 2 secrets\n {2}B: 2 \(aws-access-key 2; line 3\)/);
+      expect(redacted.err).not.toContain(KEY);
+    }
+    expect((await run(a, b, '--md', '--redact')).out).toMatch(/Redacted: 2 secrets \(2 aws-access-key\)/);
+    expect(JSON.parse((await run(a, b, '--json', '--redact')).out)).toMatchObject({ redacted: { 'aws-access-key': 2 } });
+  });
+
+  test('two runs that differ only in a secret agree once it is replaced', async () => {
+    const a = runFile('key-a.jsonl', [`deploy --key ${KEY}`]);
+    const b = runFile('key-b.jsonl', ['deploy --key AKIAZ7Y6X5W4V3U2T1SR']);
+    expect((await run(a, b)).code).toBe(1);
+    const redacted = await run(a, b, '--redact');
+    expect(redacted.code).toBe(0);
+    expect(redacted.out).toMatch(/the runs agree throughout/);
+    expect(redacted.err).toMatch(/replaced 4 secrets\n {2}A: 2 .*\n {2}B: 2 /);
+  });
+
+  test('with nothing to replace, the report says so', async () => {
+    const a = runFile('clean-a.jsonl', ['npm test']);
+    const { code, out, err } = await run(a, a, '--redact');
+    expect(code).toBe(0);
+    expect(out).toMatch(/Redacted: no secrets were found\./);
+    expect(err).toBe('loupe diff: no secrets found\n');
+  });
+});
+
 describe('loupe diff, what it refuses', () => {
   test('an input that cannot be read exits 2 with one line saying why', async () => {
     const missing = await run(join(work, 'absent.jsonl'), join(NATIVE, 'codex-acp.acp.jsonl'));

@@ -1,15 +1,19 @@
-// `loupe diff A B [--json] [--md] [--session ID]`: two runs of one task compared step by step
-// (src/analysis/compare.ts). Exit 0 when they agree throughout, 1 when they diverge, 2 when an input
-// cannot be read: a CI check on an agent's behaviour.
+// `loupe diff A B [--json] [--md] [--session ID] [--redact]`: two runs of one task compared step by
+// step (src/analysis/compare.ts). Exit 0 when they agree throughout, 1 when they diverge, 2 when an
+// input cannot be read: a CI check on an agent's behaviour.
+import { createReadStream } from 'node:fs';
 import { compareRuns, DEFAULT_MAX_EDITS, runSession, stepCount, stepsAround, stepsOfSession, type Comparison, type RunStep, type Step } from '../analysis/compare';
 import { formatDuration } from '../analysis/formatDuration';
 import { terminalSafe, terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 import { compareMarkdown, runTitle, signed } from '../share/compareMarkdown';
+import { exportJsonl } from '../share/exportJsonl';
+import { countKinds, redactionNote } from '../share/exportMarkdown';
+import { ingest, type Session } from '../model';
 import { readCommandArgs } from './args';
-import { readSessionFile } from './files';
+import { readFailure, readSessionFile, whyUnreadable } from './files';
 import { clip, type CliIo } from './summarize';
 
-const USAGE = 'usage: loupe diff A B [--json] [--md] [--session ID]';
+const USAGE = 'usage: loupe diff A B [--json] [--md] [--session ID] [--redact]';
 
 const HELP = `${USAGE}
 
@@ -27,13 +31,17 @@ counts, failures and times in each run.
   --md           a short report for a pull-request comment
   --session ID   compare the session ID of each file (default: of a file of several, the first
                  that has calls)
+  --redact       read both runs with every secret found (keys, tokens, passwords) replaced by its
+                 kind, as \`loupe export --redact\` does, before comparing: a subject that held a
+                 secret shows ‹kind› instead (two that differed only in it then agree); the report
+                 says what was replaced (--json adds "redacted": {kind: count}; stderr lists it)
 
 Exit status: 0 the runs agree throughout, 1 they diverge, 2 an input cannot be read.`;
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = readCommandArgs(argv, io, { command: 'diff', usage: USAGE, help: HELP }, { json: { type: 'boolean' }, md: { type: 'boolean' }, session: { type: 'string' } });
+  const parsed = readCommandArgs(argv, io, { command: 'diff', usage: USAGE, help: HELP }, { json: { type: 'boolean' }, md: { type: 'boolean' }, session: { type: 'string' }, redact: { type: 'boolean' } });
   if (typeof parsed === 'number') return parsed;
-  const { json, md, session: sessionId } = parsed.values;
+  const { json, md, session: sessionId, redact } = parsed.values;
   const [fileA, fileB, ...extra] = parsed.positionals;
   const wrong = fileB === undefined || extra.length > 0 ? `two files to compare, got ${parsed.positionals.length}` : json && md ? '--json or --md, not both' : null;
   if (wrong !== null || fileA === undefined || fileB === undefined) {
@@ -41,8 +49,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return 2;
   }
   const runs: RunStep[][] = [];
-  for (const file of [fileA, fileB]) {
-    const steps = await stepsOfFile(file, sessionId);
+  // Secrets replaced, by file, when read with --redact; null when not.
+  const findings: { run: 0 | 1; line: number; kind: string }[] | null = redact === true ? [] : null;
+  for (const [run, file] of [fileA, fileB].entries()) {
+    const steps = await stepsOfFile(file, sessionId, findings && ((line, kind) => void findings.push({ run: run === 0 ? 0 : 1, line, kind })));
     if (typeof steps === 'string') {
       io.err(`loupe diff: ${terminalSafeLine(steps)}`);
       return 2;
@@ -51,22 +61,49 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const [a = [], b = []] = runs;
   const comparison = compareRuns(a, b);
-  if (json) io.out(terminalSafeJson(JSON.stringify(jsonOf(comparison, a, b), null, 1)));
-  else if (md) io.out(compareMarkdown(comparison, a, b, { titleA: runTitle(fileA), titleB: runTitle(fileB) }).replace(/\n$/, ''));
-  else io.out(formatText(comparison, a, b, fileA, fileB));
+  const redacted = findings && countKinds(findings);
+  if (json) io.out(terminalSafeJson(JSON.stringify({ ...jsonOf(comparison, a, b), ...(redacted ? { redacted: Object.fromEntries(redacted) } : {}) }, null, 1)));
+  else if (md) io.out(compareMarkdown(comparison, a, b, { titleA: runTitle(fileA), titleB: runTitle(fileB), redacted }).replace(/\n$/, ''));
+  else io.out(formatText(comparison, a, b, fileA, fileB) + (redacted ? `\n\n${terminalSafe(redactionNote(redacted))}` : ''));
   if (!comparison.alignment.exact && json) io.err(`loupe diff: ${boundedNote(comparison)}`);
+  if (findings) io.err(`loupe diff: ${findingsByRun(findings)}`);
   return comparison.firstDivergence === null ? 0 : 1;
 }
 
-/** A file's steps, of the session asked for or its first; or why they cannot be had. */
-async function stepsOfFile(file: string, sessionId: string | undefined): Promise<RunStep[] | string> {
-  const read = await readSessionFile(file);
+/** A file's steps, of the session asked for or its first; or why they cannot be had. `onFinding`: read redacted. */
+async function stepsOfFile(file: string, sessionId: string | undefined, onFinding: ((line: number, kind: string) => void) | null): Promise<RunStep[] | string> {
+  const read = onFinding ? await readRedacted(file, onFinding) : await readSessionFile(file);
   if ('unreadable' in read) return read.unreadable;
   const { session } = read;
   if (session.counts.lines === 0) return `${file} holds no records (it is empty or blank)`;
   if (session.format === 'unknown') return `${file}: no line has a shape Loupe reads (${session.counts.unknown} unknown, ${session.counts.bad} bad)`;
   if (sessionId !== undefined && !session.sessionIds.includes(sessionId)) return `${file} has no session ${sessionId ?? ''}; it has ${session.sessionIds.length ? session.sessionIds.join(', ') : 'no session ids'}`;
   return stepsOfSession(session, runSession(session.sessionIds, [...session.calls.values()].map((call) => call.sessionId), sessionId));
+}
+
+/** The file read as `loupe export --redact` writes it: every secret found replaced by its kind. */
+async function readRedacted(file: string, onFinding: (line: number, kind: string) => void): Promise<{ session: Session } | { unreadable: string }> {
+  const unreadable = await whyUnreadable(file);
+  if (unreadable !== null) return { unreadable };
+  try {
+    const records = exportJsonl(createReadStream(file, { highWaterMark: 1 << 20 }), { redact: true, onFinding });
+    return { session: await ingest(records, { detail: 'light' }) };
+  } catch (error) {
+    return { unreadable: readFailure(file, error) };
+  }
+}
+
+/** What --redact replaced in each run, with the first lines, so a person can check before sharing. */
+function findingsByRun(findings: readonly { run: 0 | 1; line: number; kind: string }[]): string {
+  if (!findings.length) return 'no secrets found';
+  const lines = [`replaced ${findings.length} secret${findings.length === 1 ? '' : 's'}`];
+  for (const [run, name] of ['A', 'B'].entries()) {
+    const own = findings.filter((finding) => finding.run === run);
+    if (!own.length) continue;
+    const at = [...new Set(own.map((finding) => finding.line))];
+    lines.push(`  ${name}: ${own.length} (${[...countKinds(own)].map(([kind, count]) => `${kind} ${count}`).join(', ')}; line${at.length > 1 ? 's' : ''} ${at.slice(0, 10).join(', ')}${at.length > 10 ? `, … ${at.length - 10} more` : ''})`);
+  }
+  return lines.join('\n');
 }
 
 function jsonOf(comparison: Comparison, a: readonly Step[], b: readonly Step[]) {

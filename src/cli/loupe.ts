@@ -17,7 +17,7 @@ const HELP = `loupe: record and view coding-agent sessions (ACP traffic, ledger 
   loupe summarize FILE [--json] [--strict]    a plain-text or JSON summary of a session (--strict:
                                               exit 1 when empty, unreadable as a session, on bad
                                               lines or a broken chain)
-  loupe diff A B [--json] [--md] [--session ID]
+  loupe diff A B [--json] [--md] [--session ID] [--redact]
                                               two runs of one task compared step by step: where
                                               they first part, the alignment, each label's counts
                                               (exit 0 agree, 1 diverge, 2 unreadable)
