@@ -4,8 +4,7 @@
 import { open, readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { classify } from '../ingest/classify';
-import { isJsonObject, type JsonObject } from '../ingest/json';
+import { emptyHead, HEAD_LINES, HEAD_MAX_BYTES, headComplete, noteHeadLine, projectOf, timeInCaptureName, type SessionHead } from '../analysis/sessionHead';
 import { capturesDir, isCaptureLive } from './captures';
 
 export interface FoundSession {
@@ -115,7 +114,7 @@ export async function describe(path: string, now: number, subagents: string[]): 
   const head = await readHead(path);
   const lastWriteMs = info.mtimeMs;
   const startedAt = head.startMs ?? timeInCaptureName(basename(path)) ?? null;
-  const project = head.cwd ?? (head.format === 'claude-code' ? basename(dirname(path)) : null);
+  const project = projectOf(head, basename(dirname(path)));
   const live = head.format === 'acp-capture' ? (await isCaptureLive(path)) || now - lastWriteMs < LIVE_MS : now - lastWriteMs < LIVE_MS;
   return {
     path,
@@ -130,21 +129,11 @@ export async function describe(path: string, now: number, subagents: string[]): 
   };
 }
 
-interface Head {
-  format: string;
-  sessionId: string | null;
-  cwd: string | null;
-  startMs: number | undefined;
-}
-
 const HEAD_CHUNK = 64 * 1024;
-/** A Codex rollout's first line holds the harness's whole instructions: read that far, no further. */
-const HEAD_MAX = 2 * 1024 * 1024;
-const HEAD_LINES = 200;
 
 /** What the first lines say: the format (the first line of a known shape), session id, working directory, start time. */
-async function readHead(path: string): Promise<Head> {
-  const head: Head = { format: 'unknown', sessionId: null, cwd: null, startMs: undefined };
+async function readHead(path: string): Promise<SessionHead> {
+  const head = emptyHead();
   let handle;
   try {
     handle = await open(path, 'r');
@@ -155,7 +144,7 @@ async function readHead(path: string): Promise<Head> {
     let pending = Buffer.alloc(0);
     let offset = 0;
     let lines = 0;
-    while (offset < HEAD_MAX && lines < HEAD_LINES) {
+    while (offset < HEAD_MAX_BYTES && lines < HEAD_LINES) {
       const chunk = Buffer.alloc(HEAD_CHUNK);
       const { bytesRead } = await handle.read(chunk, 0, HEAD_CHUNK, offset);
       if (bytesRead === 0) break;
@@ -166,57 +155,14 @@ async function readHead(path: string): Promise<Head> {
         const line = pending.subarray(0, newline).toString('utf8');
         pending = pending.subarray(newline + 1);
         lines++;
-        noteLine(head, line, lines);
-        if (head.format !== 'unknown' && head.sessionId !== null && head.cwd !== null && head.startMs !== undefined) return head;
+        noteHeadLine(head, line, lines);
+        if (headComplete(head)) return head;
       }
     }
     // A last line without a newline (a session still being written).
-    if (pending.length > 0 && pending.length < HEAD_MAX && lines < HEAD_LINES) noteLine(head, pending.toString('utf8'), lines + 1);
+    if (pending.length > 0 && pending.length < HEAD_MAX_BYTES && lines < HEAD_LINES) noteHeadLine(head, pending.toString('utf8'), lines + 1);
     return head;
   } finally {
     await handle.close();
   }
-}
-
-function noteLine(head: Head, text: string, line: number): void {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return;
-  }
-  if (!isJsonObject(value)) return;
-  if (head.format === 'unknown') {
-    const shape = classify(value, text, { line, offset: 0, length: 0 }).shape;
-    if (shape !== undefined) head.format = shape;
-  }
-  const payload = objectAt(value, 'payload');
-  const msg = objectAt(value, 'msg') ?? objectAt(value, 'message') ?? value;
-  const params = objectAt(msg, 'params');
-  const result = objectAt(msg, 'result');
-  head.sessionId ??=
-    stringAt(value, 'sessionId') ?? (value.type === 'session_meta' ? stringAt(payload, 'id') : null) ?? stringAt(params, 'sessionId') ?? stringAt(result, 'sessionId');
-  head.cwd ??= stringAt(value, 'cwd') ?? stringAt(payload, 'cwd') ?? stringAt(params, 'cwd');
-  // The earliest time of the lines read: Claude Code writes queued-prompt entries before the prompt that started them.
-  const time = stringAt(value, 'timestamp') ?? stringAt(value, 'at') ?? stringAt(payload, 'timestamp');
-  const ms = time === null ? NaN : Date.parse(time);
-  if (Number.isFinite(ms) && (head.startMs === undefined || ms < head.startMs)) head.startMs = ms;
-}
-
-function objectAt(value: JsonObject | undefined, key: string): JsonObject | undefined {
-  const inner = value?.[key];
-  return isJsonObject(inner) ? inner : undefined;
-}
-
-function stringAt(value: JsonObject | undefined, key: string): string | null {
-  const inner = value?.[key];
-  return typeof inner === 'string' && inner !== '' ? inner : null;
-}
-
-/** tee names captures `2026-11-30T20-15-03-123Z_agent_pid.jsonl` (captureName). */
-function timeInCaptureName(name: string): number | undefined {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z_/.exec(name);
-  if (!match) return undefined;
-  const ms = Date.parse(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`);
-  return Number.isFinite(ms) ? ms : undefined;
 }

@@ -2,6 +2,7 @@
 // the viewer's ingest, light, then the index's rows. In the folder worker, or on the page where
 // a worker cannot start.
 import { fleetRows, type FleetRows } from '../analysis/fleet';
+import { HEAD_MAX_BYTES, headComplete, headOfText, projectOf, timeInCaptureName, type SessionHead } from '../analysis/sessionHead';
 import { ingest } from '../model';
 
 export interface FolderFile {
@@ -17,14 +18,32 @@ export async function indexPickedFile({ path, file }: FolderFile): Promise<Folde
     const session = await ingest(file, { detail: 'light' });
     // Decided by the whole read, as `loupe index` decides: some other JSON file in the folder.
     if (session.format === 'unknown' || session.format === 'empty') return { state: 'not-a-session' };
-    // The CLI takes project, start and session id from the file's first lines as well; here the
-    // records alone say them (the start from the first timed record, fleetRows' fallback).
+    // Project, start and session id from the file's first lines, as the CLI takes them.
+    const head = await headOfFile(file);
+    const parts = path.split('/');
     return {
       state: 'indexed',
-      rows: fleetRows(session, { file: path, bytes: file.size, modifiedMs: file.lastModified, headFormat: session.format, project: null, startedMs: null, sessionId: null }),
+      rows: fleetRows(session, {
+        file: path,
+        bytes: file.size,
+        modifiedMs: file.lastModified,
+        headFormat: head.format,
+        project: projectOf(head, parts.at(-2) ?? ''),
+        startedMs: head.startMs ?? timeInCaptureName(parts.at(-1) ?? '') ?? null,
+        sessionId: head.sessionId,
+      }),
     };
   } catch (error) {
     return { state: 'unreadable', why: error instanceof Error ? error.message : String(error) };
   }
 }
 
+
+/** Most heads are said in the first kilobytes; a Codex rollout's first line can take megabytes. */
+const FIRST_HEAD_BYTES = 256 * 1024;
+
+async function headOfFile(file: File): Promise<SessionHead> {
+  const head = headOfText(await file.slice(0, FIRST_HEAD_BYTES).text());
+  if (headComplete(head) || file.size <= FIRST_HEAD_BYTES) return head;
+  return headOfText(await file.slice(0, HEAD_MAX_BYTES).text());
+}

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { fleetRows } from '../analysis/fleet';
+import { headOfText } from '../analysis/sessionHead';
 import { ingest } from '../model';
 import { fileIdsOf } from './fleetData';
 import { indexFolder, pickedFiles, type FolderProgress } from './folderIndex';
@@ -52,12 +53,24 @@ describe('Open folder…', () => {
     expect(index.unreadable.map((u) => u.file)).toEqual(['gone.jsonl']);
     expect(index.unreadable[0]?.why).toContain('no longer there');
 
-    const expected = fleetRows(await ingest(claude, { detail: 'light' }), { file: CLAUDE, bytes: claude.length, modifiedMs: 1_700_000_000_000, headFormat: 'claude-code', project: null, startedMs: null, sessionId: null });
+    // Project, start and session id from the file's first lines, as `loupe index` reads them (cli/sessions.ts).
+    const head = headOfText(new TextDecoder().decode(claude));
+    expect(head.cwd).toBe('/home/dev/run1/work/claude-agent-acp-capture');
+    const expected = fleetRows(await ingest(claude, { detail: 'light' }), {
+      file: CLAUDE, bytes: claude.length, modifiedMs: 1_700_000_000_000, headFormat: 'claude-code', project: head.cwd, startedMs: head.startMs ?? null, sessionId: head.sessionId,
+    });
     const row = index.sessions.find((s) => s.file === CLAUDE);
     expect(row).toEqual(expected.session);
+    expect(row?.project).toBe('/home/dev/run1/work/claude-agent-acp-capture');
     expect(expected.calls.length).toBeGreaterThan(0);
     const claudeId = fileIdsOf(index.calls).get(CLAUDE);
     expect([...index.calls.file].filter((id) => id === claudeId)).toHaveLength(expected.calls.length);
     expect(index.files.get(GROK)?.size).toBe(grok.length);
+  });
+
+  test('a Claude Code log whose lines name no directory takes its project folder\'s name, as loupe ls shows it', async () => {
+    const lines = new TextDecoder().decode(fixtureBytes(CLAUDE)).replaceAll('"cwd":"/home/dev/run1/work/claude-agent-acp-capture",', '');
+    const index = await indexFolder(pickedFiles([picked('projects/-home-dev-shop/4b56d36c.jsonl', lines)]), () => undefined);
+    expect(index.sessions.map((s) => s.project)).toEqual(['-home-dev-shop']);
   });
 });
