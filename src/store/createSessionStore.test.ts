@@ -26,7 +26,7 @@ describe('session store', () => {
       { label: 'Write', count: 1 },
     ]);
     expect(s.facets.statuses.done).toBe(3);
-    expect(s.view.length).toBe(s.items.size);
+    expect(s.shownRows.length).toBe(s.items.size);
   });
 
   it('keeps usage reports out of the rows and holds each session\'s latest for the meter (codex-acp sends one after every call)', async () => {
@@ -34,15 +34,15 @@ describe('session store', () => {
     const s = store.getSnapshot();
     const usageItems = [...s.items].filter((it) => it.type === 'usage').length;
     expect(usageItems).toBe(9);
-    expect(s.view.length).toBe(s.items.size - 9);
-    expect(s.view.some((i) => s.items.get(i)?.type === 'usage')).toBe(false);
+    expect(s.shownRows.length).toBe(s.items.size - 9);
+    expect(s.shownRows.some((i) => s.items.get(i)?.type === 'usage')).toBe(false);
     expect([...s.usage.values()]).toEqual([{ reports: 9, context: { used: 120, size: 258400 }, inputTokens: 0, outputTokens: 0 }]);
     // Accounting is the model's: the reports are still events.
     expect(s.counts.events).toBe(46);
     store.setFilter({ sessions: [[...s.usage.keys()][0] ?? ''] });
     const one = store.getSnapshot();
-    expect(one.view.length).toBeGreaterThan(0);
-    expect(one.view.some((i) => one.items.get(i)?.type === 'usage')).toBe(false);
+    expect(one.shownRows.length).toBeGreaterThan(0);
+    expect(one.shownRows.some((i) => one.items.get(i)?.type === 'usage')).toBe(false);
   });
 
   it("adds up a native log's token reports, each response once though its entries repeat it (replaced reports are taken back)", async () => {
@@ -66,24 +66,24 @@ describe('session store', () => {
     const after = store.getSnapshot();
     // The snapshot handed out before the change still shows what it showed.
     expect(before.filter.labels).toEqual([]);
-    expect(before.view.length).toBe(before.items.size);
-    expect(after.view.length).toBe(1);
-    expect(after.view.map((i) => after.items.get(i)?.type)).toEqual(['call']);
+    expect(before.shownRows.length).toBe(before.items.size);
+    expect(after.shownRows.length).toBe(1);
+    expect(after.shownRows.map((i) => after.items.get(i)?.type)).toEqual(['call']);
     store.setFilter({ labels: [], statuses: ['failed'] });
-    expect(store.getSnapshot().view).toEqual([]);
+    expect(store.getSnapshot().shownRows).toEqual([]);
     store.setFilter({ statuses: [], text: 'HELLO, WORLD' });
     const hits = store.getSnapshot();
     // Text finds the edit (its diff) and the agent's closing message.
-    expect(hits.view.length).toBeGreaterThanOrEqual(2);
-    expect(hits.view.some((i) => hits.items.get(i)?.type === 'call')).toBe(true);
-    expect(hits.view.some((i) => hits.items.get(i)?.type === 'message')).toBe(true);
+    expect(hits.shownRows.length).toBeGreaterThanOrEqual(2);
+    expect(hits.shownRows.some((i) => hits.items.get(i)?.type === 'call')).toBe(true);
+    expect(hits.shownRows.some((i) => hits.items.get(i)?.type === 'message')).toBe(true);
   });
 
   it('starts from an initial filter, ignoring statuses it does not know', async () => {
     const store = await loadedStore(GEMINI, { initialFilter: { labels: ['Edit', 'Write'], statuses: ['bogus' as never] } });
     const s = store.getSnapshot();
     expect(s.filter).toEqual({ labels: ['Edit', 'Write'], statuses: [], text: '' });
-    expect(s.view.length).toBe(2);
+    expect(s.shownRows.length).toBe(2);
   });
 
   it('finds a call by its id and reveals it through a filter that hides it', async () => {
@@ -94,7 +94,7 @@ describe('session store', () => {
     const pos = store.revealItem(idx ?? -1);
     const s = store.getSnapshot();
     expect(s.filter.labels).toEqual([]);
-    expect(s.view[pos]).toBe(idx);
+    expect(s.shownRows[pos]).toBe(idx);
   });
 
   it('maps an input line to its row, or the nearest row after it', async () => {
@@ -143,10 +143,10 @@ describe('session store, as a session streams in', () => {
   it('shows an agent message under a search once it has grown to match', () => {
     const store = createSessionStore({ initialFilter: { text: 'world' } });
     store.applyDelta(delta({ itemsFrom: 0, items: [agentMessage('hello ')] }));
-    expect(store.getSnapshot().view).toEqual([]);
+    expect(store.getSnapshot().shownRows).toEqual([]);
     // The same message, grown: the pump replaces the last item.
     store.applyDelta(delta({ itemsFrom: 0, items: [agentMessage('hello world')] }));
-    expect(store.getSnapshot().view).toEqual([0]);
+    expect(store.getSnapshot().shownRows).toEqual([0]);
   });
 
   it('takes back a usage report a later one replaced (a native log re-sends a response\'s usage from its last entry)', () => {
@@ -158,7 +158,7 @@ describe('session store, as a session streams in', () => {
     store.applyDelta(delta({ itemsFrom: 1, items: [usage(3, 100, 20), agentMessage('more'), usage(5, 100, 20)] }));
     const s = store.getSnapshot();
     expect(s.usage.get('s')).toMatchObject({ reports: 2, inputTokens: 200, outputTokens: 40 });
-    expect(s.view.map((i) => s.items.get(i)?.type)).toEqual(['message', 'message']);
+    expect(s.shownRows.map((i) => s.items.get(i)?.type)).toEqual(['message', 'message']);
   });
 
   it('grows the last message from what a delta adds to it, leaving earlier snapshots as they were', () => {
@@ -168,9 +168,9 @@ describe('session store, as a session streams in', () => {
     store.applyDelta(delta({ grown: { index: 0, textFrom: 6, text: 'world', blocksFrom: 0, blocks: [] }, itemsFrom: 1, items: [] }));
     const after = store.getSnapshot();
     expect(after.items.get(0)).toMatchObject({ type: 'message', text: 'hello world' });
-    expect(after.view).toEqual([0]);
+    expect(after.shownRows).toEqual([0]);
     expect(before.items.get(0)).toMatchObject({ text: 'hello ' });
-    expect(before.view).toEqual([]);
+    expect(before.shownRows).toEqual([]);
   });
 
   it('never changes a snapshot it has handed out', async () => {
@@ -189,7 +189,7 @@ describe('session store, as a session streams in', () => {
     push(text.slice(0, half));
     await vi.waitFor(() => expect(store.getSnapshot().items.size).toBeGreaterThan(0), { timeout: 15_000 });
     const early = store.getSnapshot();
-    const seen = { items: early.items.size, calls: early.calls.size, lines: early.counts.lines, sessions: early.sessionIds.size, view: early.view.length };
+    const seen = { items: early.items.size, calls: early.calls.size, lines: early.counts.lines, sessions: early.sessionIds.size, view: early.shownRows.length };
     const firstCall = early.calls.first();
     const firstHistory = firstCall && isToolCall(firstCall) ? firstCall.history.length : undefined;
     push(text.slice(half));
@@ -198,7 +198,7 @@ describe('session store, as a session streams in', () => {
     const late = store.getSnapshot();
     expect(late.items.size).toBeGreaterThan(seen.items);
     // What the early snapshot held is exactly what it held when it was handed out.
-    expect({ items: early.items.size, calls: early.calls.size, lines: early.counts.lines, sessions: early.sessionIds.size, view: early.view.length }).toEqual(seen);
+    expect({ items: early.items.size, calls: early.calls.size, lines: early.counts.lines, sessions: early.sessionIds.size, view: early.shownRows.length }).toEqual(seen);
     expect(early.calls.first()).toBe(firstCall);
     expect(firstCall && isToolCall(firstCall) ? firstCall.history.length : undefined).toBe(firstHistory);
     expect(snaps.length).toBeGreaterThan(0);
@@ -272,16 +272,16 @@ describe('the focused row', () => {
     }, new AbortController().signal, { throttleMs: 0 });
     const update = (u: object) => new TextEncoder().encode(JSON.stringify({ sessionUpdate: 'tool_call', kind: 'execute', ...u }) + '\n');
     for (const id of ['c1', 'c2', 'c3']) s.push(update({ toolCallId: id, title: id, status: 'in_progress' }));
-    await vi.waitFor(() => expect(store.getSnapshot().view).toHaveLength(3), { timeout: 15_000 });
+    await vi.waitFor(() => expect(store.getSnapshot().shownRows).toHaveLength(3), { timeout: 15_000 });
     store.setCursor(2);
-    const focused = store.getSnapshot().view[2];
+    const focused = store.getSnapshot().shownRows[2];
     expect(focused).toBe(store.itemOfCallId('c3'));
     // The first call ends: the filter no longer keeps it, and the rows below it move up one.
     s.push(new TextEncoder().encode(JSON.stringify({ sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'completed' }) + '\n'));
-    await vi.waitFor(() => expect(store.getSnapshot().view).toHaveLength(2), { timeout: 15_000 });
+    await vi.waitFor(() => expect(store.getSnapshot().shownRows).toHaveLength(2), { timeout: 15_000 });
     const snap = store.getSnapshot();
     expect(snap.cursor).not.toBeNull();
-    expect(snap.view[snap.cursor!]).toBe(focused);
+    expect(snap.shownRows[snap.cursor!]).toBe(focused);
     s.close();
     await done;
   });
@@ -294,7 +294,7 @@ describe('reset', () => {
     const key = s.calls.keySeq().first()!;
     const id = s.calls.get(key)!.id;
     store.setCursor(1);
-    store.setExpanded(s.view[0]!, true);
+    store.setExpanded(s.shownRows[0]!, true);
     store.setDetailError(key, 'gone');
     store.setSearchHits('x', [key]);
     store.setFilter({ text: 'x' });

@@ -36,11 +36,11 @@ export interface SessionSnapshot {
    * reports (`usage` items, ACP `usage_update`) are not rows: `usage` holds them for the header's
    * meter, and the Usage view reads them from `items`.
    */
-  view: readonly number[];
+  shownRows: readonly number[];
   /** Each session's usage as its reports add up (`SessionUsage`), by session id (`NO_SESSION` for none), the one that reported last last. */
   usage: ReadonlyMap<string, SessionUsage>;
   facets: Facets;
-  /** Position in `view` of the focused row (kept as an item, so rows a live filter drops above it do not move the focus; when the filter hides the row itself, the row after it). */
+  /** Position in `shownRows` of the focused row (kept as an item, so rows a live filter drops above it do not move the focus; when the filter hides the row itself, the row after it). */
   cursor: number | null;
   /** Item indices of rows drawn open. */
   expanded: ReadonlySet<number>;
@@ -140,7 +140,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         ended: s.ended,
         arrivedAt: (call) => arrivalOf(s.arrivals, call),
         filter: s.filter,
-        view: rows,
+        shownRows: rows,
         facets: facets(s),
         cursor: s.focus === null ? null : nearestPosition(rows, s.focus),
         expanded: s.expanded,
@@ -162,7 +162,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     setSearchHits: (text, keys) => dispatch({ type: 'searchHits', text, keys }),
     setDetailError: (key, message) => dispatch({ type: 'detailError', key, message }),
     setFilter: (filter) => dispatch({ type: 'filter', filter }),
-    setCursor: (pos) => dispatch({ type: 'focus', item: pos === null ? null : (store.getSnapshot().view[pos] ?? null) }),
+    setCursor: (pos) => dispatch({ type: 'focus', item: pos === null ? null : (store.getSnapshot().shownRows[pos] ?? null) }),
     setExpanded: (item, open) => dispatch({ type: 'expand', item, open }),
     toggleExpanded: (item) => dispatch({ type: 'expand', item, open: !state.expanded.has(item) }),
     itemOfCallId(id) {
@@ -188,7 +188,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
       return at < items.size ? at : items.size - 1;
     },
     positionOfItem(itemIndex) {
-      return indexIn(store.getSnapshot().view, itemIndex);
+      return indexIn(store.getSnapshot().shownRows, itemIndex);
     },
     revealItem(itemIndex) {
       const pos = store.positionOfItem(itemIndex);
@@ -239,11 +239,11 @@ function memo<T>(deps: (s: SessionState) => readonly unknown[], compute: (s: Ses
   };
 }
 
-/** Position in `view` of `item`; when the filter hides it, of the row after it (else the last row); null for an empty view. */
-function nearestPosition(view: readonly number[], item: number): number | null {
-  if (view.length === 0) return null;
-  const pos = lowerBound(view, item);
-  return Math.min(pos, view.length - 1);
+/** Position in `shownRows` of `item`; when the filter hides it, of the row after it (else the last row); null for an empty view. */
+function nearestPosition(shownRows: readonly number[], item: number): number | null {
+  if (shownRows.length === 0) return null;
+  const pos = lowerBound(shownRows, item);
+  return Math.min(pos, shownRows.length - 1);
 }
 
 /** Binary search: views are sorted item indices. */

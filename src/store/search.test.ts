@@ -29,7 +29,7 @@ async function open(bytes: Buffer, light: boolean): Promise<SessionStore> {
 /** The ids (and subjects) of the calls the view shows. */
 function shownCalls(store: SessionStore): string[] {
   const snap = store.getSnapshot();
-  return snap.view.flatMap((index) => {
+  return snap.shownRows.flatMap((index) => {
     const item = snap.items.get(index);
     const call = item?.type === 'call' ? snap.calls.get(item.callKey) : undefined;
     return call ? [`${call.id} ${call.subject ?? ''}`] : [];

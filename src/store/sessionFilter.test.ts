@@ -22,10 +22,10 @@ describe('session filter', () => {
     store.setFilter({ sessions: [chosen ?? ''] });
     const s = store.getSnapshot();
     expect(s.filter.sessions).toEqual([chosen]);
-    expect(s.view).toHaveLength(rows);
+    expect(s.shownRows).toHaveLength(rows);
     const calls = s.calls;
-    expect(new Set(s.view.map((i) => { const it = s.items.get(i); return it ? sessionOfItem(it, calls) : undefined; }))).toEqual(new Set([chosen]));
-    expect(new Set(s.view.map((i) => s.items.get(i)?.type)).size).toBeGreaterThan(1);
+    expect(new Set(s.shownRows.map((i) => { const it = s.items.get(i); return it ? sessionOfItem(it, calls) : undefined; }))).toEqual(new Set([chosen]));
+    expect(new Set(s.shownRows.map((i) => s.items.get(i)?.type)).size).toBeGreaterThan(1);
   });
 
   it('combines with a label filter, and clearing filters shows every session again', async () => {
@@ -36,11 +36,11 @@ describe('session filter', () => {
     store.setFilter({ sessions: [first?.sessionId ?? ''], labels: [first?.label ?? ''] });
     const s = store.getSnapshot();
     const expected = [...s.calls.values()].filter((c) => c.sessionId === first?.sessionId && c.label === first?.label).length;
-    expect(s.view).toHaveLength(expected);
+    expect(s.shownRows).toHaveLength(expected);
     store.setFilter(EMPTY_FILTER);
     // Every row: every item but the usage reports (the header's meter and the Usage view show them).
     const usageReports = [...store.getSnapshot().items].filter((it) => it.type === 'usage').length;
-    expect(store.getSnapshot().view).toHaveLength(all - usageReports);
+    expect(store.getSnapshot().shownRows).toHaveLength(all - usageReports);
     expect(store.getSnapshot().filter).toEqual({ labels: [], statuses: [], text: '' });
   });
 });

@@ -10,7 +10,7 @@ const wholeOrRow = (call: CallSummary): ToolCall => (isToolCall(call) ? call : {
 /** The rows the filter shows, as a session: their items, and only their calls. */
 export function shownSession(snap: SessionSnapshot): Session {
   const filtered = isFilterActive(snap.filter);
-  const items = filtered ? snap.view.flatMap((index) => snap.items.get(index) ?? []) : snap.items.toArray();
+  const items = filtered ? snap.shownRows.flatMap((index) => snap.items.get(index) ?? []) : snap.items.toArray();
   const calls = new Map<string, ToolCall>();
   for (const item of items) {
     const call = item.type === 'call' ? snap.calls.get(item.callKey) : undefined;
@@ -34,7 +34,7 @@ export function shownSession(snap: SessionSnapshot): Session {
 export function shownLines(snap: SessionSnapshot): Set<number> | null {
   if (!isFilterActive(snap.filter)) return null;
   const lines = new Set<number>();
-  for (const index of snap.view) {
+  for (const index of snap.shownRows) {
     const item = snap.items.get(index);
     if (!item) continue;
     lines.add(item.loc.line);

@@ -71,7 +71,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
   const moveCursor = (pos: number): void => {
     const p = nav.moveCursor(pos);
     if (p === null) return;
-    if (p === store.getSnapshot().view.length - 1) follow.resume();
+    if (p === store.getSnapshot().shownRows.length - 1) follow.resume();
     else follow.pause();
   };
   const toggle = (itemIndex: number, pos: number): void => {
@@ -193,7 +193,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
             onNeedDetail={onNeedDetail}
             live={live}
             following={follow.following}
-            newRows={Math.max(0, snap.view.length - follow.rowsWhenPaused)}
+            newRows={Math.max(0, snap.shownRows.length - follow.rowsWhenPaused)}
             onUserScroll={(atEnd) => (atEnd ? follow.resume() : follow.pause())}
             onJumpToLatest={() => moveCursor(Number.MAX_SAFE_INTEGER)}
           />
@@ -216,7 +216,7 @@ function useFollowing(store: SessionStore): { following: boolean; rowsWhenPaused
     pause: () => {
       if (!following) return;
       setFollowing(false);
-      setRowsWhenPaused(store.getSnapshot().view.length);
+      setRowsWhenPaused(store.getSnapshot().shownRows.length);
     },
     resume: () => setFollowing(true),
   };

@@ -34,7 +34,7 @@ export function Insights({ view, snap, store, dark, onOpenCall, onShowCalls }: I
         <p className={styles.filterNote} data-testid="filter-note">
           The label, status and search filters narrow the transcript only: this view covers the whole session.{' '}
           <button type="button" className={styles.linkButton} onClick={() => onShowCalls({})}>
-            Show the {countOf(snap.view.length, 'filtered row')}
+            Show the {countOf(snap.shownRows.length, 'filtered row')}
           </button>
         </p>
       ) : null}

@@ -36,7 +36,7 @@ export function TimelineView({ snap, dark, onOpenCall }: TimelineViewProps) {
     [deferred.calls, deferred.items, deferred.sessionIds, deferred.ended],
   );
   // The transcript's focused call is drawn selected.
-  const cursorItem = snap.cursor !== null ? snap.items.get(snap.view[snap.cursor] ?? -1) : undefined;
+  const cursorItem = snap.cursor !== null ? snap.items.get(snap.shownRows[snap.cursor] ?? -1) : undefined;
   const selectedKey = cursorItem?.type === 'call' ? cursorItem.callKey : null;
   const selectedBar = useMemo(() => (selectedKey === null ? -1 : layout.keys.indexOf(selectedKey)), [layout, selectedKey]);
 

@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 const snapOf = (calls: number, state: 'loading' | 'done', tag: string): SessionSnapshot =>
-  ({ calls: { size: calls, tag }, load: { state }, filter: { labels: [], statuses: [], text: '' }, cursor: null, view: [] }) as unknown as SessionSnapshot;
+  ({ calls: { size: calls, tag }, load: { state }, filter: { labels: [], statuses: [], text: '' }, cursor: null, shownRows: [] }) as unknown as SessionSnapshot;
 
 function Probe({ snap }: { snap: SessionSnapshot }) {
   const shown = useLiveSnapshot(snap);

@@ -25,6 +25,6 @@ export function useLiveSnapshot(snap: SessionSnapshot): SessionSnapshot {
     return () => clearTimeout(timer);
   }, [snap, sampling]);
   // The filter and cursor are the person's, and always current.
-  const shown = sampling ? { ...sampled, filter: snap.filter, cursor: snap.cursor, view: snap.view } : snap;
+  const shown = sampling ? { ...sampled, filter: snap.filter, cursor: snap.cursor, shownRows: snap.shownRows } : snap;
   return useDeferredValue(shown);
 }

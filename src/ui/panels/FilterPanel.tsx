@@ -53,7 +53,7 @@ export function FilterPanel({ snap, store, searchRef }: { snap: SessionSnapshot;
       <div className={styles.panelHead}>
         <span>
           Tool calls: {facets.total.toLocaleString('en')}
-          {isFilterActive(filter) ? ` · showing ${countOf(snap.view.length, 'row')}` : ''}
+          {isFilterActive(filter) ? ` · showing ${countOf(snap.shownRows.length, 'row')}` : ''}
         </span>
         {isFilterActive(filter) ? (
           <button type="button" className={styles.linkButton} onClick={() => store.setFilter(EMPTY_FILTER)}>

@@ -38,7 +38,7 @@ export function NotesPanel({ snap, onOpenCall }: { snap: SessionSnapshot; onOpen
   const importRef = useRef<HTMLInputElement>(null);
   const noteBoxId = useId();
 
-  const item = snap.cursor === null ? undefined : snap.items.get(snap.view[snap.cursor] ?? -1);
+  const item = snap.cursor === null ? undefined : snap.items.get(snap.shownRows[snap.cursor] ?? -1);
   const call = item?.type === 'call' ? snap.calls.get(item.callKey) : undefined;
   const note = call ? notes[call.key] : undefined;
   const noted = Object.entries(notes);

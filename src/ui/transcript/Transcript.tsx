@@ -33,12 +33,12 @@ function runningSince(call: CallSummary, snap: SessionSnapshot): number | undefi
 }
 
 export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail, live, followEnd, onUserScroll, listHandle }: TranscriptProps) {
-  const { view, items, calls, expanded, cursor, ended, terminals, contentHash } = snap;
+  const { shownRows, items, calls, expanded, cursor, ended, terminals, contentHash } = snap;
   // Rows mark the calls the user noted or bookmarked.
   const fileNotes = useFileNotes(contentHash);
-  const rowKey = useCallback((pos: number) => view[pos] ?? -pos - 1, [view]);
+  const rowKey = useCallback((pos: number) => shownRows[pos] ?? -pos - 1, [shownRows]);
   const renderRow = (pos: number) => {
-    const idx = view[pos];
+    const idx = shownRows[pos];
     const item = idx !== undefined ? items.get(idx) : undefined;
     if (idx === undefined || !item) return null;
     const call = item.type === 'call' ? calls.get(item.callKey) : undefined;
@@ -64,10 +64,10 @@ export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail, 
   return (
     <VirtualList
       className={styles.transcript}
-      count={view.length}
+      count={shownRows.length}
       estimate={36}
       rowKey={rowKey}
-      rowIds={view}
+      rowIds={shownRows}
       renderRow={renderRow}
       scrollRequest={scrollRequest}
       ariaLabel="Transcript"

@@ -40,7 +40,7 @@ export function emptyTranscriptMessage(snap: SessionSnapshot): string {
 }
 
 export function TranscriptPane({ snap, store, dark, sessionLinks, scrollRequest, listHandle, onToggle, onNeedDetail, live, following, newRows, onUserScroll, onJumpToLatest }: TranscriptPaneProps) {
-  if (snap.view.length === 0) return <div className={shared.empty}>{emptyTranscriptMessage(snap)}</div>;
+  if (snap.shownRows.length === 0) return <div className={shared.empty}>{emptyTranscriptMessage(snap)}</div>;
   return (
     <div className={styles.transcriptPane}>
       <SessionLinksContext.Provider value={sessionLinks}>

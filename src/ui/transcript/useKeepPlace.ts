@@ -20,7 +20,7 @@ export function useKeepPlace(snap: SessionSnapshot, list: RefObject<VirtualListH
   });
   return () => {
     const row = list.current?.firstVisibleRow() ?? null;
-    const item = row === null ? undefined : snap.view[row];
+    const item = row === null ? undefined : snap.shownRows[row];
     place.current = item === undefined || item === 0 ? null : { item, emptied: false };
   };
 }

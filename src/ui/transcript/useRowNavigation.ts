@@ -55,7 +55,7 @@ export function useRowNavigation(store: SessionStore, snap: SessionSnapshot, roo
   };
 
   const moveCursor = (pos: number): number | null => {
-    const n = store.getSnapshot().view.length;
+    const n = store.getSnapshot().shownRows.length;
     if (n === 0) return null;
     const p = Math.max(0, Math.min(n - 1, pos));
     store.setCursor(p);

@@ -63,16 +63,16 @@ export function useTranscriptKeys({ store, rootRef, searchRef, active, keyboardS
         moveCursor(0);
         break;
       case 'End':
-        moveCursor(snap.view.length - 1);
+        moveCursor(snap.shownRows.length - 1);
         break;
       case 'Enter': {
-        const idx = cur === null ? undefined : snap.view[cur];
+        const idx = cur === null ? undefined : snap.shownRows[cur];
         if (idx === undefined) return;
         setOpen(idx, !snap.expanded.has(idx));
         break;
       }
       case 'Escape': {
-        const idx = cur !== null ? snap.view[cur] : undefined;
+        const idx = cur !== null ? snap.shownRows[cur] : undefined;
         if (idx !== undefined && snap.expanded.has(idx)) setOpen(idx, false);
         else {
           for (const i of snap.expanded) store.setExpanded(i, false);
