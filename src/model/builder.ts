@@ -93,7 +93,8 @@ export class SessionBuilder {
 
   constructor(options: BuilderOptions = {}) {
     this.detail = options.detail ?? 'full';
-    this.reader = new RecordReader(this.recordSink(), { light: this.detail === 'light', skimmer: options.skimmer });
+    this.records = this.recordSink();
+    this.reader = new RecordReader(this.records, { light: this.detail === 'light', skimmer: options.skimmer });
     if (this.reader.skimmerKind) this.session.diagnostics.skimmer = this.reader.skimmerKind;
     this.chain = options.chain ?? new ChainVerifier((warning) => this.session.diagnostics.warnings.push(warning));
   }
@@ -110,6 +111,11 @@ export class SessionBuilder {
     ended: false,
   };
 
+  /**
+   * Where ingest's reader hands this builder its records. Records read once can be handed here
+   * again, to time the fold alone (`npm run bench:fold`).
+   */
+  readonly records: RecordSink;
   /** Bytes → records (ingest's reader); this builder folds what it hands over. */
   private readonly reader: RecordReader;
   private readonly chain: ChainInput;

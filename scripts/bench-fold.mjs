@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+// npm run bench:fold: the fold alone (everything SessionBuilder does after the reader hands it a
+// record) and what the session it builds keeps in memory, on a generated ACP input:
+//   - fold time: the input's records read once (src/model/testing/foldBench.ts), then folded into a
+//     fresh builder, best of N, by wall and CPU time, as a ratio to bare JSON.parse of the same
+//     lines timed in the same run (alternating), with the GC time spent inside the folds;
+//   - retained heap: a whole read of the file (ingest, as the CLI reads it), after GC, as a ratio to
+//     the file size, with what the session holds (calls, history entries, items).
+//   node scripts/bench-fold.mjs [--mb 40] [--runs 7] [--format acp] [--detail light|full]
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { arg, benchInput, root } from './bench-common.mjs';
+import { timeJsonParse } from './json-floor.mjs';
+
+const MB = Number(arg('mb', '40'));
+const RUNS = Number(arg('runs', '7'));
+const FORMAT = arg('format', 'acp');
+const DETAIL = arg('detail', 'light');
+
+if (process.argv.includes('--child')) await child(process.argv[process.argv.indexOf('--child') + 1]);
+else await parent();
+
+async function parent() {
+  const { build } = await import('vite');
+  const work = mkdtempSync(join(tmpdir(), 'loupe-bench-fold-'));
+  try {
+    // Built as the CLI is built (vite.cli.config.ts): the same code `loupe summarize` runs.
+    await build({
+      root,
+      configFile: false,
+      logLevel: 'warn',
+      publicDir: false,
+      build: {
+        ssr: true,
+        outDir: work,
+        emptyOutDir: true,
+        target: 'node20',
+        rollupOptions: { input: { fold: join(root, 'src/model/testing/foldBench.ts') }, output: { format: 'es', entryFileNames: '[name].js' } },
+      },
+      ssr: { noExternal: true },
+    });
+    const file = benchInput(FORMAT, MB);
+    // A fresh process: a clean heap for the memory figure, no JIT state from the build.
+    const result = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', join(work, 'fold.js'), '--mb', String(MB), '--runs', String(RUNS), '--format', FORMAT, '--detail', DETAIL], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    if (result.status !== 0) throw new Error(`the fold benchmark of ${file} failed`);
+    report(JSON.parse(result.stdout), statSync(file).size, file);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function report(r, size, file) {
+  const mb = size / 1e6;
+  console.log(`loupe fold benchmark: ${file} (${mb.toFixed(1)} MB, ${r.lines.toLocaleString()} lines), read ${DETAIL}, best of ${RUNS}, node ${process.version}\n`);
+  console.log(`  fold               ${r.foldMs.toFixed(0)} ms = ${(r.foldMs / r.floorMs).toFixed(3)} x the time of JSON.parse of the same lines (${r.floorMs.toFixed(0)} ms)`);
+  console.log(`  fold by CPU time   ${r.foldCpuMs.toFixed(0)} ms = ${(r.foldCpuMs / r.floorCpuMs).toFixed(3)} x JSON.parse's (${r.floorCpuMs.toFixed(0)} ms)   (steadier on a shared machine)`);
+  console.log(`  GC in the fold     ${r.foldGcMs.toFixed(0)} ms (in the fastest fold)`);
+  console.log(`  retained heap      ${(r.retained / 1e6).toFixed(1)} MB = ${(r.retained / size).toFixed(3)} x file size   (a whole ${DETAIL} read, after GC)`);
+  console.log(`  session holds      ${r.calls.toLocaleString()} calls, ${r.history.toLocaleString()} history entries, ${r.items.toLocaleString()} items (${r.messages.toLocaleString()} messages)`);
+}
+
+async function child(bundle) {
+  const { readRecords, foldRecords, ingest } = await import(pathToFileURL(bundle).href);
+  const file = benchInput(FORMAT, MB);
+  const { createReadStream } = await import('node:fs');
+  const gc = () => {
+    globalThis.gc();
+    globalThis.gc();
+  };
+  const heap = () => {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
+
+  // Retained memory first, on a cold heap: what a whole read keeps once the reading is done. The
+  // session is dropped when `retainedBy` returns.
+  const shape = await retainedBy(() => ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { detail: DETAIL }), gc, heap);
+
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  // GC pauses inside a fold: the fold's garbage, as a time.
+  const { PerformanceObserver } = await import('node:perf_hooks');
+  const gcEntries = [];
+  const observer = new PerformanceObserver((list) => gcEntries.push(...list.getEntries()));
+  const gcMsBetween = (from, to) => gcEntries.filter((entry) => entry.startTime >= from && entry.startTime < to).reduce((sum, entry) => sum + entry.duration, 0);
+  observer.observe({ entryTypes: ['gc'] });
+
+  const records = readRecords(readFileSync(file), DETAIL);
+  const lines = readFileSync(file, 'utf8').split('\n');
+  let foldMs = Infinity;
+  let foldCpuMs = Infinity;
+  let fastest = { start: 0, end: 0 };
+  let floorMs = Infinity;
+  let floorCpuMs = Infinity;
+  for (let run = 0; run < RUNS; run++) {
+    gc();
+    await new Promise((resolve) => setImmediate(resolve));
+    let start = performance.now();
+    let startCpu = cpuMs();
+    const calls = (await foldRecords(records, DETAIL)).calls.size;
+    const end = performance.now();
+    const ms = end - start;
+    foldCpuMs = Math.min(foldCpuMs, cpuMs() - startCpu);
+    if (ms < foldMs) {
+      foldMs = ms;
+      fastest = { start, end };
+    }
+    if (calls !== shape.calls) throw new Error(`the fold made ${calls} calls, a whole read ${shape.calls}`);
+
+    gc();
+    start = performance.now();
+    startCpu = cpuMs();
+    timeJsonParse(lines);
+    floorMs = Math.min(floorMs, performance.now() - start);
+    floorCpuMs = Math.min(floorCpuMs, cpuMs() - startCpu);
+  }
+  // GC entries are delivered on later turns of the event loop.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  observer.disconnect();
+  const foldGcMs = gcMsBetween(fastest.start, fastest.end);
+  process.stdout.write(JSON.stringify({ ...shape, foldMs, foldCpuMs, foldGcMs, floorMs, floorCpuMs }));
+}
+
+async function retainedBy(read, gc, heap) {
+  gc();
+  const base = heap();
+  const session = await read();
+  gc();
+  const retained = heap() - base;
+  return {
+    retained,
+    lines: session.counts.lines,
+    calls: session.calls.size,
+    history: [...session.calls.values()].reduce((sum, call) => sum + call.history.length, 0),
+    items: session.items.length,
+    messages: session.items.filter((item) => item.type === 'message').length,
+  };
+}
