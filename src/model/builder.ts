@@ -16,7 +16,7 @@ import { ChainVerifier, type ChainInput } from './chain';
 import { labelOf } from './labels';
 import type { Session } from './session';
 import {
-  mergeLedgerCalled, mergeLedgerResult, mergeToolUpdate, newCall, withHistory, withInputEnd, withPermission, withPermissionOutcome,
+  appendHistoryCopy, mergeLedgerCalled, mergeLedgerResult, mergeToolUpdate, newCall, withHistory, withInputEnd, withPermission, withPermissionOutcome,
   type AppendHistory, type MergeContext,
 } from './merge';
 import { callRow, type CallHistoryEntry, type CallSummary, type ChainState, type InputFormat, type SourceLocation, type ToolCall, type TranscriptItem } from './types';
@@ -136,8 +136,14 @@ export class SessionBuilder {
   private lastId: string | null = null;
   /** The session id noted last: most records repeat it, so most are checked with one comparison. */
   private lastSessionId: string | null = null;
-  /** Call keys by scope and id: the call itself is replaced in `session.calls` at every merge. */
-  private readonly callIndex = new Map<CallScope, Map<string, string>>();
+  /**
+   * Calls by scope and id (the latest call of an id used again). Every merge writes into the
+   * builder's own call (`owned`), so a key's call stays the same object and one lookup finds it.
+   */
+  private readonly callIndex = new Map<CallScope, Map<string, ToolCall>>();
+  /** The scope looked up last and its calls: most updates are in the session of the one before. */
+  private lastScope: CallScope | undefined;
+  private lastScopeCalls: Map<string, ToolCall> | undefined;
   /** How much of each call's history was taken: a take hands out the rest. */
   private readonly historyTaken = new Map<string, number>();
   private itemsTaken = 0;
@@ -212,7 +218,7 @@ export class SessionBuilder {
     // Every unfinished call now displays differently, and says how long the input went on after it started.
     for (const [key, call] of this.session.calls) {
       if (!hasEnded(call)) {
-        if (call.startMs !== undefined && this.lastTs !== undefined) this.replace(call, withInputEnd(call, this.lastTs));
+        if (call.startMs !== undefined && this.lastTs !== undefined) withInputEnd(call, this.lastTs, true);
         this.markChanged(key);
       }
     }
@@ -391,13 +397,14 @@ export class SessionBuilder {
    * cheaper than building and hashing a joined key for every update.
    */
   private callFor(scope: CallScope, id: string, sessionId: string | null, loc: SourceLocation, opens = false): ToolCall {
-    let byId = this.callIndex.get(scope);
+    let byId = scope === this.lastScope ? this.lastScopeCalls : this.callIndex.get(scope);
     if (!byId) {
       byId = new Map();
       this.callIndex.set(scope, byId);
     }
-    const known = byId.get(id);
-    let call = known === undefined ? undefined : this.session.calls.get(known);
+    this.lastScope = scope;
+    this.lastScopeCalls = byId;
+    let call = byId.get(id);
     // CONTRACTS §4: an id can come back. A `tool_call` naming a call that already ended opens a new
     // one (agents that number calls per turn); the ended call keeps what it had.
     const reopened = opens && call !== undefined && hasEnded(call);
@@ -405,18 +412,12 @@ export class SessionBuilder {
       const key = callKey(scope, id, reopened ? this.session.calls.size : undefined);
       const ledger = scope === LEDGER_SCOPE || scope === LEGACY_LEDGER_SCOPE;
       call = newCall(key, id, sessionId, this.session.calls.size, loc.line, this.detail, !ledger);
-      byId.set(id, key);
+      byId.set(id, call);
       this.session.calls.set(key, call);
       this.addItem({ type: 'call', loc, callKey: key });
     }
     this.markChanged(call.key);
     return call;
-  }
-
-  /** Keeps `next` as its key's current state in place of `previous` (which is left as it was). */
-  private replace(previous: ToolCall, next: ToolCall): ToolCall {
-    if (next !== previous) this.session.calls.set(next.key, next);
-    return next;
   }
 
   /** What a take hands out of a call: a copy, with the history entries not taken before (see `CallChange`). */
@@ -426,12 +427,21 @@ export class SessionBuilder {
     return { call: withHistory(call, call.history.slice(historyFrom)), historyFrom };
   }
 
+  /**
+   * One context for every merge, set to each record in turn (the merges keep none of it but `loc`).
+   * `owned`: a take hands out copies (`change`), never the builder's own calls, so every merge
+   * writes into them in place.
+   */
+  private readonly context: MergeContext = { detail: 'full', loc: { line: 0, offset: 0, length: 0 }, ts: undefined, dir: undefined, appendHistory: undefined, owned: true };
+
   private mergeContext(record: IngestRecord): MergeContext {
-    return {
-      detail: this.detail, loc: record.loc, ts: record.ts, dir: record.dir, appendHistory: this.appendHistory,
-      // A take hands out copies (`change`), never the builder's own calls: it merges into them in place.
-      owned: true,
-    };
+    const context = this.context;
+    context.detail = this.detail;
+    context.loc = record.loc;
+    context.ts = record.ts;
+    context.dir = record.dir;
+    context.appendHistory = this.appendHistory;
+    return context;
   }
 
   /**
@@ -440,7 +450,7 @@ export class SessionBuilder {
    * hands out its own history arrays (a take copies the entries it has not handed out yet).
    */
   private readonly appendHistory: AppendHistory = (history, entry) => {
-    if (history.length < 8) return history.concat(entry);
+    if (history.length < 8) return appendHistoryCopy(history, entry);
     const owned = history as CallHistoryEntry[];
     owned.push(entry);
     return owned;
@@ -449,7 +459,7 @@ export class SessionBuilder {
   /** CONTRACTS §4 (`mergeToolUpdate`): the call's state after one ACP tool update. */
   private applyToolUpdate(sessionId: string | null, update: ToolUpdate, record: IngestRecord, source: 'tool_call' | 'tool_call_update' | 'permission'): ToolCall {
     const call = this.callFor(sessionId ?? '', update.fields.toolCallId, sessionId, record.loc, source === 'tool_call');
-    return this.replace(call, mergeToolUpdate(call, update, source, this.mergeContext(record)));
+    return mergeToolUpdate(call, update, source, this.mergeContext(record));
   }
 
   private foldRequest(record: IngestRecord, body: Extract<RecordBody, { kind: 'request' }>): void {
@@ -460,8 +470,8 @@ export class SessionBuilder {
       case 'session/request_permission': {
         const permission = body.permission;
         if (permission?.toolCall) {
-          const merged = this.applyToolUpdate(this.canonicalId(permission.sessionId ?? null), permission.toolCall, record, 'permission');
-          const call = this.replace(merged, withPermission(merged, { line: record.loc.line, options: permission.options }));
+          const call = this.applyToolUpdate(this.canonicalId(permission.sessionId ?? null), permission.toolCall, record, 'permission');
+          withPermission(call, { line: record.loc.line, options: permission.options }, true);
           pending.callKey = call.key;
         } else {
           this.addItem({ type: 'event', loc: record.loc, name: body.method, raw: body.params });
@@ -544,7 +554,7 @@ export class SessionBuilder {
         const parsed = readPermissionResult(result);
         const call = request?.callKey ? this.session.calls.get(request.callKey) : undefined;
         if (parsed.ok && call?.permission) {
-          this.replace(call, withPermissionOutcome(call, parsed.value.outcome));
+          withPermissionOutcome(call, parsed.value.outcome, true);
           this.markChanged(call.key);
         }
         return;
@@ -626,7 +636,7 @@ export class SessionBuilder {
           return;
         }
         const call = this.callFor(LEDGER_SCOPE, ledger.toolUseId, run, loc);
-        this.replace(call, mergeLedgerResult(call, ledger, this.mergeContext(record)));
+        mergeLedgerResult(call, ledger, this.mergeContext(record));
         return;
       }
       case 'model_returned':
@@ -717,7 +727,7 @@ export class SessionBuilder {
     const call = data.id === undefined
       ? this.callFor(LEGACY_LEDGER_SCOPE, `line:${record.loc.line}`, run, record.loc)
       : this.callFor(LEDGER_SCOPE, data.id, run, record.loc);
-    this.replace(call, mergeLedgerCalled(call, data, this.mergeContext(record)));
+    mergeLedgerCalled(call, data, this.mergeContext(record));
   }
 
   /**
