@@ -150,7 +150,12 @@ export function mergeToolUpdate(call: ToolCall, update: ToolUpdate, source: 'too
     if (hasEnded(fields)) next.endMs = ts;
     if (next.endMs !== undefined) next.durationMs = Math.max(0, next.endMs - next.startMs);
   }
-  next.history = (context.appendHistory ?? appendHistoryCopy)(call.history, { loc: context.loc, ts, source, fields: fieldList(set), invalidEnvelope });
+  // Only the keys that have a value: an `undefined` one still takes a slot in each of a light
+  // read's tens of thousands of entries (most inputs have no times, most envelopes are valid).
+  const loc = context.loc;
+  const entry: CallHistoryEntry = ts === undefined ? { loc, source, fields: fieldList(set) } : { loc, ts, source, fields: fieldList(set) };
+  if (invalidEnvelope !== undefined) entry.invalidEnvelope = invalidEnvelope;
+  next.history = (context.appendHistory ?? appendHistoryCopy)(call.history, entry);
   // Derived fields are read again only when an update set what they are derived from: most
   // updates set a status, content or output, which change neither.
   if (set & LABEL_INPUTS) next.label = labelOf(next);
