@@ -378,18 +378,27 @@ export class SessionBuilder {
     const last = items[items.length - 1];
     const text = block.type === 'text' ? block.text : '';
     if (last?.type === 'message' && last.role === role && last.sessionId === sessionId && last.messageId === messageId) {
-      // A new object, so a reader holding the old one sees the change.
       let blocks = last.blocks;
       if (block.type !== 'text') {
         if (blocks !== this.ownedBlocks) blocks = this.ownedBlocks = blocks.slice();
         blocks.push(block);
       }
-      items[items.length - 1] = messageWithText(last, last.text + text, blocks);
-      this.itemChangedFrom = Math.min(this.itemChangedFrom, items.length - 1);
+      const index = items.length - 1;
+      if (index >= this.itemsTaken) {
+        // Nobody was handed this item yet (a reader that never takes, the CLI, is handed none):
+        // written in place, not copied for each of a message's chunks.
+        last.text += text;
+        last.blocks = blocks;
+        return;
+      }
+      // A new object, so a reader holding the old one sees the change.
+      items[index] = messageWithText(last, last.text + text, blocks);
+      this.itemChangedFrom = Math.min(this.itemChangedFrom, index);
       return;
     }
     if (role === 'user') this.lastUserItem.set(sessionId, items.length);
-    this.addItem({ type: 'message', role, loc, sessionId, messageId, blocks: block.type === 'text' ? [] : [block], text, ts });
+    // Most messages are text only: they share one empty list (a block added later copies it, see `ownedBlocks`).
+    this.addItem({ type: 'message', role, loc, sessionId, messageId, blocks: block.type === 'text' ? NO_BLOCKS : [block], text, ts });
   }
 
   /**
@@ -778,6 +787,8 @@ function messageWithText(last: MessageItem, text: string, blocks: ContentBlock[]
   if ('ts' in last) return { type, role, loc, sessionId, blocks, text, ts: last.ts };
   return { type, role, loc, sessionId, blocks, text };
 }
+
+const NO_BLOCKS: ContentBlock[] = Object.freeze([]) as unknown as ContentBlock[];
 
 const rpcKey = (id: RpcId) => (typeof id === 'number' ? `n${id}` : `s${id}`);
 

@@ -20,3 +20,26 @@ test.each([
   expect(Object.keys(items[0]!)).toEqual(keys);
   expect(items[0]).toMatchObject({ type: 'message', text: 'ab' });
 });
+
+test('a message handed out by a take stays as it was while later chunks grow the session’s own', () => {
+  const builder = new SessionBuilder();
+  builder.pushValue(chunk('a'));
+  const taken = builder.takeChanges().items[0]!;
+  builder.pushValue(chunk('b'));
+  builder.pushValue(image());
+  builder.pushValue(chunk('c'));
+  expect(taken).toMatchObject({ type: 'message', text: 'a', blocks: [] });
+  expect(builder.session.items[0]).toMatchObject({ type: 'message', text: 'abc', blocks: [{ type: 'image' }] });
+  const { grown } = builder.takeChanges();
+  expect(grown).toMatchObject({ index: 0, textFrom: 1, text: 'bc', blocksFrom: 0, blocks: [{ type: 'image' }] });
+});
+
+test('text-only messages share no list a later block could write into', () => {
+  const builder = new SessionBuilder();
+  builder.pushValue(chunk('a', 's'));
+  builder.pushValue(chunk('b', 't'));
+  builder.pushValue(image('t'));
+  const [first, second] = builder.session.items;
+  expect(first).toMatchObject({ text: 'a', blocks: [] });
+  expect(second).toMatchObject({ text: 'b', blocks: [{ type: 'image' }] });
+});
