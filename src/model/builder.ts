@@ -19,11 +19,13 @@ import {
   appendHistoryCopy, mergeLedgerCalled, mergeLedgerResult, mergeToolUpdate, newCall, withHistory, withInputEnd, withPermission, withPermissionOutcome,
   type AppendHistory, type MergeContext,
 } from './merge';
-import { callRow, type CallHistoryEntry, type CallSummary, type ChainState, type InputFormat, type SourceLocation, type ToolCall, type TranscriptItem } from './types';
+import { callRow, type CallHistoryEntry, type PermissionRequest, type CallSummary, type ChainState, type InputFormat, type SourceLocation, type ToolCall, type TranscriptItem } from './types';
 import { hasEnded } from './status';
 import { readUsage } from './usage';
 
 const EXCERPT_CHARS = 200;
+/** How many different lists of permission options are shared; an input with more keeps the rest as they come. */
+const MAX_OPTION_LISTS = 8;
 
 
 interface PendingRequest {
@@ -123,6 +125,8 @@ export class SessionBuilder {
   /** Unanswered requests by id, then by the direction they were sent (`''`: not said), latest last. */
   private readonly pending = new Map<string, Map<Direction | '', PendingRequest[]>>();
   private pendingSeq = 0;
+  /** The first lists of permission options seen (`sharedOptions`). */
+  private readonly optionLists: PermissionRequest['options'][] = [];
   private readonly lastUserItem = new Map<string | null, number>();
   /**
    * Calls changed since the last `takeChanges`. Kept only once something takes changes: before
@@ -480,7 +484,7 @@ export class SessionBuilder {
         const permission = body.permission;
         if (permission?.toolCall) {
           const call = this.applyToolUpdate(this.canonicalId(permission.sessionId ?? null), permission.toolCall, record, 'permission');
-          withPermission(call, { line: record.loc.line, options: permission.options }, true);
+          withPermission(call, { line: record.loc.line, options: this.sharedOptions(permission.options) }, true);
           pending.callKey = call.key;
         } else {
           this.addItem({ type: 'event', loc: record.loc, name: body.method, raw: body.params });
@@ -524,6 +528,16 @@ export class SessionBuilder {
     this.addItem({
       type: 'message', role: 'user', loc: record.loc, sessionId, blocks: prompt.filter((block) => block.type !== 'text'), text, ts: record.ts,
     });
+  }
+
+  /**
+   * The options of a permission request, as one list shared by every request that offers the same:
+   * an agent offers the same few options each time, and each copy cost 500 bytes a request.
+   */
+  private sharedOptions(options: PermissionRequest['options']): PermissionRequest['options'] {
+    for (const known of this.optionLists) if (sameOptions(known, options)) return known;
+    if (this.optionLists.length < MAX_OPTION_LISTS) this.optionLists.push(options);
+    return options;
   }
 
   /** CONTRACTS §8: join a response to its request; with a direction, to one sent the other way. */
@@ -786,6 +800,16 @@ function messageWithText(last: MessageItem, text: string, blocks: ContentBlock[]
   if ('messageId' in last) return { type, role, loc, sessionId, messageId: last.messageId, blocks, text, ts: last.ts };
   if ('ts' in last) return { type, role, loc, sessionId, blocks, text, ts: last.ts };
   return { type, role, loc, sessionId, blocks, text };
+}
+
+function sameOptions(a: PermissionRequest['options'], b: PermissionRequest['options']): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) {
+    const x = a[index]!;
+    const y = b[index]!;
+    if (x.optionId !== y.optionId || x.name !== y.name || x.kind !== y.kind) return false;
+  }
+  return true;
 }
 
 const NO_BLOCKS: ContentBlock[] = Object.freeze([]) as unknown as ContentBlock[];

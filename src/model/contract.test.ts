@@ -231,6 +231,18 @@ describe('§7 a call refused at its permission request', () => {
     const later = refused('no', rpc({ sessionUpdate: 'tool_call_update', toolCallId: 'c', status: 'completed' }, 's'));
     expect(summarize(await ingest(later)).calls.map((call) => call.status)).toEqual(['done']);
   });
+  test('each request keeps the options it offered, the same or not as another’s, and each call its own answer', async () => {
+    const ask = (id: number, callId: string, offered: object[]) => JSON.stringify({ jsonrpc: '2.0', id, method: 'session/request_permission', params: { sessionId: 's', toolCall: { toolCallId: callId }, options: offered } });
+    const answer = (id: number, optionId: string) => JSON.stringify({ jsonrpc: '2.0', id, result: { outcome: { outcome: 'selected', optionId } } });
+    const fewer = options.slice(0, 2);
+    const renamed = [options[0], { ...options[1], name: 'Refuse' }, options[2]];
+    const session = await ingest(lines(ask(1, 'a', options), ask(2, 'b', fewer), ask(3, 'c', renamed), ask(4, 'd', options), answer(1, 'yes'), answer(4, 'no')), { detail: 'light' });
+    const calls = [...session.calls.values()];
+    expect(calls.map((call) => call.permission?.options)).toEqual([options, fewer, renamed, options]);
+    expect(calls.map((call) => call.permission?.outcome)).toEqual([
+      { outcome: 'selected', optionId: 'yes', optionName: 'Allow' }, undefined, undefined, { outcome: 'selected', optionId: 'no', optionName: 'Reject' },
+    ]);
+  });
 });
 
 describe('§8 joins', () => {
