@@ -123,7 +123,7 @@ export class SessionBuilder {
   private readonly chain: ChainInput;
   private readonly shapes = new Set<Shape>();
   /** Unanswered requests by id, then by the direction they were sent (`''`: not said), latest last. */
-  private readonly pending = new Map<string, Map<Direction | '', PendingRequest[]>>();
+  private readonly pending = new Map<number | string, Map<Direction | '', PendingRequest[]>>();
   private pendingSeq = 0;
   /** The first lists of permission options seen (`sharedOptions`). */
   private readonly optionLists: PermissionRequest['options'][] = [];
@@ -814,7 +814,8 @@ function sameOptions(a: PermissionRequest['options'], b: PermissionRequest['opti
 
 const NO_BLOCKS: ContentBlock[] = Object.freeze([]) as unknown as ContentBlock[];
 
-const rpcKey = (id: RpcId) => (typeof id === 'number' ? `n${id}` : `s${id}`);
+/** A request id as a key: a number as it is (no string made per request), a string marked apart from it (`1` is not `"1"`). */
+const rpcKey = (id: RpcId): number | string => (typeof id === 'number' ? id : `s${id}`);
 
 function excerpt(text: string): string {
   return text.length > EXCERPT_CHARS ? text.slice(0, EXCERPT_CHARS) : text;

@@ -235,7 +235,7 @@ describe('§7 a call refused at its permission request', () => {
     const ask = (id: number, callId: string, offered: object[]) => JSON.stringify({ jsonrpc: '2.0', id, method: 'session/request_permission', params: { sessionId: 's', toolCall: { toolCallId: callId }, options: offered } });
     const answer = (id: number, optionId: string) => JSON.stringify({ jsonrpc: '2.0', id, result: { outcome: { outcome: 'selected', optionId } } });
     const fewer = options.slice(0, 2);
-    const renamed = [options[0], { ...options[1], name: 'Refuse' }, options[2]];
+    const renamed = [options[0]!, { ...options[1]!, name: 'Refuse' }, options[2]!];
     const session = await ingest(lines(ask(1, 'a', options), ask(2, 'b', fewer), ask(3, 'c', renamed), ask(4, 'd', options), answer(1, 'yes'), answer(4, 'no')), { detail: 'light' });
     const calls = [...session.calls.values()];
     expect(calls.map((call) => call.permission?.options)).toEqual([options, fewer, renamed, options]);
@@ -258,6 +258,18 @@ describe('§8 joins', () => {
     expect(only(session).permission?.outcome).toEqual({ outcome: 'selected', optionId: 'no', optionName: 'Reject' });
     const end = session.items.find((item) => item.type === 'turn_end');
     expect(end).toMatchObject({ stopReason: 'end_turn', usage: { inputTokens: 10, totalTokens: 12 } });
+  });
+
+  test('ids 1 and "1" are two requests: each response joins its own', async () => {
+    const session = await ingest(lines(
+      JSON.stringify({ jsonrpc: '2.0', id: '1', method: 'session/request_permission', params: { sessionId: 's', toolCall: { toolCallId: 'c' }, options: [{ optionId: 'no', name: 'Reject', kind: 'reject_once' }] } }),
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'session/prompt', params: { sessionId: 's', prompt: [] } }),
+      JSON.stringify({ jsonrpc: '2.0', id: '1', result: { outcome: { outcome: 'selected', optionId: 'no' } } }),
+      JSON.stringify({ jsonrpc: '2.0', id: 1, result: { stopReason: 'end_turn' } }),
+    ));
+    expect(only(session).permission?.outcome).toEqual({ outcome: 'selected', optionId: 'no', optionName: 'Reject' });
+    expect(session.items.find((item) => item.type === 'turn_end')).toMatchObject({ stopReason: 'end_turn' });
+    expect(session.diagnostics.warnings).toEqual([]);
   });
 
   test('raw NDJSON: a response joins the most recent unanswered request with that id', async () => {
