@@ -12,7 +12,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { arg, benchInput, root } from './bench-common.mjs';
+import { arg, benchInput } from './bench-common.mjs';
+import { buildForNode } from './build-node.mjs';
 import { timeJsonParse } from './json-floor.mjs';
 
 const MB = Number(arg('mb', '40'));
@@ -24,27 +25,13 @@ if (process.argv.includes('--child')) await child(process.argv[process.argv.inde
 else await parent();
 
 async function parent() {
-  const { build } = await import('vite');
   const work = mkdtempSync(join(tmpdir(), 'loupe-bench-fold-'));
   try {
-    // Built as the CLI is built (vite.cli.config.ts): the same code `loupe summarize` runs.
-    await build({
-      root,
-      configFile: false,
-      logLevel: 'warn',
-      publicDir: false,
-      build: {
-        ssr: true,
-        outDir: work,
-        emptyOutDir: true,
-        target: 'node20',
-        rollupOptions: { input: { fold: join(root, 'src/model/testing/foldBench.ts') }, output: { format: 'es', entryFileNames: '[name].js' } },
-      },
-      ssr: { noExternal: true },
-    });
+    // Built as the CLI is built: the same code `loupe summarize` runs.
+    const { fold: bundle } = await buildForNode({ fold: 'src/model/testing/foldBench.ts' }, work);
     const file = benchInput(FORMAT, MB);
     // A fresh process: a clean heap for the memory figure, no JIT state from the build.
-    const result = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', join(work, 'fold.js'), '--mb', String(MB), '--runs', String(RUNS), '--format', FORMAT, '--detail', DETAIL], {
+    const result = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', bundle, '--mb', String(MB), '--runs', String(RUNS), '--format', FORMAT, '--detail', DETAIL], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
     });

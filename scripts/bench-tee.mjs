@@ -6,8 +6,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
-import { arg, benchInput, root } from './bench-common.mjs';
+import { arg, benchInput } from './bench-common.mjs';
+import { buildForNode } from './build-node.mjs';
 
 const mb = Number(arg('mb', '100'));
 const messages = Number(arg('messages', '2000'));
@@ -15,21 +15,7 @@ const runs = Number(arg('runs', '3'));
 
 const work = mkdtempSync(join(tmpdir(), 'loupe-bench-tee-'));
 // tee alone, built as the CLI is built (vite.cli.config.ts): the same code `loupe tee` runs.
-await build({
-  root,
-  configFile: false,
-  logLevel: 'warn',
-  publicDir: false,
-  build: {
-    ssr: true,
-    outDir: join(work, 'built'),
-    emptyOutDir: true,
-    target: 'node20',
-    rollupOptions: { input: { tee: join(root, 'src/cli/testing/teeMain.ts') }, output: { format: 'es', entryFileNames: '[name].js' } },
-  },
-  ssr: { noExternal: true },
-});
-const tee = join(work, 'built', 'tee.js');
+const { tee } = await buildForNode({ tee: 'src/cli/testing/teeMain.ts' }, join(work, 'built'));
 const capture = join(work, 'capture.jsonl');
 const teeCommand = (extra = '') => `node ${tee} --out ${capture} -- cat${extra}`;
 
