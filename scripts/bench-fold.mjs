@@ -1,6 +1,9 @@
 #!/usr/bin/env node
-// npm run bench:fold: the fold alone (everything SessionBuilder does after the reader hands it a
-// record) and what the session it builds keeps in memory, on a generated ACP input:
+// npm run bench:fold: where a read's time goes, stage by stage, and what the session it builds keeps
+// in memory, on a generated ACP input:
+//   - stages: lines and decoding alone; the reader alone (JSON.parse or the skim, classification,
+//     records dropped); the whole read (ingest of the bytes in memory), each best of N by CPU time
+//     as a ratio to JSON.parse of the same lines, in the same alternation as the fold;
 //   - fold time: the input's records read once (src/model/testing/foldBench.ts), then folded into a
 //     fresh builder, best of N, by wall and CPU time, as a ratio to bare JSON.parse of the same
 //     lines timed in the same run (alternating), with the GC time spent inside the folds;
@@ -50,10 +53,16 @@ function report(r, size, file) {
   console.log(`  GC in the fold     ${r.foldGcMs.toFixed(0)} ms (in the fastest fold)`);
   console.log(`  retained heap      ${(r.retained / 1e6).toFixed(1)} MB = ${(r.retained / size).toFixed(3)} x file size   (a whole ${DETAIL} read, after GC)`);
   console.log(`  session holds      ${r.calls.toLocaleString()} calls, ${r.history.toLocaleString()} history entries, ${r.items.toLocaleString()} items (${r.messages.toLocaleString()} messages)`);
+  const x = (ms) => `${(ms / r.floorCpuMs).toFixed(2)} x`;
+  console.log(`\n  where a whole ${DETAIL} read's CPU time goes, in units of JSON.parse's (best of ${RUNS} each, alternating with it):`);
+  console.log(`    lines and decoding alone     ${x(r.linesCpuMs)}`);
+  console.log(`    the reader alone             ${x(r.readerCpuMs)}   (lines, JSON.parse or the skim, classification; ${x(r.readerCpuMs - r.linesCpuMs)} beyond the lines)`);
+  console.log(`    the fold alone               ${x(r.foldCpuMs)}`);
+  console.log(`    the whole read               ${x(r.wholeCpuMs)}   (reader + fold: ${x(r.readerCpuMs + r.foldCpuMs)}; a ratio of ${(r.floorCpuMs / r.wholeCpuMs).toFixed(2)}, aim >= ${DETAIL === 'light' ? '1.0' : '0.6'})`);
 }
 
 async function child(bundle) {
-  const { readRecords, foldRecords, ingest } = await import(pathToFileURL(bundle).href);
+  const { readRecords, foldRecords, ingest, readLinesAlone, readerAlone } = await import(pathToFileURL(bundle).href);
   const file = benchInput(FORMAT, MB);
   const { createReadStream } = await import('node:fs');
   const gc = () => {
@@ -80,8 +89,17 @@ async function child(bundle) {
   const gcMsBetween = (from, to) => gcEntries.filter((entry) => entry.startTime >= from && entry.startTime < to).reduce((sum, entry) => sum + entry.duration, 0);
   observer.observe({ entryTypes: ['gc'] });
 
-  const records = readRecords(readFileSync(file), DETAIL);
+  const bytes = new Uint8Array(readFileSync(file));
+  const records = readRecords(bytes, DETAIL);
   const lines = readFileSync(file, 'utf8').split('\n');
+  // The stages before the fold, and the whole read, by CPU time (best of the runs).
+  const stageCpu = { lines: Infinity, reader: Infinity, whole: Infinity };
+  const timeStage = async (name, run) => {
+    gc();
+    const startCpu = cpuMs();
+    await run();
+    stageCpu[name] = Math.min(stageCpu[name], cpuMs() - startCpu);
+  };
   let foldMs = Infinity;
   let foldCpuMs = Infinity;
   let fastest = { start: 0, end: 0 };
@@ -109,11 +127,21 @@ async function child(bundle) {
     floorMs = Math.min(floorMs, performance.now() - start);
     floorCpuMs = Math.min(floorCpuMs, cpuMs() - startCpu);
   }
+  // The stages after the folds (timed among them, their garbage slowed the folds by a quarter).
+  for (let run = 0; run < RUNS; run++) {
+    await timeStage('lines', () => readLinesAlone(bytes));
+    await timeStage('reader', () => readerAlone(bytes, DETAIL));
+    await timeStage('whole', () => ingest(bytes, { detail: DETAIL, chunkSize: 1 << 20 }));
+    gc();
+    const startCpu = cpuMs();
+    timeJsonParse(lines);
+    floorCpuMs = Math.min(floorCpuMs, cpuMs() - startCpu);
+  }
   // GC entries are delivered on later turns of the event loop.
   await new Promise((resolve) => setTimeout(resolve, 100));
   observer.disconnect();
   const foldGcMs = gcMsBetween(fastest.start, fastest.end);
-  process.stdout.write(JSON.stringify({ ...shape, foldMs, foldCpuMs, foldGcMs, floorMs, floorCpuMs }));
+  process.stdout.write(JSON.stringify({ ...shape, foldMs, foldCpuMs, foldGcMs, floorMs, floorCpuMs, linesCpuMs: stageCpu.lines, readerCpuMs: stageCpu.reader, wholeCpuMs: stageCpu.whole }));
 }
 
 async function retainedBy(read, gc, heap) {
