@@ -3,7 +3,8 @@
 //   - throughput: the index's first run as a ratio of summarize's time (a process per file, as a
 //     script would run it, and the same ingest + summarize in one process, no start-up per file);
 //   - peak memory of the index at half and all of the fleet (the aim: flat in the number of files);
-//   - a second run with one new file, and one with none, as a fraction of the first run.
+//   - a second run with one new file, one with that file changed (a session an agent is writing),
+//     and one with none, as a fraction of the first run.
 // Prints figures; asserts nothing. Usage: npm run bench:fleet [-- --sessions 1000 --mb 1 --jobs N]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
@@ -54,8 +55,12 @@ try {
   const unchanged = index(cli, fleet, out);
   symlinkSync(join(extra, 'new.jsonl'), join(fleet, 'zz-new.jsonl'));
   let oneNew;
+  let oneChanged;
   try {
     oneNew = index(cli, fleet, out);
+    // The same file written on: read again, and only the row groups from its rows on rewritten.
+    generate('acp', 9_998, join(extra, 'new.jsonl'), Math.min(mb, 1));
+    oneChanged = index(cli, fleet, out);
   } finally {
     rmSync(join(fleet, 'zz-new.jsonl'));
   }
@@ -70,6 +75,7 @@ try {
   console.log(`second runs, as a fraction of the first:`);
   console.log(`  nothing changed    ${seconds(unchanged.ms)}  ${((unchanged.ms / first.ms) * 100).toFixed(1)}%  (read ${unchanged.result.parsed}, kept ${unchanged.result.reused})`);
   console.log(`  one new file       ${seconds(oneNew.ms)}  ${((oneNew.ms / first.ms) * 100).toFixed(1)}%  (read ${oneNew.result.parsed}, kept ${oneNew.result.reused})   aim < 5%`);
+  console.log(`  that file changed  ${seconds(oneChanged.ms)}  ${((oneChanged.ms / first.ms) * 100).toFixed(1)}%  (read ${oneChanged.result.parsed}, kept ${oneChanged.result.reused})`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -2,12 +2,14 @@
 // the tables read by DuckDB and compared with `loupe summarize --json` over each file. Under root
 // the child runs as `nobody`, so a file of mode 000 is unreadable to it as to anyone.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { asyncBufferFromFile, parquetMetadataAsync } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { childUser, reachableTemp } from './testing/asUser';
 import { buildCli } from './testing/buildCli';
+import { main as indexMain } from './indexCommand';
 import { main as summarize } from './summarize';
 import type { Summary } from '../model';
 
@@ -60,9 +62,9 @@ interface IndexRun {
   json: { sessions: number; calls: number; parsed: number; reused: number; ms: number; skipped: number; threads: number; unreadable: { file: string; why: string }[] };
 }
 
-function index(dir: string, out: string): Promise<IndexRun> {
+function index(dir: string, out: string, ...options: string[]): Promise<IndexRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'index', dir, '--out', out, '--json'], { ...user, cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, 'index', dir, '--out', out, '--json', ...options], { ...user, cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -202,6 +204,56 @@ describe('loupe index', () => {
     expect(fourth.json).toMatchObject({ parsed: 1, unreadable: [] });
     expect(readdirSync(out).sort()).toEqual(['calls.parquet', 'manifest.json', 'sessions.parquet']);
   }, 60_000);
+});
+
+describe('loupe index, a file that keeps changing (a session an agent is writing)', () => {
+  test('a changed file rewrites only the row groups from the first that holds its rows: the last run\'s groups before it stay as they were written', async () => {
+    const dir = join(work, 'growing');
+    mkdirSync(dir);
+    const generate = (name: string, calls: number, seed: number) => {
+      const file = join(dir, name);
+      spawnSync(process.execPath, [GENERATOR, '--format', 'acp', '--calls', String(calls), '--seed', String(seed), '--out', file]);
+      chmodSync(file, 0o666);
+      return file;
+    };
+    for (const [name, seed] of [['a.jsonl', 1], ['b.jsonl', 2], ['c.jsonl', 3]] as const) generate(name, 6, seed);
+    chmodSync(dir, 0o777);
+    const out = join(work, 'growing-index');
+    const callsTable = join(out, 'calls.parquet');
+    const counts = async () => rows(`select regexp_extract(file, '[a-z]+\\.jsonl$') as name, count(*) as n from '${callsTable}' group by 1 order by 1`);
+
+    // Groups of 5 rows: the first run's 18 calls end in a group of 3.
+    expect((await index(dir, out, '--row-group', '5')).json).toMatchObject({ calls: 18, parsed: 3 });
+    const firstRun = readFileSync(callsTable);
+    const firstGroups = (await parquetMetadataAsync(await asyncBufferFromFile(callsTable))).row_groups;
+    expect(firstGroups.map((group) => Number(group.num_rows))).toEqual([5, 5, 5, 3]);
+    const firstGroupsEnd = Math.max(...firstGroups.flatMap((group) => group.columns.map(({ meta_data: m }) => Number(m!.dictionary_page_offset ?? m!.data_page_offset) + Number(m!.total_compressed_size))));
+
+    // The session being written: added, then changed twice.
+    generate('live.jsonl', 6, 4);
+    expect((await index(dir, out, '--row-group', '5')).json).toMatchObject({ calls: 24, parsed: 1, reused: 3 });
+    for (const [calls, seed] of [[8, 5], [11, 6]] as const) {
+      generate('live.jsonl', calls, seed);
+      expect((await index(dir, out, '--row-group', '5')).json).toMatchObject({ calls: 18 + calls, parsed: 1, reused: 3 });
+      // The first run's groups (and its 3-row group) are still its bytes: only the live session's rows were written again.
+      expect(readFileSync(callsTable).subarray(0, firstGroupsEnd).equals(firstRun.subarray(0, firstGroupsEnd))).toBe(true);
+      expect(await counts()).toEqual([{ name: 'a.jsonl', n: 6 }, { name: 'b.jsonl', n: 6 }, { name: 'c.jsonl', n: 6 }, { name: 'live.jsonl', n: calls }]);
+    }
+
+    // A change to the first file rewrites every group after it, and the tables are still right.
+    generate('a.jsonl', 2, 7);
+    rmSync(join(dir, 'b.jsonl'));
+    expect((await index(dir, out, '--row-group', '5')).json).toMatchObject({ calls: 2 + 6 + 11, parsed: 1, reused: 2 });
+    expect(await counts()).toEqual([{ name: 'a.jsonl', n: 2 }, { name: 'c.jsonl', n: 6 }, { name: 'live.jsonl', n: 11 }]);
+    expect(await rows(`select count(*) as n from '${join(out, 'sessions.parquet')}'`)).toEqual([{ n: 3 }]);
+  }, 60_000);
+
+  test('--row-group takes a whole number of rows', async () => {
+    let err = '';
+    const code = await indexMain([work, '--row-group', 'lots'], { out: () => undefined, err: (text) => void (err += text) });
+    expect(code).toBe(2);
+    expect(err).toMatch(/--row-group takes a whole number of rows, 1 or more, got lots/);
+  });
 });
 
 /** A legacy ledger `tool_called` line (no id, keyed by its line): one more call, whatever the chain says. */

@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { CALLS_TABLE, fleetCallOf, fleetSessionOf, SESSIONS_TABLE, type FleetCall, type FleetSession } from '../analysis/fleet';
 import { indexFiles } from './indexPool';
-import { readManifest, readPreviousRows, sameStamp, stampOf, tableRows, TableWriter, writeManifest, type FileStamp } from './indexStore';
+import { DEFAULT_ROW_GROUP_ROWS, readManifest, sameStamp, stampOf, tableRows, TableWriter, writeManifest, type FileStamp } from './indexStore';
 import { sessionFilesUnder } from './sessions';
 
 export interface IndexOptions {
@@ -13,6 +13,8 @@ export interface IndexOptions {
   out: string;
   /** Threads to read with (default one per core; 0 reads in this thread). */
   jobs?: number;
+  /** Rows per Parquet row group (DEFAULT_ROW_GROUP_ROWS). */
+  rowGroupRows?: number;
 }
 
 export interface IndexResult {
@@ -70,26 +72,19 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
   }
 
   // Files only added: the tables keep their row groups as they are, and the new files' rows follow.
-  const appended = toRead.length > 0 && reuse.size > 0 && reuse.size === indexedBefore ? await appendingWriters(out, reuse.size) : null;
-  let calls = appended?.calls ?? new TableWriter(out, CALLS_TABLE);
-  let sessions = appended?.sessions ?? new TableWriter(out, SESSIONS_TABLE);
+  // Files changed or gone: the row groups before the first that holds one of them are kept as they
+  // are, the kept files' rows after it are written again, and the files read now follow.
+  const groupRows = options.rowGroupRows ?? DEFAULT_ROW_GROUP_ROWS;
+  const appended = toRead.length > 0 && reuse.size > 0 && reuse.size === indexedBefore ? await appendingWriters(out, reuse.size, groupRows) : null;
+  const kept = !appended && reuse.size > 0 ? await keepingWriters(out, reuse, groupRows) : null;
+  const calls = appended?.calls ?? kept?.calls ?? new TableWriter(out, CALLS_TABLE, groupRows);
+  const sessions = appended?.sessions ?? kept?.sessions ?? new TableWriter(out, SESSIONS_TABLE, groupRows);
   try {
-    if (reuse.size > 0 && !appended) {
-      const seen = new Set<string>();
-      const kept =
-        (await readPreviousRows(out, SESSIONS_TABLE, fleetSessionOf, (file) => reuse.has(file), (row) => {
-          seen.add(row.file);
-          sessions.add(row);
-        })) && (await readPreviousRows(out, CALLS_TABLE, fleetCallOf, (file) => reuse.has(file) && seen.has(file), (row) => calls.add(row)));
-      if (!kept || seen.size !== reuse.size) {
-        // The tables are not what the manifest says (removed, written by another version): read everything.
-        await Promise.all([calls.abandon(), sessions.abandon()]);
-        calls = new TableWriter(out, CALLS_TABLE);
-        sessions = new TableWriter(out, SESSIONS_TABLE);
-        for (const file of reuse) stamps.delete(file);
-        toRead = files.filter((file) => !stamps.has(file));
-        reuse.clear();
-      }
+    if (reuse.size > 0 && !appended && !kept) {
+      // The tables are not what the manifest says (removed, written by another version): read everything.
+      for (const file of reuse) stamps.delete(file);
+      toRead = files.filter((file) => !stamps.has(file));
+      reuse.clear();
     }
 
     const unreadable: IndexResult['unreadable'] = [];
@@ -135,10 +130,22 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
   }
 }
 
+/**
+ * Writers that start with the rows of the last run's tables for the files in `reuse`, when its
+ * sessions table holds every one of them (else the tables are not what the manifest says).
+ */
+async function keepingWriters(out: string, reuse: ReadonlySet<string>, rowGroupRows: number): Promise<{ calls: TableWriter<FleetCall>; sessions: TableWriter<FleetSession> } | null> {
+  const sessions = await TableWriter.keeping(out, SESSIONS_TABLE, (file) => reuse.has(file), fleetSessionOf, rowGroupRows);
+  const calls = sessions && sessions.kept.size === reuse.size ? await TableWriter.keeping(out, CALLS_TABLE, (file) => sessions.kept.has(file), fleetCallOf, rowGroupRows) : null;
+  if (sessions && calls) return { calls: calls.writer, sessions: sessions.writer };
+  await Promise.all([sessions?.writer.abandon(), calls?.writer.abandon()]);
+  return null;
+}
+
 /** Writers that start with the last run's tables, when its sessions table holds exactly the files the manifest says. */
-async function appendingWriters(out: string, files: number): Promise<{ calls: TableWriter<FleetCall>; sessions: TableWriter<FleetSession> } | null> {
-  const sessions = await TableWriter.appending(out, SESSIONS_TABLE);
-  const calls = sessions && sessions.count === files ? await TableWriter.appending(out, CALLS_TABLE) : null;
+async function appendingWriters(out: string, files: number, rowGroupRows: number): Promise<{ calls: TableWriter<FleetCall>; sessions: TableWriter<FleetSession> } | null> {
+  const sessions = await TableWriter.appending(out, SESSIONS_TABLE, rowGroupRows);
+  const calls = sessions && sessions.count === files ? await TableWriter.appending(out, CALLS_TABLE, rowGroupRows) : null;
   if (sessions && calls) return { calls, sessions };
   await Promise.all([sessions?.abandon(), calls?.abandon()]);
   return null;

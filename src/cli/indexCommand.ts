@@ -1,14 +1,15 @@
-// `loupe index [DIR...] [--out DIR] [--json] [--jobs N]`: every session on this machine (or under
+// `loupe index [DIR...] [--out DIR] [--json] [--jobs N] [--row-group N]`: every session on this machine (or under
 // DIRs) as Parquet tables any engine queries.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { readCommandArgs } from './args';
 import { buildIndex, type IndexResult } from './indexBuild';
+import { DEFAULT_ROW_GROUP_ROWS } from './indexStore';
 import { defaultRoots } from './sessions';
 import type { CliIo } from './summarize';
 import { terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 
-const USAGE = 'usage: loupe index [DIR...] [--out DIR] [--json] [--jobs N]';
+const USAGE = 'usage: loupe index [DIR...] [--out DIR] [--json] [--jobs N] [--row-group N]';
 
 const HELP = `${USAGE}
 
@@ -22,12 +23,18 @@ and writes two Parquet tables that DuckDB, Spark, Trino, ClickHouse or pandas qu
                      calls, failed, input_tokens, output_tokens, cost, cost_unit, bytes,
                      bad_lines, modified_ms
 Run it again and only new or changed files are read (manifest.json says what each file was);
-files that are gone drop out. A file that cannot be read is listed with why; it does not stop the
+files that are gone drop out. The tables are not written again: a new file's rows are added after
+the last run's row groups, and for a changed or gone file only the row groups from the first that
+holds its rows on are rewritten (a session an agent is still writing is read last, so its rows
+come last). A file that cannot be read is listed with why; it does not stop the
 index. Unknown values are null.
 
   --out DIR   where the tables go (default ${'$'}XDG_CACHE_HOME/loupe/index, else ~/.cache/loupe/index)
   --json      print {sessions, calls, parsed, reused, ms, skipped, unreadable, threads, out}
   --jobs N    threads to read with (default: one per core)
+  --row-group N
+              rows per Parquet row group (default ${DEFAULT_ROW_GROUP_ROWS.toLocaleString('en')}; an engine skips a group by its
+              statistics, so smaller groups skip finer and compress less)
 
 Example: duckdb -c "select label, count(*) from '~/.cache/loupe/index/calls.parquet' group by 1"`;
 
@@ -43,7 +50,7 @@ export interface IndexDeps {
 }
 
 export async function main(argv: readonly string[], io: CliIo, overrides: Partial<IndexDeps> = {}): Promise<number> {
-  const parsed = readCommandArgs(argv, io, { command: 'index', usage: USAGE, help: HELP }, { json: { type: 'boolean' }, out: { type: 'string' }, jobs: { type: 'string' } });
+  const parsed = readCommandArgs(argv, io, { command: 'index', usage: USAGE, help: HELP }, { json: { type: 'boolean' }, out: { type: 'string' }, jobs: { type: 'string' }, 'row-group': { type: 'string' } });
   if (typeof parsed === 'number') return parsed;
   const env = overrides.env ?? process.env;
   let jobs: number | undefined;
@@ -54,12 +61,20 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
       return 2;
     }
   }
+  let rowGroupRows: number | undefined;
+  if (parsed.values['row-group'] !== undefined) {
+    rowGroupRows = Number(parsed.values['row-group']);
+    if (!Number.isInteger(rowGroupRows) || rowGroupRows < 1) {
+      io.err(`loupe index: --row-group takes a whole number of rows, 1 or more, got ${terminalSafeLine(parsed.values['row-group'])}\n${USAGE}`);
+      return 2;
+    }
+  }
   const roots = defaultRoots(env);
   const dirs = parsed.positionals.length > 0 ? parsed.positionals : [roots.captures, roots.claude, roots.codex];
   const out = parsed.values.out ?? defaultIndexDir(env);
   let result: IndexResult;
   try {
-    result = await buildIndex({ dirs, out, jobs });
+    result = await buildIndex({ dirs, out, jobs, ...(rowGroupRows !== undefined ? { rowGroupRows } : {}) });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | null)?.code;
     io.err(`loupe index: cannot write the index in ${terminalSafeLine(out)} (${code ?? (error instanceof Error ? error.message : String(error))})`);

@@ -2,12 +2,12 @@
 // (what each file was when it was read: size, mtime, a hash of its head). Every file is written
 // under a temporary name and renamed into place, so a reader never sees one half written.
 import { createHash } from 'node:crypto';
-import { copyFileSync, truncateSync } from 'node:fs';
+import { appendFileSync, copyFileSync, truncateSync } from 'node:fs';
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import { fileWriter, ParquetWriter, type Writer } from 'hyparquet-writer';
-import type { FileMetaData, SchemaElement } from 'hyparquet';
+import type { AsyncBuffer, ColumnChunk, FileMetaData, RowGroup, SchemaElement } from 'hyparquet';
 import { z } from 'zod';
 import { CALLS_TABLE, SESSIONS_TABLE, type FleetTable } from '../analysis/fleet';
 
@@ -88,7 +88,7 @@ export function sameStamp(a: Omit<FileStamp, 'state'>, b: Omit<FileStamp, 'state
 const CREATED_BY = 'loupe index';
 
 /** Rows a row group holds: memory stays flat however many calls the fleet has. */
-const ROW_GROUP_ROWS = 50_000;
+export const DEFAULT_ROW_GROUP_ROWS = 50_000;
 
 /** A table written a row group at a time to a temporary file, renamed into place by `finish`. */
 export class TableWriter<Row extends object> {
@@ -102,32 +102,88 @@ export class TableWriter<Row extends object> {
    * they are (not decoded and encoded again): when files were only added, that is most of a run's
    * work saved. Null when the table cannot be read or is not this version's.
    */
-  static async appending<Row extends object>(out: string, table: FleetTable<Row>): Promise<TableWriter<Row> | null> {
-    const previous = join(out, table.file);
-    let metadata: FileMetaData;
-    let size: number;
-    try {
-      const file = await asyncBufferFromFile(previous);
-      size = file.byteLength;
-      metadata = await parquetMetadataAsync(file);
-    } catch {
-      return null;
-    }
-    const names = metadata.schema.slice(1).map((element) => element.name);
-    if (names.length !== table.columns.length || names.some((name, index) => name !== table.columns[index]?.name)) return null;
-    const writer = new TableWriter(out, table);
+  static async appending<Row extends object>(out: string, table: FleetTable<Row>, rowGroupRows = DEFAULT_ROW_GROUP_ROWS): Promise<TableWriter<Row> | null> {
+    const previous = await previousTable(out, table);
+    if (!previous) return null;
+    const { path, size, metadata } = previous;
+    const writer = new TableWriter(out, table, rowGroupRows);
     // Everything before the footer (row groups, page indexes) stays where it is; the new row groups
     // follow it (after the 4 bytes the writer starts with, which no offset points to), and the new
     // footer lists the old row groups and the new.
     const footerStart = size - 8 - metadata.metadata_length;
-    copyFileSync(previous, writer.temp);
+    copyFileSync(path, writer.temp);
     truncateSync(writer.temp, footerStart);
-    // The writer's own 4 bytes are still in its buffer: they land at footerStart when it flushes.
-    writer.bytes.offset = footerStart + 4;
-    writer.writer.row_groups = [...metadata.row_groups];
-    writer.writer.num_rows = metadata.num_rows;
-    writer.count = Number(metadata.num_rows);
+    writer.startAfter(footerStart, metadata.row_groups);
     return writer;
+  }
+
+  /**
+   * A writer that starts with the last run's row groups up to the first one that holds a row of a
+   * file `keep` refuses (a file changed or gone), copied as they are, then the kept files' rows of
+   * the groups after it, read again a group at a time. A session that keeps changing (one an agent
+   * is writing) had its rows added last, so a run rewrites only those. Null when the table cannot
+   * be read or is not this version's (the caller then reads every file). `kept`: the files whose
+   * rows the writer holds.
+   */
+  static async keeping<Row extends { file: string }>(
+    out: string,
+    table: FleetTable<Row>,
+    keep: (file: string) => boolean,
+    rowOf: (raw: Record<string, unknown>) => Row | null,
+    rowGroupRows = DEFAULT_ROW_GROUP_ROWS,
+  ): Promise<{ writer: TableWriter<Row>; kept: Set<string> } | null> {
+    const previous = await previousTable(out, table);
+    if (!previous) return null;
+    const { path, file, metadata } = previous;
+    const kept = new Set<string>();
+    const writer = new TableWriter(out, table, rowGroupRows);
+    try {
+      // The groups copied: those before the first with a file not kept (the `file` column alone is read to tell).
+      let copied = 0;
+      let rowStart = 0;
+      for (const group of metadata.row_groups) {
+        const rowEnd = rowStart + Number(group.num_rows);
+        const files = (await parquetReadObjects({ file, metadata, columns: ['file'], rowStart, rowEnd })).map((row): unknown => row.file);
+        if (!files.every((name) => typeof name === 'string' && keep(name))) break;
+        for (const name of files) kept.add(name as string);
+        copied++;
+        rowStart = rowEnd;
+      }
+      const groups = metadata.row_groups.slice(0, copied);
+      const prefixEnd = groups.reduce((end, group) => Math.max(end, groupEnd(group)), 4);
+      copyFileSync(path, writer.temp);
+      truncateSync(writer.temp, prefixEnd);
+      // A copied group's page indexes and bloom filter lie after the last group of its run: those
+      // past the copied bytes are copied after them, and their offsets follow.
+      let end = prefixEnd;
+      for (const chunk of groups.flatMap((group) => group.columns)) end = await moveAfter(file, writer.temp, chunk, prefixEnd, end);
+      writer.startAfter(end, groups);
+      for (const group of metadata.row_groups.slice(copied)) {
+        const rowEnd = rowStart + Number(group.num_rows);
+        for (const raw of await parquetReadObjects({ file, metadata, rowStart, rowEnd })) {
+          const row = rowOf(raw);
+          if (row === null) throw new Error(`${table.file} holds a row this version cannot read`);
+          if (!keep(row.file)) continue;
+          kept.add(row.file);
+          writer.add(row);
+        }
+        rowStart = rowEnd;
+      }
+      return { writer, kept };
+    } catch {
+      await writer.abandon();
+      return null;
+    }
+  }
+
+  /** The file holds `groups` up to `offset`: the writer's row groups follow them. */
+  private startAfter(offset: number, groups: RowGroup[]): void {
+    // The writer's own 4 bytes are still in its buffer: they land at `offset` when it flushes.
+    this.bytes.offset = offset + 4;
+    this.writer.row_groups = [...groups];
+    const rows = groups.reduce((sum, group) => sum + group.num_rows, 0n);
+    this.writer.num_rows = rows;
+    this.count = Number(rows);
   }
 
   private readonly bytes: Writer;
@@ -135,6 +191,7 @@ export class TableWriter<Row extends object> {
   constructor(
     private readonly out: string,
     private readonly table: FleetTable<Row>,
+    private readonly rowGroupRows = DEFAULT_ROW_GROUP_ROWS,
   ) {
     this.temp = join(out, `.${table.file}.${process.pid}.tmp`);
     const schema: SchemaElement[] = [
@@ -152,7 +209,7 @@ export class TableWriter<Row extends object> {
   add(row: Row): void {
     this.rows.push(row);
     this.count++;
-    if (this.rows.length >= ROW_GROUP_ROWS) this.flush();
+    if (this.rows.length >= this.rowGroupRows) this.flush();
   }
 
   private flush(): void {
@@ -184,38 +241,47 @@ export class TableWriter<Row extends object> {
   }
 }
 
-/**
- * The rows of a table the last run wrote, a row group at a time, for the files `keep` says are
- * unchanged. Resolves false when the file is missing or not one this version wrote (some rows may
- * have been handed on by then): the caller starts again and reads every file.
- */
-export async function readPreviousRows<Row extends { file: string }>(
-  out: string,
-  table: FleetTable<Row>,
-  rowOf: (raw: Record<string, unknown>) => Row | null,
-  keep: (file: string) => boolean,
-  onRow: (row: Row) => void,
-): Promise<boolean> {
+/** The table the last run wrote, when it is there and has this version's columns. */
+async function previousTable<Row extends object>(out: string, table: FleetTable<Row>): Promise<{ path: string; file: AsyncBuffer; size: number; metadata: FileMetaData } | null> {
+  const path = join(out, table.file);
   try {
-    const file = await asyncBufferFromFile(join(out, table.file));
+    const file = await asyncBufferFromFile(path);
     const metadata = await parquetMetadataAsync(file);
     const names = metadata.schema.slice(1).map((element) => element.name);
-    if (names.length !== table.columns.length || names.some((name, index) => name !== table.columns[index]?.name)) return false;
-    let rowStart = 0;
-    for (const group of metadata.row_groups) {
-      const rowEnd = rowStart + Number(group.num_rows);
-      const rows = await parquetReadObjects({ file, metadata, rowStart, rowEnd });
-      rowStart = rowEnd;
-      for (const raw of rows) {
-        const row = rowOf(raw);
-        if (row === null) return false;
-        if (keep(row.file)) onRow(row);
-      }
-    }
-    return true;
+    if (names.length !== table.columns.length || names.some((name, index) => name !== table.columns[index]?.name)) return null;
+    return { path, file, size: file.byteLength, metadata };
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** Where a row group's column chunks end. */
+function groupEnd(group: RowGroup): number {
+  let end = 0;
+  for (const { meta_data: meta } of group.columns) {
+    if (!meta) continue;
+    const start = Number(meta.dictionary_page_offset ?? meta.data_page_offset);
+    end = Math.max(end, start + Number(meta.total_compressed_size));
+  }
+  return end;
+}
+
+/**
+ * The chunk's page indexes and bloom filter, where they lie at or past `copiedEnd` in `from`,
+ * appended to `to` (which ends at `end`) and pointed at there; the new end.
+ */
+async function moveAfter(from: AsyncBuffer, to: string, chunk: ColumnChunk, copiedEnd: number, end: number): Promise<number> {
+  const move = async (offset: bigint | undefined, length: number | undefined, set: (offset: bigint) => void): Promise<void> => {
+    if (offset === undefined || length === undefined || Number(offset) + length <= copiedEnd) return;
+    appendFileSync(to, new Uint8Array(await from.slice(Number(offset), Number(offset) + length)));
+    set(BigInt(end));
+    end += length;
+  };
+  await move(chunk.column_index_offset, chunk.column_index_length, (offset) => void (chunk.column_index_offset = offset));
+  await move(chunk.offset_index_offset, chunk.offset_index_length, (offset) => void (chunk.offset_index_offset = offset));
+  const meta = chunk.meta_data;
+  if (meta) await move(meta.bloom_filter_offset, meta.bloom_filter_length, (offset) => void (meta.bloom_filter_offset = offset));
+  return end;
 }
 
 /** How many rows each table holds, from their footers; null when either cannot be read. */
