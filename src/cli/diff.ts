@@ -1,16 +1,14 @@
 // `loupe diff A B [--json] [--md] [--session ID] [--redact]`: two runs of one task compared step by
 // step (src/analysis/compare.ts). Exit 0 when they agree throughout, 1 when they diverge, 2 when an
 // input cannot be read: a CI check on an agent's behaviour.
-import { createReadStream } from 'node:fs';
 import { compareRuns, DEFAULT_MAX_EDITS, runSession, stepCount, stepsAround, stepsOfSession, type Comparison, type RunStep, type Step } from '../analysis/compare';
 import { formatDuration } from '../analysis/formatDuration';
 import { terminalSafe, terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 import { compareMarkdown, runTitle, signed } from '../share/compareMarkdown';
 import { exportJsonl } from '../share/exportJsonl';
 import { countKinds, redactionNote } from '../share/exportMarkdown';
-import { ingest, type Session } from '../model';
 import { readCommandArgs } from './args';
-import { readFailure, readSessionFile, whyUnreadable } from './files';
+import { lineList, readSessionFile } from './files';
 import { clip, type CliIo } from './summarize';
 
 const USAGE = 'usage: loupe diff A B [--json] [--md] [--session ID] [--redact]';
@@ -72,25 +70,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 
 /** A file's steps, of the session asked for or its first; or why they cannot be had. `onFinding`: read redacted. */
 async function stepsOfFile(file: string, sessionId: string | undefined, onFinding: ((line: number, kind: string) => void) | null): Promise<RunStep[] | string> {
-  const read = onFinding ? await readRedacted(file, onFinding) : await readSessionFile(file);
+  // Redacted, the file is read as `loupe export --redact` writes it.
+  const read = await readSessionFile(file, onFinding ? (bytes) => exportJsonl(bytes, { redact: true, onFinding }) : undefined);
   if ('unreadable' in read) return read.unreadable;
   const { session } = read;
   if (session.counts.lines === 0) return `${file} holds no records (it is empty or blank)`;
   if (session.format === 'unknown') return `${file}: no line has a shape Loupe reads (${session.counts.unknown} unknown, ${session.counts.bad} bad)`;
   if (sessionId !== undefined && !session.sessionIds.includes(sessionId)) return `${file} has no session ${sessionId ?? ''}; it has ${session.sessionIds.length ? session.sessionIds.join(', ') : 'no session ids'}`;
   return stepsOfSession(session, runSession(session.sessionIds, [...session.calls.values()].map((call) => call.sessionId), sessionId));
-}
-
-/** The file read as `loupe export --redact` writes it: every secret found replaced by its kind. */
-async function readRedacted(file: string, onFinding: (line: number, kind: string) => void): Promise<{ session: Session } | { unreadable: string }> {
-  const unreadable = await whyUnreadable(file);
-  if (unreadable !== null) return { unreadable };
-  try {
-    const records = exportJsonl(createReadStream(file, { highWaterMark: 1 << 20 }), { redact: true, onFinding });
-    return { session: await ingest(records, { detail: 'light' }) };
-  } catch (error) {
-    return { unreadable: readFailure(file, error) };
-  }
 }
 
 /** What --redact replaced in each run, with the first lines, so a person can check before sharing. */
@@ -100,8 +87,7 @@ function findingsByRun(findings: readonly { run: 0 | 1; line: number; kind: stri
   for (const [run, name] of ['A', 'B'].entries()) {
     const own = findings.filter((finding) => finding.run === run);
     if (!own.length) continue;
-    const at = [...new Set(own.map((finding) => finding.line))];
-    lines.push(`  ${name}: ${own.length} (${[...countKinds(own)].map(([kind, count]) => `${kind} ${count}`).join(', ')}; line${at.length > 1 ? 's' : ''} ${at.slice(0, 10).join(', ')}${at.length > 10 ? `, … ${at.length - 10} more` : ''})`);
+    lines.push(`  ${name}: ${own.length} (${[...countKinds(own)].map(([kind, count]) => `${kind} ${count}`).join(', ')}; ${lineList(own.map((finding) => finding.line))})`);
   }
   return lines.join('\n');
 }

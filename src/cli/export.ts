@@ -12,7 +12,7 @@ import { notesForExport, parseSidecar } from '../share/exportNotes';
 import { countKinds, sessionMarkdown } from '../share/exportMarkdown';
 import type { HtmlPageOptions } from '../share/exportHtml';
 import { readCommandArgs } from './args';
-import { readFailure, whyUnreadable } from './files';
+import { lineList, readFailure, whyUnreadable } from './files';
 import type { CliIo } from './summarize';
 
 const USAGE = 'usage: loupe export FILE --format jsonl|html|md [--redact] [--notes NOTES.json] [--out OUT]';
@@ -170,11 +170,7 @@ function findingsReport(findings: readonly Finding[]): string {
   }
   const inNotes = findings.filter((finding) => finding.inNote).length;
   if (inNotes) lines[0] += ` (${inNotes} in notes)`;
-  for (const [kind, at] of byKind) {
-    const unique = [...new Set(at)];
-    const shown = unique.slice(0, REPORTED_LINES).join(', ');
-    lines.push(`  ${kind}: ${at.length} (line${unique.length > 1 ? 's' : ''} ${shown}${unique.length > REPORTED_LINES ? `, … ${unique.length - REPORTED_LINES} more` : ''})`);
-  }
+  for (const [kind, at] of byKind) lines.push(`  ${kind}: ${at.length} (${lineList(at, REPORTED_LINES)})`);
   return lines.join('\n');
 }
 

@@ -29,15 +29,25 @@ export function readFailure(path: string, error: unknown): string {
   return `cannot read ${path} (${code ?? (error instanceof Error ? error.message : String(error))})`;
 }
 
+/** Line numbers for a report a person checks: the first `shown`, then how many more. */
+export function lineList(lines: readonly number[], shown = 10): string {
+  const unique = [...new Set(lines)];
+  return `line${unique.length > 1 ? 's' : ''} ${unique.slice(0, shown).join(', ')}${unique.length > shown ? `, … ${unique.length - shown} more` : ''}`;
+}
+
 /**
  * A session file read with the viewer's own ingest, rows only (the CLI prints no content, so it
  * reads light: see BuilderOptions); or why it could not be read, in whyUnreadable's words.
+ * `through`: what the file's bytes pass through first (`loupe diff --redact` redacts them).
  */
-export async function readSessionFile(path: string): Promise<{ session: Session } | { unreadable: string }> {
+export async function readSessionFile(
+  path: string,
+  through: (bytes: AsyncIterable<Uint8Array>) => AsyncIterable<Uint8Array> = (bytes) => bytes,
+): Promise<{ session: Session } | { unreadable: string }> {
   const unreadable = await whyUnreadable(path);
   if (unreadable !== null) return { unreadable };
   try {
-    return { session: await ingest(createReadStream(path, { highWaterMark: 1 << 20 }), { detail: 'light' }) };
+    return { session: await ingest(through(createReadStream(path, { highWaterMark: 1 << 20 })), { detail: 'light' }) };
   } catch (error) {
     // The file changed between the check and the read (removed, its mode changed, a disk error).
     return { unreadable: readFailure(path, error) };
