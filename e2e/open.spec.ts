@@ -133,9 +133,12 @@ test('without PATH: the recordings, newest first, the live one marked; choosing 
   // tee's marker, naming a process that is running (this test's own), so the capture counts as live.
   writeFileSync(join(captures, `${newer}.live`), JSON.stringify({ pid: process.pid, agent: 'gemini --experimental-acp', startedMs: 2_000_000 }));
 
-  const { url } = await loupeOpen([], { ...process.env, XDG_STATE_HOME: state });
-  expect(url).toMatch(/\/\?recordings$/);
+  const { url } = await loupeOpen([], { ...process.env, XDG_STATE_HOME: state, HOME: info.outputPath('home') });
+  // The library of every session on the machine, with the recordings as they are written a link away.
+  expect(url).toMatch(/\/\?library$/);
   await page.goto(url);
+  await expect(page.locator('[data-session-file]')).toHaveCount(2);
+  await page.getByRole('link', { name: /Recordings and agents' folders/ }).click();
   const list = page.getByRole('list', { name: 'Recordings' });
   const items = list.getByRole('listitem');
   await expect(items).toHaveCount(2);
@@ -163,8 +166,8 @@ test("without PATH: Claude Code's and Codex's own sessions by project; choosing 
   writeFileSync(join(rollouts, 'rollout-codex.jsonl'), readFileSync(fixture('native/codex-0.137.0_rollout.jsonl')));
   for (const file of [join(project, claudeLog), join(rollouts, 'rollout-codex.jsonl')]) utimesSync(file, 1_000, 1_000);
 
-  const { url } = await loupeOpen([], { ...process.env, XDG_STATE_HOME: info.outputPath('state'), CLAUDE_CONFIG_DIR: claudeHome, CODEX_HOME: codexHome });
-  await page.goto(url);
+  const { url } = await loupeOpen([], { ...process.env, XDG_STATE_HOME: info.outputPath('state'), CLAUDE_CONFIG_DIR: claudeHome, CODEX_HOME: codexHome, HOME: info.outputPath('home') });
+  await page.goto(url.replace(/\?library$/, '?recordings'));
   const sessions = page.getByRole('region', { name: 'Agent sessions' });
   await expect(sessions.locator('[data-agent-session]')).toHaveCount(2);
   const claude = sessions.locator(`[data-agent-session="${claudeLog}"]`);

@@ -33,6 +33,8 @@ export interface FleetSession {
   session: string | null;
   /** The directory the agent worked in, where the file says (a Claude project folder's name else). */
   project: string | null;
+  /** The first prompt a person typed, on one line, without the harness's boilerplate. */
+  title: string | null;
   started_ms: number | null;
   ended_ms: number | null;
   calls: number;
@@ -72,7 +74,7 @@ export const SESSIONS_TABLE: FleetTable<FleetSession> = {
   file: 'sessions.parquet',
   columns: [
     { name: 'file', kind: 'string' }, { name: 'format', kind: 'string' }, { name: 'session', kind: 'string' }, { name: 'project', kind: 'string' },
-    { name: 'started_ms', kind: 'int' }, { name: 'ended_ms', kind: 'int' }, { name: 'calls', kind: 'int' }, { name: 'failed', kind: 'int' },
+    { name: 'title', kind: 'string' }, { name: 'started_ms', kind: 'int' }, { name: 'ended_ms', kind: 'int' }, { name: 'calls', kind: 'int' }, { name: 'failed', kind: 'int' },
     { name: 'input_tokens', kind: 'int' }, { name: 'output_tokens', kind: 'int' }, { name: 'cost', kind: 'double' }, { name: 'cost_unit', kind: 'string' },
     { name: 'bytes', kind: 'int' }, { name: 'bad_lines', kind: 'int' }, { name: 'modified_ms', kind: 'int' },
   ],
@@ -99,7 +101,7 @@ export function fleetSessionOf(raw: Record<string, unknown>): FleetSession | nul
   const row = valuesOf(raw, SESSIONS_TABLE);
   if (row === null || typeof row.file !== 'string') return null;
   return {
-    file: row.file, format: str(row.format) ?? 'unknown', session: str(row.session), project: str(row.project), started_ms: num(row.started_ms),
+    file: row.file, format: str(row.format) ?? 'unknown', session: str(row.session), project: str(row.project), title: str(row.title), started_ms: num(row.started_ms),
     ended_ms: num(row.ended_ms), calls: num(row.calls) ?? 0, failed: num(row.failed) ?? 0, input_tokens: num(row.input_tokens),
     output_tokens: num(row.output_tokens), cost: num(row.cost), cost_unit: str(row.cost_unit), bytes: num(row.bytes) ?? 0,
     bad_lines: num(row.bad_lines) ?? 0, modified_ms: num(row.modified_ms) ?? 0,
@@ -132,6 +134,7 @@ export interface FleetFileFacts {
   project: string | null;
   startedMs: number | null;
   sessionId: string | null;
+  title: string | null;
 }
 
 export interface FleetRows {
@@ -180,6 +183,7 @@ export function fleetRows(session: Session, facts: FleetFileFacts): FleetRows {
       format,
       session: session.sessionIds[0] ?? facts.sessionId,
       project: facts.project,
+      title: facts.title,
       started_ms: started,
       ended_ms: ended ?? started,
       calls: calls.length,

@@ -3,6 +3,7 @@
 // keeps open while tee writes it. Below them, the sessions Claude Code and Codex logged themselves,
 // grouped by project (`?src=sessions/ID/NAME`, followed while the agent still writes it).
 import { useEffect, useState } from 'react';
+import { formatName, shortProject } from '../embed';
 import { formatBytes } from '../embed/format';
 import './recordings.css';
 
@@ -12,6 +13,8 @@ interface Recording {
   mtimeMs: number;
   live: boolean;
   agent?: string;
+  /** The first prompt of the session it recorded. */
+  title?: string | null;
 }
 
 interface Listing {
@@ -23,13 +26,13 @@ interface AgentSession {
   id: string;
   name: string;
   format: string;
+  title?: string | null;
   project: string | null;
   lastWriteAt: string;
   bytes: number;
   live: boolean;
 }
 
-const FORMAT_NAMES: Record<string, string> = { 'claude-code': 'Claude Code', codex: 'Codex' };
 
 /** The server's answer, read defensively: anything not shaped like a session is left out. */
 function agentSessionsOf(value: unknown): AgentSession[] {
@@ -120,10 +123,11 @@ export function Recordings() {
             {listing.recordings.map((r) => (
               <li key={r.name} data-recording={r.name} data-live={r.live || undefined}>
                 <a href={`?src=${encodeURIComponent(`recordings/${r.name}`)}`}>
-                  <span className="loupe-recordings__name">{r.name}</span>
+                  <span className="loupe-recordings__name">{r.title ?? r.name}</span>
                   {r.live ? <span className="loupe-recordings__live">live</span> : null}
                 </a>
                 <span className="loupe-recordings__meta">
+                  {r.title ? <span>{r.name}</span> : null}
                   {r.agent ? <span>{r.agent}</span> : null}
                   <span>{formatBytes(r.bytes)}</span>
                   <time dateTime={new Date(r.mtimeMs).toISOString()}>{new Date(r.mtimeMs).toLocaleString()}</time>
@@ -136,19 +140,22 @@ export function Recordings() {
       {agentSessions.length > 0 ? (
         <section aria-label="Agent sessions">
           <h2>Agent sessions</h2>
-          <p>The sessions Claude Code and Codex logged on this machine, by project, newest first.</p>
+          <p>The sessions agents logged themselves on this machine, by project, newest first.</p>
           {byProject(agentSessions).map(([project, sessions]) => (
             <section key={project} aria-label={project} data-project={project}>
-              <h3 className="loupe-recordings__name">{project}</h3>
+              <h3 className="loupe-recordings__name" title={project}>
+                {shortProject(project)}
+              </h3>
               <ul className="loupe-recordings__list" aria-label={`Sessions in ${project}`}>
                 {sessions.map((s) => (
                   <li key={s.id} data-agent-session={s.name} data-live={s.live || undefined}>
                     <a href={`?src=${encodeURIComponent(`sessions/${s.id}/${s.name}`)}`}>
-                      <span className="loupe-recordings__name">{s.name}</span>
+                      <span className="loupe-recordings__name">{s.title ?? s.name}</span>
                       {s.live ? <span className="loupe-recordings__live">live</span> : null}
                     </a>
                     <span className="loupe-recordings__meta">
-                      <span>{FORMAT_NAMES[s.format] ?? s.format}</span>
+                      {s.title ? <span>{s.name}</span> : null}
+                      <span>{formatName(s.format)}</span>
                       <span>{formatBytes(s.bytes)}</span>
                       <time dateTime={s.lastWriteAt}>{new Date(s.lastWriteAt).toLocaleString()}</time>
                     </span>

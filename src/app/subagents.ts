@@ -1,10 +1,9 @@
-// Claude Code keeps a sub-agent's entries in a file of its own beside its session's
-// (`<session>.jsonl` and `<session>/subagents/agent-<id>.jsonl`, CONTRACTS §10). Dropped or picked
+// A harness may keep a sub-agent's entries in a file of its own beside its session's (Claude Code:
+// `<session>.jsonl` and `<session>/subagents/agent-<id>.jsonl`, CONTRACTS §10). Dropped or picked
 // together, they are read as one input, so the sub-agent is a session of the same view and its
 // Task call links to it.
+import { isSubagentFileName } from '../embed';
 
-/** A sub-agent file's name, as Claude Code writes it. */
-const SUBAGENT_FILE = /^agent-[^/]+\.jsonl$/;
 /** Its first entry names the parent session within its first line; a line longer than this is not looked at. */
 const HEAD_BYTES = 64 * 1024;
 
@@ -19,7 +18,7 @@ export async function withSubagents(files: readonly File[]): Promise<SessionFile
   const attached = new Map<File, File[]>();
   const joined = new Set<File>();
   for (const file of files) {
-    if (!SUBAGENT_FILE.test(file.name)) continue;
+    if (!isSubagentFileName(file.name)) continue;
     const parent = byName.get(`${await parentSessionOf(file)}.jsonl`);
     if (!parent || parent === file) continue;
     attached.set(parent, [...(attached.get(parent) ?? []), file]);

@@ -6,7 +6,7 @@ import { resolve, sep } from 'node:path';
 import { CALLS_TABLE, fleetCallOf, fleetSessionOf, SESSIONS_TABLE, type FleetCall, type FleetSession } from '../analysis/fleet';
 import { indexFiles } from './indexPool';
 import { DEFAULT_ROW_GROUP_ROWS, readManifest, sameStamp, stampOf, tableRows, TableWriter, writeManifest, type FileStamp } from './indexStore';
-import { sessionFilesUnder } from './sessions';
+import { sessionFilesUnder, type LeftOut } from './sessions';
 
 export interface IndexOptions {
   dirs: readonly string[];
@@ -15,6 +15,8 @@ export interface IndexOptions {
   jobs?: number;
   /** Rows per Parquet row group (DEFAULT_ROW_GROUP_ROWS). */
   rowGroupRows?: number;
+  /** Only what lies inside the folders (no link or hard link to elsewhere): for a folder that is then served. */
+  inside?: boolean;
 }
 
 export interface IndexResult {
@@ -33,6 +35,8 @@ export interface IndexResult {
   threads: number;
   /** The files the tables hold rows of. */
   indexed: string[];
+  /** Files and folders the walk did not read, and why (a link out of the folder, a loop). */
+  leftOut: LeftOut[];
 }
 
 export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
@@ -41,7 +45,10 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
   await mkdir(out, { recursive: true });
   const inside = `${out}${sep}`;
   // The index's own files are not sessions, wherever it is kept.
-  const files = [...(await sessionFilesUnder(options.dirs.map((dir) => resolve(dir))))].filter((file) => !file.startsWith(inside)).sort();
+  const leftOut: LeftOut[] = [];
+  const files = [...(await sessionFilesUnder(options.dirs.map((dir) => resolve(dir)), { inside: options.inside ?? false }, leftOut))]
+    .filter((file) => !file.startsWith(inside))
+    .sort();
   const manifest = await readManifest(out);
 
   const stamps = new Map<string, FileStamp>();
@@ -66,7 +73,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
     if (rows) {
       return {
         out, sessions: rows.sessions, calls: rows.calls, parsed: 0, reused: reuse.size, skipped: stamps.size - reuse.size, unreadable: [],
-        ms: Math.round(performance.now() - started), threads: 0, indexed: [...reuse],
+        ms: Math.round(performance.now() - started), threads: 0, indexed: [...reuse], leftOut,
       };
     }
   }
@@ -124,6 +131,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
       ms: Math.round(performance.now() - started),
       threads,
       indexed: [...stamps].filter(([, stamp]) => stamp.state === 'indexed').map(([file]) => file),
+      leftOut,
     };
   } finally {
     await Promise.all([calls.abandon(), sessions.abandon()]);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { readCommandArgs } from './args';
 import { buildIndex, type IndexResult } from './indexBuild';
 import { DEFAULT_ROW_GROUP_ROWS } from './indexStore';
-import { defaultRoots } from './sessions';
+import { defaultFolders } from './sessions';
 import type { CliIo } from './summarize';
 import { terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 
@@ -69,8 +69,7 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
       return 2;
     }
   }
-  const roots = defaultRoots(env);
-  const dirs = parsed.positionals.length > 0 ? parsed.positionals : [roots.captures, roots.claude, roots.codex];
+  const dirs = parsed.positionals.length > 0 ? parsed.positionals : defaultFolders(env);
   const out = parsed.values.out ?? defaultIndexDir(env);
   let result: IndexResult;
   try {

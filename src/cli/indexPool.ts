@@ -3,7 +3,8 @@
 // file; threads.ts). Where a thread cannot start, files are read in this thread.
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, workerData, type MessagePort, type Worker } from 'node:worker_threads';
-import { indexFile, type IndexedFile } from './indexFile';
+import type { FileRows } from '../analysis/fileRows';
+import { indexFile } from './indexFile';
 import { startThread } from './threads';
 
 const INDEX_ROLE = 'loupe-index-reader';
@@ -13,13 +14,13 @@ interface ToReader {
   path: string;
 }
 
-type FromReader = { type: 'ready' } | { type: 'done'; id: number; result: IndexedFile };
+type FromReader = { type: 'ready' } | { type: 'done'; id: number; result: FileRows };
 
 export interface PoolOptions {
   /** Threads to read with; default one per core. 0 reads in the calling thread. */
   jobs?: number;
   /** Each file's result as soon as it is read, in the order reads finish. */
-  onFile: (path: string, result: IndexedFile) => void | Promise<void>;
+  onFile: (path: string, result: FileRows) => void | Promise<void>;
 }
 
 /** Reads every path, at most `jobs` at a time, handing each result to onFile. */
@@ -33,7 +34,7 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions)
   let next = 0;
   let pending = Promise.resolve();
   // Results are handed on one at a time, in order of arrival: onFile may write, and writes must not interleave.
-  const hand = (path: string, result: IndexedFile): Promise<void> => (pending = pending.then(() => options.onFile(path, result)));
+  const hand = (path: string, result: FileRows): Promise<void> => (pending = pending.then(() => options.onFile(path, result)));
   await Promise.all(
     readers.map(async (reader) => {
       while (next < paths.length) {
@@ -59,7 +60,7 @@ async function startReaders(count: number): Promise<Reader[]> {
 
 class Reader {
   private nextId = 0;
-  private waiting = new Map<number, { path: string; done: (result: IndexedFile) => void }>();
+  private waiting = new Map<number, { path: string; done: (result: FileRows) => void }>();
 
   private constructor(private worker: Worker) {
     this.listen(worker);
@@ -90,7 +91,7 @@ class Reader {
     worker.on('exit', (code) => died(`it exited with code ${code}`));
   }
 
-  async read(path: string): Promise<IndexedFile> {
+  async read(path: string): Promise<FileRows> {
     if (this.worker.threadId === -1) {
       const replacement = await Reader.spawn();
       if (!replacement) return indexFile(path);
@@ -98,7 +99,7 @@ class Reader {
       this.listen(replacement);
     }
     const id = this.nextId++;
-    return new Promise<IndexedFile>((done) => {
+    return new Promise<FileRows>((done) => {
       this.waiting.set(id, { path, done });
       const message: ToReader = { id, path };
       this.worker.postMessage(message);

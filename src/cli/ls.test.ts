@@ -1,5 +1,5 @@
 // `loupe ls` under a scratch HOME holding a Claude Code project, a Codex rollout and a tee capture.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -63,10 +63,13 @@ test('finds Claude Code, Codex and tee sessions with their formats, newest first
     },
   ]);
   expect(found.every((s) => s.size > 0)).toBe(true);
+  // Each titled by the person's prompt: not Claude Code's `/model` command and caveat, not Codex's environment context.
+  const prompt = 'Please tidy up notes.txt and report on the workspace.';
+  expect(found.map((s) => s.title)).toEqual([prompt, prompt, prompt]);
 
   const text = await run([]);
-  expect(text.out.split('\n')[0]).toMatch(/^LAST WRITE \(UTC\)\s+FORMAT\s+SIZE\s+PROJECT\s+PATH$/);
-  expect(text.out).toContain('live  codex');
+  expect(text.out.split('\n')[0]).toMatch(/^LAST WRITE \(UTC\)\s+HARNESS\s+SIZE\s+PROJECT\s+TITLE\s+PATH$/);
+  expect(text.out).toMatch(/live {2}Codex\s+\S+ KB\s+work\/codex-acp-capture\s+Please tidy up notes\.txt and report on the work…/);
   expect(text.out).toContain('(+1 sub-agent)');
 });
 
@@ -87,4 +90,31 @@ test('nothing there: says so; a file that is not a session is listed as unknown,
   const listed = JSON.parse((await run(['--json', home])).out) as FoundSession[];
   expect(listed.map((s) => [s.format, s.sessionId])).toEqual([['unknown', null]]);
   expect((await run(['--bogus'])).code).toBe(2);
+});
+
+test('a home folder given as DIR: dot-folders are entered, .git, node_modules and an index folder are not', async () => {
+  const claude = place('claude-code-2.1.83_via-claude-agent-acp.jsonl', '.claude/projects/-p/4b56d36c-807f-4005-b88e-b42e393376e0.jsonl');
+  const codex = place('codex-0.137.0_rollout.jsonl', '.codex/sessions/2026/12/01/rollout-x.jsonl');
+  // Beside them, JSON that is not a session: Claude Code's settings, Codex's prompt history, a sub-agent's metadata.
+  writeFileSync(join(home, '.claude/settings.json'), '{"model": "opus"}\n');
+  writeFileSync(join(home, '.codex/history.jsonl'), '{"session_id": "x", "text": "hi"}\n');
+  mkdirSync(join(home, '.claude/projects/-p/4b56d36c-807f-4005-b88e-b42e393376e0/subagents'), { recursive: true });
+  writeFileSync(join(home, '.claude/projects/-p/4b56d36c-807f-4005-b88e-b42e393376e0/subagents/agent-a1.meta.json'), '{"agentType": "x"}\n');
+  place('codex-0.137.0_rollout.jsonl', 'repo/.git/rollout.jsonl');
+  place('codex-0.137.0_rollout.jsonl', 'repo/node_modules/pkg/rollout.jsonl');
+  const index = join(home, '.cache/loupe/index');
+  mkdirSync(index, { recursive: true });
+  for (const name of ['manifest.json', 'sessions.parquet', 'calls.parquet']) writeFileSync(join(index, name), '{}\n');
+
+  const listed = JSON.parse((await run(['--json', home])).out) as FoundSession[];
+  expect(listed.map((s) => s.path).sort()).toEqual([claude, codex].sort());
+  expect(listed.find((s) => s.path === claude)?.subagents).toEqual([]);
+});
+
+test('links that loop list each session once; a folder reached twice is read once', async () => {
+  const session = place('claude-code-2.1.83_via-claude-agent-acp.jsonl', 'runs/session.jsonl');
+  for (let i = 0; i < 8; i++) symlinkSync('.', join(home, 'runs', `loop${i}`));
+  symlinkSync(join(home, 'runs'), join(home, 'again'));
+  const listed = JSON.parse((await run(['--json', home])).out) as FoundSession[];
+  expect(listed.map((s) => s.path)).toEqual([session]);
 });

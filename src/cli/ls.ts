@@ -1,5 +1,7 @@
 // `loupe ls [--json] [DIR...]`: the sessions on this machine, newest first.
-import { defaultRoots, findSessions, type FoundSession } from './sessions';
+import { shortProject } from '../analysis/projectName';
+import { formatName, harnessFolderLines } from '../ingest/harnesses';
+import { defaultFolders, findSessions, type FoundSession } from './sessions';
 import type { CliIo } from './summarize';
 import { terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 import { readCommandArgs } from './args';
@@ -8,16 +10,16 @@ const USAGE = 'usage: loupe ls [--json] [DIR...]';
 
 const HELP = `${USAGE}
 
-Lists the agent sessions on this machine, the most recently written first:
-  - recordings made by \`loupe tee\` (${'$'}XDG_STATE_HOME/loupe/captures, else ~/.local/state/loupe/captures)
-  - Claude Code's sessions (~/.claude/projects/<project>/<session>.jsonl; ${'$'}CLAUDE_CONFIG_DIR moves it)
-  - Codex's sessions (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl; ${'$'}CODEX_HOME moves it)
-Each with its format, session id, project (the directory the agent worked in), when it started,
-when it was last written, its size, and "live" when it was written in the last minute.
+Lists the agent sessions on this machine, the most recently written first, from where each
+harness keeps them:
+${harnessFolderLines().map(({ name, where }) => `  - ${name}: ${where}`).join('\n')}
+Each with its harness, title (the first prompt), project (the directory the agent worked in),
+when it was last written, its size, and "live" while it is being written.
 
-  DIR      list the sessions under DIR instead (files of any format Loupe reads)
-  --json   an array of objects: path, format, sessionId, project, startedAt, lastWriteAt,
-           size, live, subagents (a Claude session's sub-agent files)`;
+  DIR      list the sessions under DIR instead (files of any format Loupe reads; dot-folders
+           are entered, .git and node_modules are not)
+  --json   an array of objects: path, format, sessionId, title, project, startedAt,
+           lastWriteAt, size, live, subagents (a session's sub-agent files)`;
 
 export interface LsDeps {
   env: NodeJS.ProcessEnv;
@@ -27,8 +29,7 @@ export interface LsDeps {
 export async function main(argv: readonly string[], io: CliIo, overrides: Partial<LsDeps> = {}): Promise<number> {
   const parsed = readCommandArgs(argv, io, { command: 'ls', usage: USAGE, help: HELP }, { json: { type: 'boolean' } });
   if (typeof parsed === 'number') return parsed;
-  const roots = defaultRoots(overrides.env ?? process.env);
-  const dirs = parsed.positionals.length > 0 ? parsed.positionals : [roots.captures, roots.claude, roots.codex];
+  const dirs = parsed.positionals.length > 0 ? parsed.positionals : defaultFolders(overrides.env ?? process.env);
   const sessions = await findSessions(dirs, overrides.now ?? Date.now());
   if (parsed.values.json) {
     io.out(terminalSafeJson(JSON.stringify(sessions, null, 1)));
@@ -42,18 +43,25 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   return 0;
 }
 
+const TITLE_CHARS = 48;
+
 function formatTable(sessions: FoundSession[]): string[] {
   const rows = sessions.map((s) => [
-    s.lastWriteAt.replace('T', ' ').slice(0, 19),
+    s.lastWriteAt.replace('T', ' ').slice(0, 16),
     s.live ? 'live' : '',
-    s.format,
+    formatName(s.format),
     formatSize(s.size),
-    s.project ?? '—',
+    shortProject(s.project),
+    clip(s.title ?? '—', TITLE_CHARS),
     s.subagents.length > 0 ? `${s.path} (+${s.subagents.length} sub-agent${s.subagents.length === 1 ? '' : 's'})` : s.path,
   ]);
-  const header = ['LAST WRITE (UTC)', '', 'FORMAT', 'SIZE', 'PROJECT', 'PATH'];
+  const header = ['LAST WRITE (UTC)', '', 'HARNESS', 'SIZE', 'PROJECT', 'TITLE', 'PATH'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   return [header, ...rows].map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd());
+}
+
+function clip(text: string, chars: number): string {
+  return text.length <= chars ? text : `${text.slice(0, chars - 1)}…`;
 }
 
 function formatSize(bytes: number): string {

@@ -409,6 +409,8 @@ describe('loupe open command', () => {
     writeFileSync(join(folder, 'a.jsonl'), LINE_1);
     writeFileSync(join(folder, 'sub', 'b.jsonl'), LINE_1 + LINE_2);
     writeFileSync(join(folder, 'notes.json'), '{"not": "a session"}\n');
+    // Written an hour ago: no agent is writing them (one written in the last minute is followed).
+    for (const file of ['a.jsonl', 'sub/b.jsonl']) utimesSync(join(folder, file), new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
     const index = join(dir, 'index');
     const stop = new AbortController();
     let printed = '';
@@ -431,6 +433,63 @@ describe('loupe open command', () => {
     rmSync(join(folder, 'a.jsonl'));
     symlinkSync(join(folder, 'sub', 'b.jsonl'), join(folder, 'a.jsonl'));
     expect((await at('library/file/a.jsonl')).status).toBe(404);
+    stop.abort();
+    expect(await running).toBe(0);
+  });
+
+  test('a folder as a library reads and serves only what lies inside it: links and hard links out are left out, and said', async () => {
+    const folder = join(dir, 'shared-runs');
+    const outside = join(dir, 'private');
+    mkdirSync(folder, { recursive: true });
+    mkdirSync(outside, { recursive: true });
+    const old = new Date(Date.now() - 3_600_000);
+    writeFileSync(join(folder, 'mine.jsonl'), LINE_1);
+    writeFileSync(join(outside, 'secret.jsonl'), LINE_1 + LINE_2);
+    for (const file of [join(folder, 'mine.jsonl'), join(outside, 'secret.jsonl')]) utimesSync(file, old, old);
+    symlinkSync(outside, join(folder, 'linked-folder'));
+    symlinkSync(join(outside, 'secret.jsonl'), join(folder, 'linked.jsonl'));
+    linkSync(join(outside, 'secret.jsonl'), join(folder, 'hard.jsonl'));
+    const stop = new AbortController();
+    let printed = '';
+    let said = '';
+    const running = main([folder, '--no-browser'], { out: (text) => (printed += text), err: (text) => (said += `${text}\n`) }, { appDir, capturesDir: captures, stop: stop.signal, indexDirOf: () => join(dir, 'index-inside') });
+    await expect.poll(() => printed, { timeout: 30_000 }).toMatch(/\?library$/);
+    expect(said).toMatch(/1 session in .*shared-runs/);
+    expect(said).toMatch(/left out .*linked-folder: it is a link to .*private, outside/);
+    expect(said).toMatch(/left out .*linked\.jsonl: it is a link to .*secret\.jsonl, outside/);
+    expect(said).toMatch(/left out .*hard\.jsonl: it has other names \(a hard link\)/);
+    const at = (route: string) => fetch(new URL(route, printed));
+    for (const route of ['library/file/linked-folder/secret.jsonl', 'library/file/linked.jsonl', 'library/file/hard.jsonl']) expect((await at(route)).status, route).toBe(404);
+    expect(await (await at('library/file/mine.jsonl')).text()).toBe(LINE_1);
+    stop.abort();
+    expect(await running).toBe(0);
+  });
+
+  test('without a path: the library of every folder where agents keep sessions, the recordings list still served beside it', async () => {
+    const home = join(dir, 'home');
+    const claudeLog = join(home, '.claude/projects/-work-app/s1.jsonl');
+    const capture = join(home, '.local/state/loupe/captures/2026-01-01T10-00-00-000Z_agent_1.jsonl');
+    mkdirSync(join(claudeLog, '..'), { recursive: true });
+    mkdirSync(join(capture, '..'), { recursive: true });
+    const old = new Date(Date.now() - 3_600_000);
+    writeFileSync(claudeLog, `${JSON.stringify({ type: 'user', sessionId: 's1', uuid: 'u1', cwd: '/work/app', timestamp: '2026-01-01T10:00:00Z', message: { role: 'user', content: 'Rename the config loader' } })}\n`);
+    writeFileSync(capture, LINE_1);
+    for (const file of [claudeLog, capture]) utimesSync(file, old, old);
+    const stop = new AbortController();
+    let printed = '';
+    let said = '';
+    const folders = [join(home, '.local/state/loupe/captures'), join(home, '.claude/projects'), join(home, '.codex/sessions')];
+    const running = main(['--no-browser'], { out: (text) => (printed += text), err: (text) => (said += `${text}\n`) }, {
+      appDir, capturesDir: join(home, '.local/state/loupe/captures'), stop: stop.signal, machineFolders: folders, machineIndexDir: join(dir, 'machine-index'), agentLogDirs: [],
+    });
+    await expect.poll(() => printed, { timeout: 30_000 }).toMatch(/\?library$/);
+    expect(said).toMatch(/2 sessions in the folders where agents keep their sessions/);
+    const at = (route: string) => fetch(new URL(route, printed));
+    // The rows are named inside the folder that holds every harness's folder.
+    expect(await (await at('library')).json()).toMatchObject({ folder: home, unreadable: [] });
+    expect((await (await at('library/file/.claude/projects/-work-app/s1.jsonl')).text())).toContain('Rename the config loader');
+    const recordings = (await (await at('recordings')).json()) as { recordings: { name: string; title: string | null }[] };
+    expect(recordings.recordings.map((r) => r.name)).toEqual(['2026-01-01T10-00-00-000Z_agent_1.jsonl']);
     stop.abort();
     expect(await running).toBe(0);
   });

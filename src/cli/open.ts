@@ -4,12 +4,12 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { parseCommandArgs } from './args';
 import { capturesDir } from './captures';
-import { defaultRoots, type Roots } from './sessions';
+import { defaultFolders } from './sessions';
 import { whyUnreadable } from './files';
 import { buildIndex } from './indexBuild';
 import { defaultIndexDir } from './indexCommand';
@@ -32,9 +32,10 @@ secret token: only this address can read the session) and opens the default brow
                  session with its harness, project, start, duration, calls, failures and tokens,
                  filtered and sorted, with stats across them; a session opens in the viewer
   -              read the session from stdin until it ends, showing it as it arrives
-  (no PATH)      list the recordings made by \`loupe tee\` and the sessions Claude Code and
-                 Codex logged (by project); choosing one opens it, live if it is still being
-                 written
+  (no PATH)      the library of every session on this machine: where each harness keeps its
+                 own (Claude Code, Codex, ...; see loupe ls --help) and loupe tee's recordings,
+                 indexed as loupe index does (the same index, refreshed on each open); a
+                 session still being written opens live
   --follow       keep reading PATH as it grows, like tail -f (a tee capture: until tee exits)
   --vs OTHER     compare PATH with OTHER, another run of the same task, step by step: OTHER's
                  steps beside PATH's, aligned, the first divergence marked (with --follow the
@@ -50,6 +51,10 @@ export interface OpenDeps {
   capturesDir: string;
   /** Where agents keep their own logs: listed beside the recordings when no PATH is given. */
   agentLogDirs: readonly string[];
+  /** Every folder a harness keeps sessions in: the library `loupe open` without a path shows. */
+  machineFolders: readonly string[];
+  /** Where the library of the whole machine is indexed (`loupe index`'s own index). */
+  machineIndexDir: string;
   stdin: Readable;
   openBrowser: (url: string, io: CliIo) => void;
   /** Stops the server when aborted; by default SIGINT, SIGTERM or SIGHUP do. */
@@ -71,7 +76,9 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   const deps: OpenDeps = {
     appDir: overrides.appDir ?? findAppDir(),
     capturesDir: overrides.capturesDir ?? capturesDir(),
-    agentLogDirs: overrides.agentLogDirs ?? agentLogDirsOf(defaultRoots()),
+    agentLogDirs: overrides.agentLogDirs ?? defaultFolders().filter((dir) => resolve(dir) !== resolve(capturesDir())),
+    machineFolders: overrides.machineFolders ?? defaultFolders(),
+    machineIndexDir: overrides.machineIndexDir ?? defaultIndexDir(),
     stdin: overrides.stdin ?? process.stdin,
     openBrowser: overrides.openBrowser ?? openInBrowser,
     ...(overrides.stop ? { stop: overrides.stop } : {}),
@@ -89,20 +96,26 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   };
   let library: LibraryOptions | undefined;
   if (parsed.path === '-') session = { kind: 'stream', stream: deps.stdin };
-  else if (parsed.path !== undefined && (await stat(parsed.path).catch(() => null))?.isDirectory()) {
-    const indexDir = deps.indexDirOf(parsed.path);
+  else if (parsed.path === undefined || (await stat(parsed.path).catch(() => null))?.isDirectory()) {
+    const folder = parsed.path;
+    const wholeMachine = folder === undefined;
+    const dirs = folder === undefined ? deps.machineFolders : [folder];
+    const indexDir = folder === undefined ? deps.machineIndexDir : deps.indexDirOf(folder);
+    const where = folder === undefined ? 'the folders where agents keep their sessions' : terminalSafeLine(folder);
     try {
-      const result = await buildIndex({ dirs: [parsed.path], out: indexDir });
+      // A folder named is served: only what lies inside it is read.
+      const result = await buildIndex({ dirs, out: indexDir, inside: !wholeMachine });
       for (const { file, why } of result.unreadable) io.err(terminalSafeLine(`loupe open: skipped ${file}: ${why}`));
-      io.err(`loupe open: ${result.sessions} session${result.sessions === 1 ? '' : 's'} in ${terminalSafeLine(parsed.path)} (${result.parsed} read, ${result.reused} unchanged since the last index)`);
-      library = { folder: parsed.path, indexDir, files: result.indexed, unreadable: result.unreadable };
+      for (const { path, why } of result.leftOut) io.err(terminalSafeLine(`loupe open: left out ${path}: ${why}`));
+      io.err(`loupe open: ${result.sessions} session${result.sessions === 1 ? '' : 's'} in ${where} (${result.parsed} read, ${result.reused} unchanged since the last index)`);
+      library = { folder: folder ?? commonFolder(dirs), indexDir, files: result.indexed, unreadable: result.unreadable, wholeMachine };
     } catch (error) {
-      io.err(`loupe open: cannot index ${terminalSafeLine(parsed.path)} into ${terminalSafeLine(indexDir)} (${error instanceof Error ? error.message : String(error)})`);
+      io.err(`loupe open: cannot index ${where} into ${terminalSafeLine(indexDir)} (${error instanceof Error ? error.message : String(error)})`);
       stopped.cancel();
       return 1;
     }
   } else if (parsed.path !== undefined) {
-    const problem = await whyUnreadable(parsed.path, 'give a session file inside it (or no PATH to list the recordings)');
+    const problem = await whyUnreadable(parsed.path, 'give a session file inside it (or no PATH for every session on this machine)');
     if (problem) {
       io.err(`loupe open: ${problem}`);
       stopped.cancel();
@@ -119,12 +132,12 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
     }
   }
   if (parsed.vs !== undefined) {
-    const problem = parsed.path === undefined ? '--vs compares with PATH: give PATH too' : await whyUnreadable(parsed.vs);
+    const problem = await whyUnreadable(parsed.vs);
     if (problem) {
       io.err(`loupe open: --vs: ${problem}`);
       await removeJoined();
       stopped.cancel();
-      return parsed.path === undefined ? 2 : 1;
+      return 1;
     }
   }
   if (!existsSync(join(deps.appDir, 'index.html'))) {
@@ -173,6 +186,7 @@ export function parseOpenArgs(argv: readonly string[]): ParsedArgs | { error: st
   if (parsed.help) return { help: true };
   const { values, positionals } = parsed;
   if (positionals.length > 1) return { error: `one session at a time, got ${positionals.length} paths (${USAGE})` };
+  if (values.vs !== undefined && positionals.length === 0) return { error: '--vs: --vs compares with PATH: give PATH too' };
   let port = 0;
   if (values.port !== undefined) {
     if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) return { error: `--port wants a number from 0 to 65535, not ${values.port}` };
@@ -228,7 +242,10 @@ function libraryIndexDir(folder: string): string {
   return join(defaultIndexDir(), 'folders', createHash('sha256').update(resolve(folder)).digest('hex').slice(0, 16));
 }
 
-/** Claude Code's projects and Codex's sessions (tee's captures are the recordings list). */
-function agentLogDirsOf(roots: Roots): string[] {
-  return [roots.claude, roots.codex];
+/** The deepest folder that holds all of `dirs` (the library's rows are named by their path inside it). */
+export function commonFolder(dirs: readonly string[]): string {
+  const split = dirs.map((dir) => resolve(dir).split(sep));
+  const common: string[] = [];
+  for (let i = 0; split.every((parts) => parts.length > i && parts[i] === split[0]![i]); i++) common.push(split[0]![i]!);
+  return common.length <= 1 ? sep : common.join(sep);
 }

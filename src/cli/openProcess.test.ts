@@ -87,10 +87,12 @@ describe('a FIFO where a live marker should be', () => {
     const folder = mkdtempSync(join(work, 'fifo-list-'));
     writeFileSync(join(folder, 'capture.jsonl'), LINE_1);
     execFileSync('mkfifo', [join(folder, 'capture.jsonl.live')]);
-    const { child, url, closed } = await startOpen([], { LOUPE_TEST_CAPTURES: folder });
-    const listing = (await (await fetch(url.replace('?recordings', 'recordings'))).json()) as { recordings: { name: string; live: boolean }[] };
+    // A scratch home: without a path, loupe open indexes every folder where agents keep sessions.
+    const home = mkdtempSync(join(work, 'home-'));
+    const { child, url, closed } = await startOpen([], { LOUPE_TEST_CAPTURES: folder, HOME: home, XDG_CACHE_HOME: join(home, '.cache'), XDG_STATE_HOME: join(home, '.local/state') });
+    const listing = (await (await fetch(url.replace('?library', 'recordings'))).json()) as { recordings: { name: string; live: boolean }[] };
     expect(listing.recordings.map((r) => [r.name, r.live])).toEqual([['capture.jsonl', false]]);
-    expect(await (await fetch(url.replace('?recordings', 'recordings/capture.jsonl'))).text()).toBe(LINE_1);
+    expect(await (await fetch(url.replace('?library', 'recordings/capture.jsonl'))).text()).toBe(LINE_1);
     child.kill('SIGTERM');
     expect(await closed).toBe(0);
   });

@@ -12,7 +12,7 @@ import { basename, extname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { LIVE_SUFFIX, isCaptureLive, readLiveMarker } from './captures';
-import { findSessions } from './sessions';
+import { findSessions, readHead } from './sessions';
 import { tailFile } from './tail';
 
 export type SessionInput =
@@ -52,12 +52,18 @@ export interface LibraryOptions {
   /** The session files the index holds: the only files under the folder that are served. */
   files: readonly string[];
   unreadable: readonly { file: string; why: string }[];
+  /**
+   * The library of every session on this machine (`loupe open` without a path): the recordings
+   * and agents' sessions lists stay served beside it.
+   */
+  wholeMachine?: boolean;
 }
 
 /** What `library` answers: the folder the rows' paths are relative to, and the files that could not be read. */
 export interface LibraryListing {
   folder: string;
   unreadable: { file: string; why: string }[];
+  wholeMachine?: boolean;
 }
 
 export interface RunningServer {
@@ -81,6 +87,7 @@ export interface RecordingEntry {
   mtimeMs: number;
   live: boolean;
   agent?: string;
+  title: string | null;
 }
 
 export interface RecordingsListing {
@@ -94,6 +101,7 @@ export interface AgentSessionEntry {
   name: string;
   format: string;
   sessionId: string | null;
+  title: string | null;
   project: string | null;
   startedAt: string | null;
   lastWriteAt: string;
@@ -110,6 +118,8 @@ const HOST = '127.0.0.1';
 /** `/open/KEY`: the one-time address (oneTimeUrl). */
 const LAUNCH = 'open';
 const DEFAULT_POLL_MS = 200;
+/** A log written this recently may still be being written by its agent. */
+const LIVE_MS = 60_000;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -180,7 +190,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ? `?src=session/${encodeURIComponent(sessionName)}`
       : `?src=compare/${encodeURIComponent(compareName)}&vs=session/${encodeURIComponent(sessionName)}`;
   // Without a session or a library, the page lists the recordings and the agents' sessions.
-  const listsRecordings = !options.session && !options.library;
+  const listsRecordings = !options.session && (!options.library || options.library.wholeMachine === true);
   const library = options.library ? { ...options.library, folder: resolve(options.library.folder), files: new Set(options.library.files.map((file) => resolve(file))) } : null;
 
   /** The one-time address's secret, until it is visited. */
@@ -249,17 +259,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     if (library && rest[0] === 'library') {
       if (rest.length === 1) {
-        const listing: LibraryListing = { folder: library.folder, unreadable: [...library.unreadable] };
+        const listing: LibraryListing = { folder: library.folder, unreadable: [...library.unreadable], ...(library.wholeMachine ? { wholeMachine: true } : {}) };
         return sendJson(res, listing, head);
       }
       if (rest.length === 2 && (rest[1] === 'calls.parquet' || rest[1] === 'sessions.parquet')) return sendFile(res, join(library.indexDir, rest[1]), head);
       // `library/file/PATH…`: a file under the folder, only one the index holds.
       const path = resolve(library.folder, ...rest.slice(2));
-      if (rest[1] !== 'file' || !path.startsWith(library.folder + sep) || !library.files.has(path)) return fail(res, 404, 'No such session in the library');
+      if (rest[1] !== 'file' || !path.startsWith(library.folder === sep ? sep : library.folder + sep) || !library.files.has(path)) return fail(res, 404, 'No such session in the library');
       // As for the agents' sessions: a regular file of this user's, not a link put in its place since.
       const info = await lstat(path).catch(() => null);
       if (!info?.isFile() || (process.getuid && info.uid !== process.getuid())) return fail(res, 404, 'No such session in the library');
-      return sendSession(req, res, path, { follow: false, expect: { dev: info.dev, ino: info.ino } }, head);
+      // A session still being written (a capture whose tee runs, a log written in the last minute) is followed.
+      const live = (await isCaptureLive(path)) || Date.now() - info.mtimeMs < LIVE_MS;
+      return sendSession(req, res, path, { ...(await followOf(path, live)), expect: { dev: info.dev, ino: info.ino } }, head);
     }
     // The recordings folder is served only when it is what was opened (loupe open without a session).
     if (listsRecordings && route === 'recordings') return sendJson(res, await listRecordings(capturesDir), head);
@@ -450,7 +462,8 @@ export async function listRecordings(folder: string): Promise<RecordingsListing>
     const { path, info } = found;
     const live = await isCaptureLive(path);
     const agent = (live ? await markerAgent(path) : undefined) ?? agentFromName(name);
-    entries.push({ name, bytes: info.size, mtimeMs: info.mtimeMs, live, ...(agent ? { agent } : {}) });
+    const { title } = await readHead(path);
+    entries.push({ name, bytes: info.size, mtimeMs: info.mtimeMs, live, ...(agent ? { agent } : {}), title });
   }
   entries.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
   return { folder, recordings: entries };
@@ -469,7 +482,7 @@ async function listAgentSessions(folders: readonly string[]): Promise<{ listing:
     const id = createHash('sha256').update(session.path).digest('base64url').slice(0, 16);
     found.set(id, { path: session.path, dev: info.dev, ino: info.ino, live: session.live });
     sessions.push({
-      id, name: basename(session.path), format: session.format, sessionId: session.sessionId, project: session.project,
+      id, name: basename(session.path), format: session.format, sessionId: session.sessionId, title: session.title, project: session.project,
       startedAt: session.startedAt, lastWriteAt: session.lastWriteAt, bytes: session.size, live: session.live,
     });
   }

@@ -1,17 +1,21 @@
-// The sessions on this machine: `loupe tee`'s captures, Claude Code's projects and Codex's rollouts
-// (CONTRACTS §10), found where each keeps them and described from their first lines. Used by
-// `loupe ls`; each file's format is decided by the same classifier the viewer reads with.
-import { open, readdir, stat } from 'node:fs/promises';
+// The sessions on this machine, found where each harness keeps them (ingest/harnesses) or under
+// folders a person names, and described from their first lines. Used by `loupe ls`, `loupe index`
+// and `loupe open`; each file's format is decided by the same classifier the viewer reads with.
+import type { Dirent } from 'node:fs';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { emptyHead, HEAD_LINES, HEAD_MAX_BYTES, headComplete, noteHeadLine, projectOf, timeInCaptureName, type SessionHead } from '../analysis/sessionHead';
-import { capturesDir, isCaptureLive } from './captures';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { emptyHead, HEAD_LINES, HEAD_MAX_BYTES, headComplete, noteHeadLine, projectOf, timeInCaptureName } from '../ingest/harnesses/head';
+import { defaultSessionFolders, entersFolder, isSessionFile, parentSessionFileOf, type HarnessEnv, type SessionHead } from '../ingest/harnesses';
+import { isCaptureLive } from './captures';
 
 export interface FoundSession {
   path: string;
   /** The family: `claude-code`, `codex`, `acp-capture`, another shape Loupe reads (`acp-jsonrpc`, `ledger`, …), or `unknown`. */
   format: string;
   sessionId: string | null;
+  /** The first prompt a person typed, on one line, without the harness's boilerplate. */
+  title: string | null;
   /** The directory the agent worked in, where the file says; else a Claude project folder's name. */
   project: string | null;
   /** ISO 8601: the earliest time the file's first lines give, else the time in a capture's name. */
@@ -19,43 +23,48 @@ export interface FoundSession {
   /** ISO 8601: the file's modification time. */
   lastWriteAt: string;
   size: number;
-  /** Written in the last minute (a tee capture: while its tee runs). */
+  /** Being written: a tee capture while its tee runs, any other file written in the last minute. */
   live: boolean;
-  /** Claude Code sub-agents' files of this session (`<session>/subagents/*.jsonl`). */
+  /** Its sub-agents' own files (Claude Code's `<session>/subagents/agent-*.jsonl`). */
   subagents: string[];
 }
 
-export interface Roots {
-  captures: string;
-  claude: string;
-  codex: string;
+/** The harnesses' variables and home as this process (or a test's scratch HOME) has them. */
+export function harnessEnv(env: NodeJS.ProcessEnv = process.env): HarnessEnv {
+  return { home: env.HOME && env.HOME.startsWith('/') ? env.HOME : homedir(), vars: env };
 }
 
-/** Where each harness keeps its sessions, honouring the variables they honour. */
-export function defaultRoots(env: NodeJS.ProcessEnv = process.env): Roots {
-  const home = env.HOME && env.HOME.startsWith('/') ? env.HOME : homedir();
-  return {
-    // capturesDir reads the process's own home; the HOME given here decides (a scratch HOME in tests).
-    captures: capturesDir({ ...env, XDG_STATE_HOME: env.XDG_STATE_HOME?.startsWith('/') ? env.XDG_STATE_HOME : join(home, '.local', 'state') }),
-    claude: join(env.CLAUDE_CONFIG_DIR?.startsWith('/') ? env.CLAUDE_CONFIG_DIR : join(home, '.claude'), 'projects'),
-    codex: join(env.CODEX_HOME?.startsWith('/') ? env.CODEX_HOME : join(home, '.codex'), 'sessions'),
-  };
+/** Every folder a harness keeps sessions in, tee's captures first. */
+export function defaultFolders(env: NodeJS.ProcessEnv = process.env): string[] {
+  return defaultSessionFolders(harnessEnv(env));
 }
 
 const LIVE_MS = 60_000;
-/** Claude projects are two levels deep, Codex's rollouts four (YYYY/MM/DD), sub-agents one more. */
-const MAX_DEPTH = 5;
-const SESSION_FILE = /\.(jsonl|json|log)$/;
+/** Deep enough for `~/.claude/projects/<p>/<s>/subagents/` and `~/.codex/sessions/YYYY/MM/DD/` from a home folder. */
+const MAX_DEPTH = 7;
 
-/** Every session under `dirs` (files or folders), newest write first. */
-export async function findSessions(dirs: readonly string[], now = Date.now()): Promise<FoundSession[]> {
-  const files = await sessionFilesUnder(dirs);
-  // A sub-agent's file belongs to its session's: `<project>/<session>/subagents/agent-<id>.jsonl`.
+/** A file or folder the walk did not read, and why (a link out of the folder, a loop, a name it cannot open). */
+export interface LeftOut {
+  path: string;
+  why: string;
+}
+
+export interface WalkOptions {
+  /**
+   * Only what lies inside the named folders: a link to a file or folder elsewhere, and a file
+   * with other names (a hard link, which may be a file from elsewhere), are left out. `loupe open
+   * DIR` serves what it finds, so it asks this.
+   */
+  inside?: boolean;
+}
+
+/** Every session under `dirs` (files or folders), newest write first; `leftOut` hears what was not read. */
+export async function findSessions(dirs: readonly string[], now = Date.now(), leftOut: LeftOut[] = []): Promise<FoundSession[]> {
+  const files = await sessionFilesUnder(dirs, {}, leftOut);
   const subagentsOf = new Map<string, string[]>();
   for (const file of files) {
-    if (basename(dirname(file)) !== 'subagents') continue;
-    const parent = `${dirname(dirname(file))}.jsonl`;
-    if (!files.has(parent)) continue;
+    const parent = parentSessionFileOf(file);
+    if (parent === null || !files.has(parent)) continue;
     files.delete(file);
     subagentsOf.set(parent, [...(subagentsOf.get(parent) ?? []), file].sort());
   }
@@ -67,40 +76,83 @@ export async function findSessions(dirs: readonly string[], now = Date.now()): P
   return found.sort((a, b) => b.lastWriteAt.localeCompare(a.lastWriteAt) || a.path.localeCompare(b.path));
 }
 
-/** Every file under `dirs` (files or folders) named like a session file, sub-agents' files included. */
-export async function sessionFilesUnder(dirs: readonly string[]): Promise<Set<string>> {
+/**
+ * Every session file under `dirs` (files or folders), sub-agents' files included. Dot-folders are
+ * entered (the harnesses keep sessions in `~/.claude`, `~/.codex`, …), repositories' and package
+ * trees' folders and Loupe's own index folders are not; a folder or file reached twice (a link
+ * loop, two links to one place) is read once, known by device and inode.
+ */
+export async function sessionFilesUnder(dirs: readonly string[], options: WalkOptions = {}, leftOut: LeftOut[] = []): Promise<Set<string>> {
   const files = new Set<string>();
-  for (const dir of dirs) for (const file of await walk(dir, 0)) files.add(file);
+  const seen = new Set<string>();
+  for (const dir of dirs) {
+    const root = resolve(dir);
+    const realRoot = await realpath(root).catch(() => null);
+    if (realRoot === null) continue;
+    const walker = new Walker(root, realRoot, options, seen, leftOut);
+    for (const file of await walker.walk(root, 0)) files.add(file);
+  }
   return files;
 }
 
-async function walk(path: string, depth: number): Promise<string[]> {
-  let info;
-  try {
-    info = await stat(path);
-  } catch {
-    return [];
-  }
-  if (info.isFile()) return [path];
-  if (!info.isDirectory() || depth > MAX_DEPTH) return [];
-  let names: string[];
-  try {
-    names = await readdir(path);
-  } catch {
-    return [];
-  }
-  const out: string[] = [];
-  for (const name of names.sort()) {
-    const child = join(path, name);
-    if (SESSION_FILE.test(name)) {
-      const childInfo = await stat(child).catch(() => null);
-      if (childInfo?.isFile()) out.push(child);
-      else if (childInfo?.isDirectory()) out.push(...(await walk(child, depth + 1)));
-    } else if (!name.startsWith('.')) {
-      out.push(...(await walk(child, depth + 1)));
+class Walker {
+  constructor(
+    private readonly root: string,
+    private readonly realRoot: string,
+    private readonly options: WalkOptions,
+    private readonly seen: Set<string>,
+    private readonly leftOut: LeftOut[],
+  ) {}
+
+  async walk(path: string, depth: number): Promise<string[]> {
+    const info = await stat(path).catch(() => null);
+    if (info === null) return [];
+    if (this.options.inside && path !== this.root && !(await this.isInside(path))) return [];
+    const key = `${info.dev}:${info.ino}`;
+    if (this.seen.has(key)) return [];
+    if (info.isFile()) {
+      this.seen.add(key);
+      if (this.options.inside && info.nlink > 1) {
+        this.leftOut.push({ path, why: 'it has other names (a hard link), which may lie outside the folder' });
+        return [];
+      }
+      return path === this.root || isSessionFile(path) ? [path] : [];
     }
+    if (!info.isDirectory() || depth > MAX_DEPTH) return [];
+    this.seen.add(key);
+    let entries: Dirent[];
+    try {
+      entries = await readdir(path, { withFileTypes: true });
+    } catch {
+      return [];
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const names = entries.map((entry) => entry.name);
+    // A folder `loupe index` wrote: its manifest is JSON, not a session.
+    if (names.includes('manifest.json') && names.includes('sessions.parquet')) return [];
+    // What is really here before what links lead to: a session reached both ways is named by its own path.
+    const ordered = [...entries.filter((entry) => !entry.isSymbolicLink()), ...entries.filter((entry) => entry.isSymbolicLink())].map((entry) => entry.name);
+    const out: string[] = [];
+    for (const name of ordered) {
+      if (!entersFolder(name)) continue;
+      const child = join(path, name);
+      if (name.includes('\uFFFD') && !(await stat(child).catch(() => null))) {
+        this.leftOut.push({ path: child, why: 'its name is not valid UTF-8' });
+        continue;
+      }
+      out.push(...(await this.walk(child, depth + 1)));
+    }
+    return out;
   }
-  return out.filter((file) => SESSION_FILE.test(file));
+
+  /** Whether the real path of `path` lies in the real folder the walk started from; says why not. */
+  private async isInside(path: string): Promise<boolean> {
+    const real = await realpath(path).catch(() => null);
+    if (real === null) return false;
+    if (real === this.realRoot || real.startsWith(this.realRoot.endsWith(sep) ? this.realRoot : this.realRoot + sep)) return true;
+    this.leftOut.push({ path, why: `it is a link to ${real}, outside ${this.root}` });
+    return false;
+  }
 }
 
 /** What a session file's first lines and its stat say; null when it cannot be stat'ed. */
@@ -114,13 +166,14 @@ export async function describe(path: string, now: number, subagents: string[]): 
   const head = await readHead(path);
   const lastWriteMs = info.mtimeMs;
   const startedAt = head.startMs ?? timeInCaptureName(basename(path)) ?? null;
-  const project = projectOf(head, basename(dirname(path)));
-  const live = head.format === 'acp-capture' ? (await isCaptureLive(path)) || now - lastWriteMs < LIVE_MS : now - lastWriteMs < LIVE_MS;
+  // A capture is live while its tee runs (tee removes its marker on exit), whenever it last wrote.
+  const live = head.format === 'acp-capture' && basename(dirname(path)) === 'captures' ? await isCaptureLive(path) : now - lastWriteMs < LIVE_MS;
   return {
     path,
     format: head.format,
     sessionId: head.sessionId,
-    project,
+    title: head.title,
+    project: projectOf(head, path),
     startedAt: startedAt === null ? null : new Date(startedAt).toISOString(),
     lastWriteAt: new Date(lastWriteMs).toISOString(),
     size: info.size,
@@ -131,8 +184,8 @@ export async function describe(path: string, now: number, subagents: string[]): 
 
 const HEAD_CHUNK = 64 * 1024;
 
-/** What the first lines say: the format (the first line of a known shape), session id, working directory, start time. */
-async function readHead(path: string): Promise<SessionHead> {
+/** What the first lines say: the format (the first line of a known shape), session id, working directory, start, title. */
+export async function readHead(path: string): Promise<SessionHead> {
   const head = emptyHead();
   let handle;
   try {

@@ -1,19 +1,21 @@
-// A Claude Code session's sub-agents keep their entries in files of their own:
-// `<project>/<session>.jsonl` and `<project>/<session>/subagents/agent-<id>.jsonl` (CONTRACTS §10).
+// A session's sub-agents may keep their entries in files of their own, as its harness lays them out
+// (ingest/harnesses: Claude Code's `<session>/subagents/agent-<id>.jsonl`, CONTRACTS §10).
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { subagentLayoutOf } from '../ingest/harnesses';
 
 /** The sub-agent files beside a session file, in name order; none when it has no such folder. */
 export async function subagentFilesOf(sessionPath: string): Promise<string[]> {
-  if (!sessionPath.endsWith('.jsonl')) return [];
-  const folder = join(dirname(sessionPath), basename(sessionPath, '.jsonl'), 'subagents');
+  const layout = subagentLayoutOf(sessionPath);
+  if (layout === null) return [];
+  const { folder, isSubagentFile } = layout;
   const names = await readdir(folder).catch(() => [] as string[]);
   const files: string[] = [];
   for (const name of names.sort()) {
-    if (!name.endsWith('.jsonl')) continue;
+    if (!isSubagentFile(name)) continue;
     const info = await stat(join(folder, name)).catch(() => null);
     if (info?.isFile()) files.push(join(folder, name));
   }

@@ -5,3 +5,5 @@ export type { ThemeChoice } from '../ui/SessionView';
 export type { CompareCall } from '../ui/compare/CompareView';
 export { VIEWS, type ViewName } from '../ui/insights/views';
 export type { CallSummary, ToolCall, DisplayStatus, Session, CallNote, FileNotes } from '../model';
+export { formatName, isSubagentFileName } from '../model';
+export { shortProject } from '../analysis/projectName';

@@ -3,6 +3,8 @@
 // after (for the label, status and subject filters and the stats); a session opens in the viewer.
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { mostFailures, tokensPerDay, type FleetSession } from '../analysis/fleet';
+import { shortProject } from '../analysis/projectName';
+import { formatName } from '../model';
 import { countOf, formatDuration } from '../ui/format';
 import { formatCount, formatShare } from '../ui/insights/format';
 import { VirtualList } from '../ui/virtual/VirtualList';
@@ -15,11 +17,7 @@ import type { FolderIndex } from './folderIndex';
 import styles from './Library.module.css';
 import { libraryTables } from './tables';
 
-const HARNESS_NAMES: Record<string, string> = {
-  'claude-code': 'Claude Code', codex: 'Codex', 'grok-updates': 'Grok Build', 'acp-jsonrpc': 'ACP', 'acp-capture': 'loupe tee', ledger: 'Ledger',
-  'zed-export': 'Zed', 'text-log': 'JetBrains', 'acpx-log': 'acpx', 'inspector-trace': 'ACP inspector', 'acp-updates': 'ACP updates', mixed: 'mixed',
-};
-const harnessName = (format: string) => HARNESS_NAMES[format] ?? format;
+const harnessName = formatName;
 const STATUSES = ['done', 'failed', 'unfinished', 'running', 'pending'];
 /** Written in the last minute: its agent may still be writing it. */
 const LIVE_MS = 60_000;
@@ -142,6 +140,12 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
                 </>
               ) : null}
               {calls.state === 'loading' ? <span aria-busy="true"> · reading the calls…</span> : null}
+              {listing.state === 'ready' && listing.value.wholeMachine ? (
+                <>
+                  {' '}
+                  · <a href="?recordings">Recordings and agents' folders, as they are written</a>
+                </>
+              ) : null}
             </>
           )}
         </p>
@@ -159,7 +163,7 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
         ) : null}
         <form className={styles.filters} aria-label="Filter the sessions" onSubmit={(e) => e.preventDefault()}>
           <Select label="Harness" value={filter.harness} options={choices.harnesses} name={harnessName} onChange={(harness) => set({ harness })} />
-          <Select label="Project" value={filter.project} options={choices.projects} onChange={(project) => set({ project })} />
+          <Select label="Project" value={filter.project} options={choices.projects} name={shortProject} onChange={(project) => set({ project })} />
           <Select label="Label" value={filter.label} options={choices.labels} onChange={(label) => set({ label })} />
           <Select label="Status" value={filter.status} options={STATUSES} onChange={(status) => set({ status })} />
           <label>
@@ -203,12 +207,12 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
               return (
                 <div className={styles.row} data-session-file={relative(s.file)} data-calls={s.calls} data-failed={s.failed}>
                   <a href={hrefOf(s.file)} onClick={openOnClick(s.file)} className={styles.name} title={relative(s.file)}>
-                    {relative(s.file)}
+                    {s.title ?? relative(s.file)}
                     {now - s.modified_ms < LIVE_MS ? <span className={styles.live}>live</span> : null}
                   </a>
                   <span>{harnessName(s.format)}</span>
                   <span className={styles.clip} title={s.project ?? undefined}>
-                    {s.project ?? '—'}
+                    {shortProject(s.project)}
                   </span>
                   <span>{s.started_ms !== null ? <time dateTime={new Date(s.started_ms).toISOString()}>{new Date(s.started_ms).toLocaleString()}</time> : '—'}</span>
                   <span className={styles.num}>{formatDuration(durationOf(s))}</span>
@@ -284,8 +288,8 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
             <ol className={styles.worst} aria-label="Sessions with the most failures">
               {worst.map((s) => (
                 <li key={s.file} data-worst={relative(s.file)}>
-                  <a href={hrefOf(s.file)} onClick={openOnClick(s.file)}>
-                    {relative(s.file)}
+                  <a href={hrefOf(s.file)} onClick={openOnClick(s.file)} title={relative(s.file)}>
+                    {s.title ?? relative(s.file)}
                   </a> <span className={styles.bad}>{countOf(s.failed, 'failed call')}</span>
                   {dayOf(s.started_ms) ? <span className={styles.muted}> · {dayOf(s.started_ms)}</span> : null}
                 </li>

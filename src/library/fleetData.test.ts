@@ -8,7 +8,7 @@ const DAY = 86_400_000;
 
 function session(file: string, over: Partial<FleetSession> = {}): FleetSession {
   return {
-    file, format: 'acp-jsonrpc', session: null, project: null, started_ms: null, ended_ms: null, calls: 0, failed: 0, input_tokens: null, output_tokens: null,
+    file, format: 'acp-jsonrpc', session: null, project: null, title: null, started_ms: null, ended_ms: null, calls: 0, failed: 0, input_tokens: null, output_tokens: null,
     cost: null, cost_unit: null, bytes: 0, bad_lines: 0, modified_ms: 0, ...over,
   };
 }

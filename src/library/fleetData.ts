@@ -10,16 +10,18 @@ import { libraryTables } from './tables';
 export interface LibraryListing {
   folder: string;
   unreadable: { file: string; why: string }[];
+  /** Every session on the machine (`loupe open` without a path): the recordings list is there too. */
+  wholeMachine?: boolean;
 }
 
 export function listingOf(value: unknown): LibraryListing | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { folder, unreadable } = value as { folder?: unknown; unreadable?: unknown };
+  const { folder, unreadable, wholeMachine } = value as { folder?: unknown; unreadable?: unknown; wholeMachine?: unknown };
   if (typeof folder !== 'string') return null;
   const problems = Array.isArray(unreadable)
     ? unreadable.filter((u): u is { file: string; why: string } => typeof (u as { file?: unknown })?.file === 'string' && typeof (u as { why?: unknown })?.why === 'string')
     : [];
-  return { folder, unreadable: problems };
+  return { folder, unreadable: problems, ...(wholeMachine === true ? { wholeMachine } : {}) };
 }
 
 /** What a table's file holds, a row group at a time, yielding to the page between groups; rows not of the table's shape are counted, not shown. */

@@ -1,10 +1,11 @@
 // "Open folder…" without a server: reads each picked file with the viewer's ingest, light (as
 // `loupe index` reads), and turns it into the index's rows (fleetRows, the same function the CLI
 // uses), reporting after each file so the page can show how far it has got. It fetches nothing.
-import { indexPickedFile, type FolderFile, type FolderFileResult } from './folderFile';
+import type { FileRows } from '../analysis/fileRows';
+import { indexPickedFile, type FolderFile } from './folderFile';
 
 export type FolderWorkerAnswer =
-  | { kind: 'file'; done: number; total: number; path: string; result: FolderFileResult }
+  | { kind: 'file'; done: number; total: number; path: string; result: FileRows }
   | { kind: 'end' };
 
 self.onmessage = (event: MessageEvent<FolderFile[]>) => {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { fleetRows } from '../analysis/fleet';
-import { headOfText } from '../analysis/sessionHead';
+import { headOfBlob } from '../analysis/fileRows';
 import { ingest } from '../model';
 import { fileIdsOf } from './fleetData';
 import { indexFolder, pickedFiles, type FolderProgress } from './folderIndex';
@@ -54,10 +54,10 @@ describe('Open folder…', () => {
     expect(index.unreadable[0]?.why).toContain('no longer there');
 
     // Project, start and session id from the file's first lines, as `loupe index` reads them (cli/sessions.ts).
-    const head = headOfText(new TextDecoder().decode(claude));
+    const head = await headOfBlob(new Blob([claude]));
     expect(head.cwd).toBe('/home/dev/run1/work/claude-agent-acp-capture');
     const expected = fleetRows(await ingest(claude, { detail: 'light' }), {
-      file: CLAUDE, bytes: claude.length, modifiedMs: 1_700_000_000_000, headFormat: 'claude-code', project: head.cwd, startedMs: head.startMs ?? null, sessionId: head.sessionId,
+      file: CLAUDE, bytes: claude.length, modifiedMs: 1_700_000_000_000, headFormat: 'claude-code', project: head.cwd, startedMs: head.startMs ?? null, sessionId: head.sessionId, title: head.title,
     });
     const row = index.sessions.find((s) => s.file === CLAUDE);
     expect(row).toEqual(expected.session);

@@ -4,7 +4,8 @@
 import type { FleetCall, FleetSession } from '../analysis/fleet';
 import { callColumnsOf, type CallColumns } from './callColumns';
 import type { FolderWorkerAnswer } from './folder.worker';
-import { indexPickedFile, type FolderFile, type FolderFileResult } from './folderFile';
+import type { FileRows } from '../analysis/fileRows';
+import { indexPickedFile, type FolderFile } from './folderFile';
 
 /** What the app's "Open files…" accepts: other files of the folder (images, lock files) are not read. */
 const SESSION_FILE = /\.(jsonl|ndjson|json|txt|log)$/i;
@@ -42,7 +43,7 @@ export async function indexFolder(picked: { folder: string; files: FolderFile[] 
   const sessions: FleetSession[] = [];
   const calls: FleetCall[] = [];
   const unreadable: { file: string; why: string }[] = [];
-  const take = (path: string, result: FolderFileResult) => {
+  const take = (path: string, result: FileRows) => {
     if (result.state === 'indexed') {
       sessions.push(result.rows.session);
       for (const call of result.rows.calls) calls.push(call);

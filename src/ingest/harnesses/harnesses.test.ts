@@ -1,0 +1,69 @@
+// The registry's answers, as the lister, the index and the pages ask them.
+import { describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { defaultSessionFolders, formatName, isSessionFile, parentSessionFileOf, subagentLayoutOf } from './index';
+import { headOfText } from './head';
+import { promptTitle } from './title';
+
+const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/${name}`, import.meta.url), 'utf8');
+
+describe('where sessions live', () => {
+  test('each harness in its folder, moved by the variables it honours', () => {
+    expect(defaultSessionFolders({ home: '/home/ana', vars: {} })).toEqual([
+      '/home/ana/.local/state/loupe/captures', '/home/ana/.claude/projects', '/home/ana/.codex/sessions', '/home/ana/.codex/archived_sessions',
+    ]);
+    const moved = defaultSessionFolders({ home: '/home/ana', vars: { CLAUDE_CONFIG_DIR: '/cfg/claude', CODEX_HOME: 'relative/ignored', XDG_STATE_HOME: '/state' } });
+    expect(moved).toContain('/cfg/claude/projects');
+    expect(moved).toContain('/home/ana/.codex/sessions');
+    expect(moved).toContain('/state/loupe/captures');
+  });
+
+  test("inside a harness's folder only its session files; elsewhere any file of a format Loupe reads", () => {
+    expect(isSessionFile('/h/.claude/projects/-p/s.jsonl')).toBe(true);
+    expect(isSessionFile('/h/.claude/settings.json')).toBe(false);
+    expect(isSessionFile('/h/.claude/projects/-p/s/subagents/agent-a.meta.json')).toBe(false);
+    expect(isSessionFile('/h/.codex/history.jsonl')).toBe(false);
+    expect(isSessionFile('/h/.codex/sessions/2026/12/01/rollout-1.jsonl')).toBe(true);
+    expect(isSessionFile('/h/runs/capture.jsonl')).toBe(true);
+    expect(isSessionFile('/h/runs/zed-export.json')).toBe(true);
+    expect(isSessionFile('/h/runs/notes.txt')).toBe(false);
+  });
+
+  test("a Claude Code sub-agent's file names its session's, and a session where its sub-agents are", () => {
+    expect(parentSessionFileOf('/h/.claude/projects/-p/s1/subagents/agent-a1.jsonl')).toBe('/h/.claude/projects/-p/s1.jsonl');
+    expect(parentSessionFileOf('/h/.claude/projects/-p/s1.jsonl')).toBeNull();
+    const layout = subagentLayoutOf('/h/.claude/projects/-p/s1.jsonl');
+    expect(layout?.folder).toBe('/h/.claude/projects/-p/s1/subagents');
+    expect(layout?.isSubagentFile('agent-a1.jsonl')).toBe(true);
+    expect(layout?.isSubagentFile('agent-a1.meta.json')).toBe(false);
+  });
+
+  test('formats by the names people use', () => {
+    expect(formatName('claude-code')).toBe('Claude Code');
+    expect(formatName('acp-capture')).toBe('loupe tee');
+    expect(formatName('something-new')).toBe('something-new');
+  });
+});
+
+describe('titles', () => {
+  test("the person's words, without the harness's wrapping", () => {
+    expect(promptTitle('<environment_context>\n  <cwd>/x</cwd>\n</environment_context>')).toBeNull();
+    expect(promptTitle('<local-command-caveat>Caveat: The messages below…</local-command-caveat>')).toBeNull();
+    expect(promptTitle('# AGENTS.md instructions for /repo\n\nBe nice.')).toBeNull();
+    expect(promptTitle('<command-name>/model</command-name>\n  <command-message>model</command-message>\n  <command-args>opus</command-args>')).toEqual({ title: '/model opus', isCommand: true });
+    expect(promptTitle('Fix the\n\tflaky   test\u001b[31m')).toEqual({ title: 'Fix the flaky test [31m', isCommand: false });
+    expect(promptTitle('x'.repeat(500))?.title).toHaveLength(120);
+  });
+
+  test('a real Claude Code log: the prompt after its /model command; a Codex rollout: the prompt, not its context', () => {
+    const prompt = 'Please tidy up notes.txt and report on the workspace.';
+    expect(headOfText(fixture('native/claude-code-2.1.83_via-claude-agent-acp.jsonl')).title).toBe(prompt);
+    expect(headOfText(fixture('native/codex-0.137.0_rollout.jsonl')).title).toBe(prompt);
+    expect(headOfText(fixture('native/claude-agent-acp.acp.jsonl')).title).toBe(prompt);
+  });
+
+  test('a session whose only prompt is a slash command is titled by it', () => {
+    const line = JSON.stringify({ type: 'user', sessionId: 's', uuid: 'u', message: { role: 'user', content: '<command-name>/clear</command-name>' } });
+    expect(headOfText(`${line}\n`).title).toBe('/clear');
+  });
+});
