@@ -78,6 +78,12 @@ try {
     inputs.push({ name: `${size} line of letters`, text: message(random('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ')) });
     inputs.push({ name: `${size} line of words`, text: message(random('abcdefghijklmnopqrstuvwxyz      =:/."\n')) });
     inputs.push({ name: `${size} line of base64`, text: output(random('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/')) });
+    // gitleaks' worst case: keywords everywhere, so every rule reads the whole line.
+    const keywords = 'key token secret api auth password ghp_ sk- xox AKIA eyJ glpat- -----BEGIN '.split(' ');
+    const hex = random('abcdef0123456789');
+    let dense = '';
+    for (let at = 0; dense.length < chars; at++) dense += `${keywords[at % keywords.length]}=${hex.slice(at * 12, at * 12 + 12)} `;
+    inputs.push({ name: `${size} line of keywords`, text: output(dense.slice(0, chars)) });
   }
 
   console.log(`loupe redaction benchmark: reading redacted against reading, best of ${RUNS}\n`);

@@ -117,6 +117,9 @@ export function itemHaystack(item: TranscriptItem): string | null {
       return item.text.toLowerCase();
     case 'plan':
       return item.entries.map((e) => e.content).join('\n').toLowerCase();
+    case 'event':
+      // An agent's stderr line and a tee text line that is not JSON: the event is that text.
+      return typeof item.raw === 'string' && item.summary !== undefined ? item.summary.toLowerCase() : null;
     default:
       return null;
   }

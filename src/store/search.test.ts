@@ -7,6 +7,7 @@ import { createSessionController } from './sessionController';
 import { createSessionStore, type SessionStore } from './createSessionStore';
 
 const ACPX = readFileSync(new URL('../../fixtures/acp/acpx_session-log_from-contract.jsonl', import.meta.url));
+const TEE_TEXT = readFileSync(new URL('../../fixtures/acp/loupe-tee_text-frames.jsonl', import.meta.url));
 const REUSE = readFileSync(new URL('../../fixtures/acp/id-reuse_per-turn-numbering_from-contract.jsonl', import.meta.url));
 
 /** The file searches the loader was asked for, each as the promise of its answer. */
@@ -63,5 +64,22 @@ describe.each([['a full read', false], ['a light read', true]] as const)('search
     expect(asked).toHaveLength(light ? 1 : 0);
     await Promise.all(asked);
     expect(shownCalls(store)).toEqual([]);
+  });
+});
+
+describe("search reaches tee's stderr and text lines", () => {
+  it('finds an agent stderr line and a text frame by their words', async () => {
+    const store = await open(TEE_TEXT, false);
+    const shownEvents = () => {
+      const snap = store.getSnapshot();
+      return snap.shownRows.flatMap((index) => {
+        const item = snap.items.get(index);
+        return item?.type === 'event' ? [item.summary] : [];
+      });
+    };
+    store.setFilter({ text: 'slow to ANSWER' });
+    expect(shownEvents()).toEqual(['WARN tool runner slow to answer']);
+    store.setFilter({ text: 'is this thing on' });
+    expect(shownEvents()).toEqual(['hello? is this thing on']);
   });
 });

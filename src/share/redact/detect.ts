@@ -4,6 +4,7 @@
 import { lintSource } from '@secretlint/core';
 import { creator as recommendedPreset } from '@secretlint/secretlint-rule-preset-recommend';
 import { encodedSpans } from './encoded';
+import { gitleaksSpans } from './gitleaks';
 import { ALREADY_REDACTED, PATTERN_RULES, SECRETLINT_KINDS, URL_KINDS } from './rules';
 
 /** A secret inside base64 inside base64 (a .dockerconfigjson's `auth`) is found; deeper is not looked for. */
@@ -13,6 +14,8 @@ export interface SecretSpan {
   start: number;
   end: number;
   kind: string;
+  /** Found by a gitleaks rule: where one of Loupe's rules finds the same secret, its kind names it. */
+  gitleaks?: boolean;
 }
 
 const compiledRules = PATTERN_RULES.map((rule) => ({ kind: rule.kind, regex: new RegExp(rule.pattern, `g${rule.flags ?? ''}d`), accept: rule.accept, literal: rule.literal }));
@@ -32,13 +35,14 @@ export function patternSpans(text: string): SecretSpan[] {
     if (literal !== undefined && !text.includes(literal)) continue;
     regex.lastIndex = 0;
     for (let match = regex.exec(text); match; match = regex.exec(text)) {
-      if (accept && !accept(match, text)) {
+      const verdict = accept ? accept(match, text) : true;
+      if (!verdict) {
         // Not a secret; a match starting later inside it may be.
         regex.lastIndex = match.index + 1;
         continue;
       }
       const groups = match.indices?.groups;
-      const [start, end] = groups?.secret ?? groups?.quoted ?? groups?.bare ?? match.indices![0]!;
+      const [start, end] = verdict !== true ? verdict : (groups?.secret ?? groups?.quoted ?? groups?.bare ?? match.indices![0]!);
       if (end > start) spans.push({ start, end, kind });
       if (match[0].length === 0) regex.lastIndex++;
     }
@@ -123,13 +127,44 @@ function lastAtOrBefore(pieces: readonly Piece[], at: number): number {
 }
 
 async function findInPlainText(text: string, depth: number): Promise<SecretSpan[]> {
-  const spans = [...patternSpans(text), ...(await secretlintSpans(text))];
-  if (depth < MAX_DECODE_DEPTH) spans.push(...(await encodedSpans(text, (decoded) => findSecrets(decoded, depth + 1))));
+  // A base64 run's kind first: where a rule finds the whole run too (a docker config's `auth`), it is
+  // named by what it holds. A percent-encoded secret found as written too keeps the plain kind.
+  const encoded = depth < MAX_DECODE_DEPTH ? await encodedSpans(text, (decoded) => findSecrets(decoded, depth + 1)) : [];
+  const spans = encoded.filter((span) => span.kind.startsWith('base64-'));
+  spans.push(...patternSpans(text), ...(await secretlintSpans(text)), ...encoded.filter((span) => !span.kind.startsWith('base64-')));
+  for (const span of gitleaksSpans(text)) spans.push({ ...span, gitleaks: true });
+  for (const span of spans) span.end = tokenEnd(text, span);
   return mergeSpans(spans, text);
 }
 
+/** Characters of a token: base64 (either alphabet), hex, JWT-like parts joined by dots. */
+const isTokenChar = (code: number): boolean =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 43 || code === 47 || code === 61 || code === 95 || code === 45;
+/** Spans shorter than this end where their rule says: a short value (a password) is not a token cut short. */
+const MIN_EXTENDED = 16;
+
 /**
- * Sorted, joined spans. A joined span takes the kind of its longest part. A span that touches a
+ * Where a secret's token ends: a rule whose repeat is bounded (`{20,255}`, gitleaks' `{109,269}`)
+ * stops inside a longer token, and the rest of the token is the rest of the secret. A span that
+ * ends inside a run of token characters goes on to the run's end (a `.` within it too: a JWT's
+ * parts). Each character is read once per span that reaches it.
+ */
+export function tokenEnd(text: string, span: SecretSpan): number {
+  let end = span.end;
+  if (end - span.start < MIN_EXTENDED || end >= text.length || !isTokenChar(text.charCodeAt(end - 1))) return end;
+  for (;;) {
+    const code = text.charCodeAt(end);
+    if (isTokenChar(code)) end++;
+    else if (code === 46 && isTokenChar(text.charCodeAt(end + 1))) end += 2;
+    else return end;
+  }
+}
+
+/** Which kind names a secret several rules find: Loupe's rules', then gitleaks' specific rules', then its generic rule's. */
+const rank = (span: SecretSpan): number => (!span.gitleaks ? 2 : span.kind.startsWith('generic') ? 0 : 1);
+
+/**
+ * Sorted, joined spans. A joined span takes the kind of its longest part, of the best ranked (`rank`). A span that touches a
  * ledger `secret:redacted/…` value is dropped: that value is already safe to show.
  */
 export function mergeSpans(spans: SecretSpan[], text: string): SecretSpan[] {
@@ -146,9 +181,10 @@ export function mergeSpans(spans: SecretSpan[], text: string): SecretSpan[] {
     const length = span.end - span.start;
     if (last && span.start < last.end) {
       last.end = Math.max(last.end, span.end);
-      if (length > last.longest) {
+      if (rank(span) !== rank(last) ? rank(span) > rank(last) : length > last.longest) {
         last.longest = length;
         last.kind = span.kind;
+        last.gitleaks = span.gitleaks;
       }
     } else merged.push({ ...span, longest: length });
   }

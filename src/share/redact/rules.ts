@@ -21,8 +21,8 @@ export interface PatternRule {
   flags?: string;
   /** Text without this (case-sensitive) is not read by the rule: for patterns the engine cannot scan for fast. */
   literal?: string;
-  /** A match is a secret only when this says so (a value that reads as code, a type, a path is not). */
-  accept?: (match: RegExpExecArray, text: string) => boolean;
+  /** A match is a secret only when this says so (a value that reads as code, a type, a path is not); or where the secret is in it. */
+  accept?: (match: RegExpExecArray, text: string) => boolean | [number, number];
 }
 
 /**
@@ -37,9 +37,16 @@ const RUN_END = '(?![A-Za-z0-9_-])';
 const SCHEME_SLASHES = ':(?:\\/\\/|\\\\\\/\\\\\\/)';
 
 /** A character of a PEM body or header (`Proc-Type: 4,ENCRYPTED`), or a `\n` escape; never `-----`, so a body ends at the next boundary. */
-const PEM_BODY = '(?:[A-Za-z0-9+/=\\s:,.]|-(?!----)|\\\\[nr])';
+const PEM_BODY = '(?:[A-Za-z0-9+/=\\s:,.]|-(?!----)|\\\\{1,4}[nr])';
+/**
+ * A Bearer (or Basic, …) credential's characters: RFC 6750's token68 (letters, digits, `-._~+/`,
+ * `=` padding) and the `%`, `|` and `:` real tokens hold (`7|…` Sanctum tokens, percent-encoded
+ * ones, `id:secret` pairs). Unbounded: the repeat is the pattern's last part, so it cannot backtrack,
+ * and a match starts only at its literal (`bearer`, `authorization`), so no run is read twice.
+ */
+const BEARER_CHAR = '[A-Za-z0-9._~+/=%|:-]';
 /** Words a secret's name ends with: `DB_PASSWORD`, `apiKey`, `GITHUB_TOKEN`, `client_secret`. */
-const SECRET_WORD = 'password|passwd|passphrase|pass|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth';
+const SECRET_WORD = 'password|passwd|passphrase|pass|pwd|secret[_-]?key|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth';
 /** Bare names too general to mean a secret alone: `pwd` (the working directory), `pass`, `auth`, `credential`. */
 const NEEDS_PREFIX = /^(?:pwd|pass|auth|credentials?)$/i;
 /** Values that are types, placeholders or keywords, not secrets (`password: string`, `Authorization: required`). */
@@ -52,9 +59,14 @@ const NOT_A_VALUE = /^(?:string|str|number|int|integer|bool|boolean|any|unknown|
  */
 const ASSIGNMENT =
   `(?<word>${SECRET_WORD})(?<close>\\\\?["']?)(?<sep>[ \\t]{0,4}(?::=|=>|[=:])[ \\t]{0,4}|[ \\t]{1,4})` +
-  `(?:(?<q>\\\\?["'])(?<quoted>(?:(?!\\k<q>)[^\\n\\r]){1,256}?)\\k<q>|(?<bare>[^\\s"'&;,<>(){}\\[\\]\\\\]{1,256}))`;
+  `(?:(?<q>\\\\?["'])(?<quoted>(?:(?!\\k<q>)[^\\n\\r]){1,256}?)\\k<q>|(?<bare>[^\\s"'\`;,<>(){}\\[\\]\\\\]{1,256}))`;
 
-function acceptAssignment(match: RegExpExecArray, text: string): boolean {
+/** A path, not a secret: `/run/secrets/db`, `/home/dev/.npmrc` (no segment reads as a random token). */
+const isPath = (value: string): boolean =>
+  /^(?:\/[A-Za-z0-9._@~-]+)+\/?$/.test(value) && !value.split('/').some((part) => part.length >= 16 && /[A-Z]/.test(part) && /[a-z]/.test(part) && /[0-9]/.test(part));
+
+/** Where the value is, or false when the match is not a secret (see the checks). */
+function acceptAssignment(match: RegExpExecArray, text: string): boolean | [number, number] {
   const groups = match.groups!;
   // The whole name: the word and the name characters right before it.
   let start = match.index;
@@ -68,6 +80,8 @@ function acceptAssignment(match: RegExpExecArray, text: string): boolean {
   if (prefix && !/[_.-]$/.test(prefix) && !(/[a-z0-9]$/.test(prefix) && /^[A-Z]/.test(groups.word!))) return false;
   if (!prefix && NEEDS_PREFIX.test(groups.word!)) return false;
   const sep = groups.sep!;
+  // `key=secret:9f2c…` (a cache key, a label): the name is itself a value, not a naming.
+  if (sep === ':' && /[=:]/.test(text[start - 1] ?? '')) return false;
   const spaceOnly = !/[:=]/.test(sep);
   // `--password VALUE`: a flag. Otherwise a space alone joins nothing.
   if (spaceOnly && !flag) return false;
@@ -75,16 +89,24 @@ function acceptAssignment(match: RegExpExecArray, text: string): boolean {
   if (NOT_A_VALUE.test(value) || /^‹[a-z0-9-]+›/.test(value) || /^secret:redacted\//.test(value)) return false;
   // A variable, a template, a placeholder: `$TOKEN`, `${…}`, `{{ … }}`, `%s`, `<token>`.
   if (/^(?:\$|%|\{\{|<)/.test(value)) return false;
+  // An env file's `NAME=value`: whatever the value holds is the value (`VAULT_TOKEN=s.…`, `dp.pt.…`, `&`).
+  const envLine = /^[A-Z0-9_]+$/.test(bareName) && sep === '=';
   if (groups.bare !== undefined) {
     // Code, not a value: `process.env.X`, `config.apiKey`, `getToken()`, a type (`string[]`, `Buffer`),
-    // `password: /run/secrets/db` (a path).
-    if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value) || /^\//.test(value)) return false;
+    // `password: /run/secrets/db` (a path), a version (`token:6.0` in an image name).
+    if (!envLine && /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value)) return false;
+    if (isPath(value) || /^v?\d+(?:\.\d+)+$/.test(value)) return false;
     if (/^[A-Z][A-Za-z]*$/.test(value) && !/^[A-Z0-9_]+$/.test(bareName)) return false;
     // `password = hunter2` with spaces is code reading a variable; in an env file there are none.
     if (/\s=|=\s/.test(sep) && /^[A-Za-z_$][\w$]*$/.test(value)) return false;
     // YAML or an object literal: `password: x` where x is a plain word is a reference, unless the name is an env name.
     if (/:/.test(sep) && /^[a-z_][a-zA-Z_]*$/.test(value) && !/^[A-Z0-9_]+$/.test(bareName)) return false;
     if (value.length < 3 || /^\d{1,6}$/.test(value)) return false;
+    // In a link's query (`?api_key=…&page=2`) the value ends at the next parameter.
+    const [valueStart, valueEnd] = match.indices!.groups!.bare!;
+    const amp = value.indexOf('&');
+    if (amp >= 0 && /[?&#]/.test(text[start - 1] ?? '')) return amp < 3 ? false : [valueStart, valueStart + amp];
+    return [valueStart, valueEnd];
   }
   return true;
 }
@@ -119,12 +141,12 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   },
   {
     kind: 'authorization-header',
-    pattern: '(?:proxy-)?authorization[\'"]?\\s{0,4}[:=]\\s{0,4}[\'"]?(?:(?<scheme>bearer|basic|token|bot|digest)\\s{1,4})?(?<secret>[A-Za-z0-9._~+/=-]{8,4096})',
+    pattern: `(?:proxy-)?authorization\\\\?['"]?\\s{0,4}[:=]\\s{0,4}\\\\?['"]?(?:(?<scheme>bearer|basic|token|bot|digest)\\s{1,4})?(?<secret>${BEARER_CHAR}{8,})`,
     flags: 'i',
     // `Authorization: required` is prose: without a scheme the value must look like a credential.
     accept: (match) => match.groups!.scheme !== undefined || (/[0-9]/.test(match.groups!.secret!) && /[A-Za-z]/.test(match.groups!.secret!)) || match.groups!.secret!.length >= 24,
   },
-  { kind: 'bearer-token', pattern: 'bearer\\s{1,4}(?<secret>[A-Za-z0-9._~+/=-]{16,4096})', flags: 'i' },
+  { kind: 'bearer-token', pattern: `bearer\\s{1,4}(?<secret>${BEARER_CHAR}{16,})`, flags: 'i' },
   { kind: 'cookie', pattern: '(?<![A-Za-z-])(?:set-)?cookie[\'"]?\\s{0,4}:\\s{0,4}[\'"]?(?<secret>[^\\s=;\'",]{1,128}=[^\\n\\r\'"]{1,4096})', flags: 'i' },
   // Only the password: scheme, user, host and path stay (`redis://:pw@`, `https:\/\/u:p@` too).
   {
@@ -138,7 +160,18 @@ export const PATTERN_RULES: readonly PatternRule[] = [
   { kind: 'password', pattern: 'sshpass\\s{1,4}-p\\s{0,4}(?<secret>[^\\s\'"]{1,128})' },
   { kind: 'password', pattern: '(?:curl|wget|http)\\b[^\\n|;&]{0,256}?\\s(?:-u|--user)\\s{0,4}[\'"]?[^\\s:\'"]{1,128}:(?<secret>[^\\s\'"@]{1,128})', flags: 'i' },
   // Links: `?token=…`, `&access_token=…`, `&api_key=…`.
-  { kind: 'password', pattern: '[?&#](?:access_token|refresh_token|id_token|token|api_key|apikey|secret|client_secret|password)=(?<secret>[^\\s&#"\'<>]{6,512})', flags: 'i' },
+  // The value ends where a link's does in Markdown (`)`, `]`): a badge's `?token=…` keeps the link after it.
+  { kind: 'password', pattern: '[?&#](?:access_token|refresh_token|id_token|token|api_key|apikey|secret|client_secret|password)=(?<secret>[^\\s&#"\'<>()\\[\\]{}`\\\\]{6,512})', flags: 'i' },
+  // Config syntaxes: a docker config.json's `"auth"` (base64 of user:password), a NuGet or .NET
+  // `<add key="ClearTextPassword" value="…"/>`, session cookies (`_gitlab_session=`, `PHPSESSID=`).
+  // Quotes may be JSON-escaped: the file written by a heredoc inside a Codex call's arguments.
+  { kind: 'docker-auth', pattern: '\\\\?"(?:auth|identitytoken|registrytoken)\\\\?"\\s{0,4}:\\s{0,4}\\\\?"(?<secret>[A-Za-z0-9+/=_.-]{8,4096})\\\\?"' },
+  {
+    kind: 'password',
+    pattern: '<add\\s{1,8}key=\\\\?"[^"\\\\\\n]{0,64}(?:password|passwd|secret|token|api[_-]?key)[^"\\\\\\n]{0,16}\\\\?"\\s{1,8}value=\\\\?"(?<secret>[^"\\\\\\n]{1,1024})\\\\?"',
+    flags: 'i',
+  },
+  { kind: 'cookie', pattern: '(?<![A-Za-z0-9_])(?:_[a-z0-9]{1,32}_session|PHPSESSID|JSESSIONID|connect\\.sid|sessionid|session_id|laravel_session)=(?<secret>[^\\s;"\'&,\\\\]{8,4096})', flags: 'i' },
   // A name ending in a secret word, then its value: `.env`, YAML, JSON in text, `--password VALUE`.
   { kind: 'password', pattern: ASSIGNMENT, flags: 'i', accept: acceptAssignment },
 ];
