@@ -29,7 +29,7 @@ interface AgentSession {
   live: boolean;
 }
 
-const FORMAT_NAMES: Record<string, string> = { 'claude-code': 'Claude Code', codex: 'Codex' };
+const FORMAT_NAMES: Record<string, string> = { 'claude-code': 'Claude Code', codex: 'Codex', 'gemini-cli': 'Gemini CLI' };
 
 /** The server's answer, read defensively: anything not shaped like a session is left out. */
 function agentSessionsOf(value: unknown): AgentSession[] {

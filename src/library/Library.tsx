@@ -16,7 +16,7 @@ import styles from './Library.module.css';
 import { libraryTables } from './tables';
 
 const HARNESS_NAMES: Record<string, string> = {
-  'claude-code': 'Claude Code', codex: 'Codex', 'grok-updates': 'Grok Build', 'acp-jsonrpc': 'ACP', 'acp-capture': 'loupe tee', ledger: 'Ledger',
+  'claude-code': 'Claude Code', codex: 'Codex', 'gemini-cli': 'Gemini CLI', 'grok-updates': 'Grok Build', 'acp-jsonrpc': 'ACP', 'acp-capture': 'loupe tee', ledger: 'Ledger',
   'zed-export': 'Zed', 'text-log': 'JetBrains', 'acpx-log': 'acpx', 'inspector-trace': 'ACP inspector', 'acp-updates': 'ACP updates', mixed: 'mixed',
 };
 const harnessName = (format: string) => HARNESS_NAMES[format] ?? format;
