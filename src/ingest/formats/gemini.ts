@@ -12,9 +12,6 @@ import type { IngestRecord, NativeEntry, NativeUpdate } from '../records';
 import { isJsonObject, type JsonObject } from '../schemas';
 import { callUpdate, namedEvent, optString, planEntries, resultUpdate, timeOf } from './shared';
 
-/** The record types Gemini CLI writes (`ConversationRecordExtra['type']`); another is still a record, shown by its type. */
-const MESSAGE_TYPES: ReadonlySet<string> = new Set(['user', 'gemini', 'info', 'error', 'warning']);
-
 /** Keys of Claude Code entries and Codex lines: a line holding one is theirs, never a Gemini record. */
 const OTHER_NATIVE_KEYS = ['payload', 'uuid', 'leafUuid', 'sessionId'] as const;
 
@@ -76,7 +73,7 @@ function readGeminiEntry(value: JsonObject, text: string, path: (string | number
     const sessionId = value.sessionId as string;
     const entry: NativeEntry = { kind: 'native', name: 'session', summary: sessionId, sessionId, opens: sessionId, updates: [], raw: value };
     // An older release's whole file: its messages are its records.
-    if (Array.isArray(value.messages)) entry.records = recordsOf(value.messages, text, [...path, 'messages']);
+    if (Array.isArray(value.messages) && value.messages.length > 0) entry.records = recordsOf(value.messages, text, [...path, 'messages']);
     return { entry, ts: timeOf(value.startTime) };
   }
   return readRecord(value, text, path);
@@ -111,8 +108,9 @@ function readRecord(value: JsonObject, text: string, path: (string | number)[]):
     if (texts.length > 0 && texts.join('') !== '') entry.updates.push(chunk('agent_message_chunk', texts.join(''), r.id));
     (r.toolCalls ?? []).forEach((item, index) => entry.updates.push(...toolCallUpdates(item, text, [...path, 'toolCalls', index])));
     if (r.tokens) entry.usage = { messageId: r.id, counts: r.tokens };
-  } else if (MESSAGE_TYPES.has(r.type)) {
-    // `info`, `error`, `warning`: what Gemini CLI told the user, shown as an event with its text.
+  } else {
+    // `info`, `error`, `warning` (what Gemini CLI told the user) and types this reader does not
+    // know: an event named by its type, with its text.
     const said = texts.join('\n');
     if (said !== '') entry.summary = clip(said);
   }
@@ -126,7 +124,9 @@ function toolCallUpdates(item: unknown, text: string, path: (string | number)[])
   const c = parsed.data;
   const update = callUpdate(c.id, c.name, c.args, text, [...path, 'args']);
   const ts = timeOf(c.timestamp);
-  const plan = isJsonObject(c.args) ? planEntries(c.args.todos) : undefined;
+  // `write_todos` names each todo by its `description`.
+  const todos = isJsonObject(c.args) && Array.isArray(c.args.todos) ? (c.args.todos as unknown[]).map((t) => (isJsonObject(t) && t.content === undefined ? { ...t, content: t.description } : t)) : undefined;
+  const plan = planEntries(todos);
   const call: NativeUpdate = plan ? { type: 'call', update, plan } : { type: 'call', update };
   if (ts !== undefined) call.ts = ts;
   const status = c.status === undefined ? undefined : statusOf(c.status, c.name, c.result);
