@@ -118,3 +118,15 @@ test('links that loop list each session once; a folder reached twice is read onc
   const listed = JSON.parse((await run(['--json', home])).out) as FoundSession[];
   expect(listed.map((s) => s.path)).toEqual([session]);
 });
+
+test("Gemini CLI's chats where it keeps them, titled by the first prompt, its logs beside them left out", async () => {
+  const chat = place('gemini-cli-0.61.0_chat-session-B.jsonl', '.gemini/tmp/gemini-cli/chats/session-2026-12-01T14-23-76039580.jsonl');
+  writeFileSync(join(home, '.gemini/tmp/gemini-cli/logs.json'), '[{"sessionId": "x", "type": "user", "message": "hi"}]\n');
+  const listed = JSON.parse((await run(['--json'])).out) as FoundSession[];
+  expect(listed.map(({ path, format, sessionId, title, project }) => ({ path, format, sessionId, title, project }))).toEqual([
+    {
+      path: chat, format: 'gemini-cli', sessionId: '76039580-ee98-42e7-8628-a5e0eb1b4858',
+      title: 'TURN-1: Read notes.txt, check missing-dir, and write docs/gemini.md.', project: '/home/dev/run2/work/gemini-cli',
+    },
+  ]);
+});

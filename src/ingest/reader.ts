@@ -5,6 +5,7 @@
 import type { SourceLocation } from './acpTypes';
 import { classify, classifyTextLog } from './classify';
 import { JsonArraySplitter, type ArrayElement } from './jsonArray';
+import { JsonDocumentSplitter, opensGeminiDocument, type DocumentPart } from './jsonDocument';
 import { LineReader, MAX_LINE_BYTES, type RawLine } from './lines';
 import type { IngestRecord } from './records';
 import { isJsonObject, type JsonObject } from './schemas';
@@ -53,8 +54,11 @@ export class RecordReader {
   // Chromium (a third of a 100 MB read, measured), where a chunk's decoding is a bulk copy.
   private readonly lineReader = new LineReader((line) => this.onLine(line), MAX_LINE_BYTES);
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  private mode: 'sniff' | 'lines' | 'array' = 'sniff';
+  private mode: 'sniff' | 'lines' | 'array' | 'document' = 'sniff';
   private array: JsonArraySplitter | null = null;
+  private document: JsonDocumentSplitter | null = null;
+  /** A first line `{` alone: the next line says whether it opens a pretty-printed Gemini `.json` (jsonDocument.ts). */
+  private held: RawLine | null = null;
   private readonly skimmer: Skimmer | null;
   /** Which skimmer a light read uses (null: not a light read). */
   readonly skimmerKind: SkimmerKind | null = null;
@@ -86,6 +90,16 @@ export class RecordReader {
 
   end(): void {
     this.lineReader.end();
+    const held = this.held;
+    if (held) {
+      this.held = null;
+      this.mode = 'lines';
+      this.onLine(held);
+    }
+    if (this.document) {
+      this.document.end();
+      if (!this.document.closed) this.sink.warning(this.lineReader.lines, 'the JSON object was not closed (input truncated?)');
+    }
     if (!this.array) return;
     const open = this.array.end();
     if (open) this.sink.bad(open.line, open.offset, 'truncated: the input ended inside this array element', open.text);
@@ -98,7 +112,25 @@ export class RecordReader {
     }
     if (this.mode === 'array') return this.onArrayLine(raw, raw.text);
     if (isBlankText(raw.text)) return;
+    if (this.mode === 'document') return this.onDocumentLine(raw);
+    if (this.held) {
+      const held = this.held;
+      this.held = null;
+      if (opensGeminiDocument(held.text, raw.text)) {
+        this.mode = 'document';
+        this.document = new JsonDocumentSplitter('messages', (part) => this.onDocumentPart(part));
+        this.onDocumentLine(held);
+        return this.onDocumentLine(raw);
+      }
+      this.mode = 'lines';
+      this.onLine(held);
+    }
     if (this.mode === 'sniff') {
+      if (raw.text.trim() === '{') {
+        // Copied: a line's bytes are valid only during its callback.
+        this.held = { ...raw, source: raw.source.slice(raw.start, raw.end), start: 0, end: raw.end - raw.start };
+        return;
+      }
       this.mode = 'lines';
       const text = raw.text;
       if (startsArray(text)) {
@@ -158,6 +190,31 @@ export class RecordReader {
     if (rest >= 0 && !isBlankText(text.slice(rest))) {
       this.sink.bad(raw.line, raw.offset, array.closed ? 'text after the end of the JSON array' : 'text before the JSON array', text.slice(rest));
     }
+  }
+
+  private onDocumentLine(raw: RawLine): void {
+    const document = this.document!;
+    if (document.closed) {
+      // Text after the object: read on as JSON lines, so nothing after it is lost.
+      this.mode = 'lines';
+      return this.onLine(raw);
+    }
+    document.pushLine(raw.text, raw.line, raw.offset);
+  }
+
+  /** A part of a pretty-printed object (its head, an element of its array, its tail): one record. */
+  private onDocumentPart(part: DocumentPart): void {
+    if (part.part === 'element') return this.onElement(part);
+    this.sink.beginLine(part.line);
+    let value: unknown;
+    try {
+      value = JSON.parse(part.text);
+    } catch (error) {
+      return this.sink.bad(part.line, part.offset, `not JSON: ${errorMessage(error)}`, part.text);
+    }
+    if (!isJsonObject(value)) return this.sink.bad(part.line, part.offset, `JSON is not an object (${describeType(value)})`, part.text);
+    // Not the file's bytes (the array is left out): no byte range, nothing to read again.
+    this.sink.record(classify(value, part.text, { line: part.line, offset: part.offset, length: 0 }), null);
   }
 
   private onElement(element: ArrayElement): void {

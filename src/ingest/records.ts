@@ -5,7 +5,7 @@ import type { JsonObject, LedgerLine, ToolCallFields, XaiTool } from './schemas'
 export type Shape =
   | 'acp-jsonrpc' | 'acp-capture' | 'acpx-log' | 'inspector-trace' | 'text-log' | 'zed-export' | 'grok-updates' | 'acp-updates' | 'ledger'
   // Agents' own session logs (CONTRACTS §10), read by the adapters in formats/.
-  | 'claude-code' | 'codex';
+  | 'claude-code' | 'codex' | 'gemini-cli';
 export type RpcId = string | number;
 
 /** An `x.ai/tool` envelope as read on one update: valid, invalid (with why), or not there. */
@@ -90,6 +90,20 @@ export interface NativeEntry {
   compaction?: boolean;
   /** Says again what another line shows (Codex `agent_message` repeats a `message` item): counted, not shown twice. */
   repeat?: boolean;
+  /**
+   * Gemini CLI (CONTRACTS §11): the id of the record this entry writes. A record whose id was read
+   * before in the session replaces it: its message is replaced, its usage counted once, its tool
+   * calls are the same calls (a new one among them is a new call).
+   */
+  record?: string;
+  /**
+   * Gemini CLI: the records a `$set` of `messages` (or an older release's whole `.json` object)
+   * lists. They replace the session's records: each is folded as a record, and the records it does
+   * not list are no longer the session's (a later record with such an id is a new one).
+   */
+  records?: NativeEntry[];
+  /** Gemini CLI `$rewindTo`: the record from which on (it included) the session's records are removed. */
+  rewindTo?: string;
   raw: JsonObject;
 }
 
@@ -99,9 +113,10 @@ export type NativeUpdate =
   /**
    * A tool call (its ACP `tool_call`). `plan`: the plan its input sets, when it sets one (a call
    * labelled Plan is that plan, not a call, §10). `subject`: named by the format where §6 cannot
-   * read it (a Codex patch's files).
+   * read it (a Codex patch's files). `ts`: the call's own time where the format gives one apart
+   * from its line's (a Gemini tool call's `timestamp`).
    */
-  | { type: 'call'; update: ToolUpdate; plan?: PlanEntry[]; subject?: string }
+  | { type: 'call'; update: ToolUpdate; plan?: PlanEntry[]; subject?: string; ts?: number }
   /** A call's result (its final `tool_call_update`). */
   | { type: 'result'; update: ToolUpdate };
 

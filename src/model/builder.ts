@@ -688,6 +688,7 @@ export class SessionBuilder {
       if (native.uuids.has(body.uuid)) return;
       native.uuids.add(body.uuid);
     }
+    if (record.shape === 'gemini-cli') return this.foldGemini(record, body, sessionId);
     const loc = record.loc;
     const scope = sessionId ?? '';
     let shown = body.repeat === true;
@@ -724,18 +725,7 @@ export class SessionBuilder {
     }
     if (body.usage) {
       shown = true;
-      const item: TranscriptItem = { type: 'usage', loc, sessionId, usage: readUsage(body.usage.counts) ?? {} };
-      const messageId = body.usage.messageId;
-      const key = messageId === undefined ? undefined : JSON.stringify([scope, messageId]);
-      const earlier = key === undefined ? undefined : native.usageItems.get(key);
-      if (earlier !== undefined) {
-        // Once per message, from its last entry (§10): each entry repeats the usage known when it was written.
-        this.session.items[earlier] = item;
-        this.itemChangedFrom = Math.min(this.itemChangedFrom, earlier);
-      } else {
-        if (key !== undefined) native.usageItems.set(key, this.session.items.length);
-        this.addItem(item);
-      }
+      this.foldNativeUsage(body.usage, loc, sessionId);
     }
     if (body.compaction === true) {
       shown = true;
@@ -743,6 +733,147 @@ export class SessionBuilder {
     }
     // Every native line is an event, whatever its type: one that stands for nothing else is shown by its type.
     if (!shown) this.addItem({ type: 'event', loc, name: body.name, summary: body.summary, raw: body.raw, sessionId });
+  }
+
+  private foldNativeUsage(usage: NonNullable<NativeEntry['usage']>, loc: SourceLocation, sessionId: string | null): void {
+    const native = this.native;
+    const item: TranscriptItem = { type: 'usage', loc, sessionId, usage: readUsage(usage.counts) ?? {} };
+    const messageId = usage.messageId;
+    const key = messageId === undefined ? undefined : JSON.stringify([sessionId ?? '', messageId]);
+    const earlier = key === undefined ? undefined : native.usageItems.get(key);
+    if (earlier !== undefined) {
+      // Once per message, from its last entry (§10): each entry repeats the usage known when it was written.
+      this.session.items[earlier] = item;
+      this.itemChangedFrom = Math.min(this.itemChangedFrom, earlier);
+    } else {
+      if (key !== undefined) native.usageItems.set(key, this.session.items.length);
+      this.addItem(item);
+    }
+  }
+
+  /**
+   * A line of a Gemini CLI chat file (CONTRACTS §11) that writes, replaces or removes records. The
+   * session's records are kept by id in the order Gemini CLI's own reader keeps them: a record
+   * written again replaces the earlier one (its message is replaced where it shows, its calls are
+   * the same calls, its usage counted once); `$rewindTo` and a `$set` of `messages` remove
+   * records from the session's history. What a removed record showed stays shown (its calls ran,
+   * its tokens were spent): the line says what Gemini CLI no longer counts as the conversation.
+   */
+  private foldGemini(record: IngestRecord, body: NativeEntry, sessionId: string | null): void {
+    const records = this.native.geminiRecordsOf(sessionId ?? '');
+    const loc = record.loc;
+    if (body.record !== undefined) {
+      // A record written again that changes nothing shown is counted (an event), not shown twice.
+      this.foldGeminiRecord(record, body, sessionId, records);
+      return;
+    }
+    let summary = body.summary;
+    if (body.rewindTo !== undefined) {
+      const ids = [...records.keys()];
+      const at = ids.indexOf(body.rewindTo);
+      // Gemini CLI's reader removes the record and every one after it; an id it does not know removes them all.
+      const removed = at < 0 ? ids : ids.slice(at);
+      for (const id of removed) records.delete(id);
+      summary = at < 0
+        ? `rewind to ${body.rewindTo}, a record not in the history: all ${removed.length} records removed from the history`
+        : `rewind to ${body.rewindTo}: ${plural(removed.length, 'record')} removed from the history (shown above as read)`;
+    } else if (body.records !== undefined) {
+      // The history written again: these records, in this order, and no others.
+      const listed = new Map<string, GeminiRecord | undefined>();
+      for (const entry of body.records) if (entry.record !== undefined) listed.set(entry.record, records.get(entry.record));
+      const removed = [...records.keys()].filter((id) => !listed.has(id)).length;
+      records.clear();
+      for (const [id, state] of listed) if (state) records.set(id, state);
+      for (const entry of body.records) this.foldGeminiRecord(record, entry, sessionId, records);
+      summary = `${summary ?? 'messages'}: the history written again (${plural(listed.size, 'record')}${removed > 0 ? `, ${removed} removed` : ''})`;
+    } else if (body.name === '$set' && isJsonObject(body.raw.$set) && Object.keys(body.raw.$set).every((key) => key === 'lastUpdated')) {
+      // A `$set` of `lastUpdated` alone follows nearly every record: counted, not a row of its own.
+      return;
+    }
+    this.addItem({ type: 'event', loc, name: body.name, summary, raw: body.raw, sessionId });
+  }
+
+  /** One Gemini record, new or written again. */
+  private foldGeminiRecord(record: IngestRecord, entry: NativeEntry, sessionId: string | null, records: Map<string, GeminiRecord>): void {
+    const id = entry.record!;
+    let state = records.get(id);
+    if (!state) {
+      state = { messages: new Map(), calls: new Set(), results: new Map(), written: 0 };
+      // Re-inserted at the end: a record Gemini CLI writes after a rewind comes after what is left.
+      records.set(id, state);
+    }
+    state.written++;
+    const native = this.native;
+    const scope = sessionId ?? '';
+    const loc = record.loc;
+    let shown = false;
+    for (const update of entry.updates) {
+      switch (update.type) {
+        case 'chunk': {
+          const role = update.tag === 'user_message_chunk' ? 'user' : update.tag === 'agent_message_chunk' ? 'agent' : 'thought';
+          const text = update.content.type === 'text' ? update.content.text : '';
+          const at = state.messages.get(role);
+          if (at === undefined) {
+            this.appendChunk(sessionId, role, update.content, update.messageId, loc, record.ts);
+            state.messages.set(role, this.session.items.length - 1);
+            shown = true;
+          } else if (this.replaceMessageText(at, text)) shown = true;
+          break;
+        }
+        case 'call': {
+          const { toolCallId, name } = update.update.fields;
+          // The record written again lists its calls again: the same calls.
+          if (state.calls.has(toolCallId)) break;
+          state.calls.add(toolCallId);
+          shown = true;
+          if (labelOf({ tool: undefined, meta: {}, name, ledger: undefined, kind: undefined, id: toolCallId }) === 'Plan') {
+            native.planCalls.add(JSON.stringify([scope, toolCallId]));
+            this.addItem({ type: 'plan', loc, sessionId, entries: update.plan ?? [] });
+            break;
+          }
+          // A call's own time, not its record's (a record gains calls long after it was started).
+          this.applyToolUpdate(sessionId, update.update, update.ts === undefined ? record : { ...record, ts: update.ts }, 'tool_call');
+          break;
+        }
+        case 'result': {
+          const { toolCallId, status, content } = update.update.fields;
+          if (native.planCalls.has(JSON.stringify([scope, toolCallId]))) break;
+          const first = content?.[0];
+          const said = `${status ?? ''}\n${first?.type === 'content' && first.content.type === 'text' ? first.content.text : ''}`;
+          if (state.results.get(toolCallId) === said) break;
+          state.results.set(toolCallId, said);
+          shown = true;
+          // No time: a tool call records one time only, which its `tool_call` took.
+          this.applyToolUpdate(sessionId, update.update, { ...record, ts: undefined }, 'tool_call_update');
+          break;
+        }
+        default: {
+          const exhaustive: never = update;
+          return exhaustive;
+        }
+      }
+    }
+    if (entry.usage) {
+      this.foldNativeUsage(entry.usage, loc, sessionId);
+      shown = true;
+    }
+    // A record that stands for nothing else (`info`, `error`, another type, a user record of tool
+    // results) is shown by its type when first written.
+    if (!shown && state.written === 1) this.addItem({ type: 'event', loc, name: entry.name, summary: entry.summary, raw: entry.raw, sessionId });
+  }
+
+  /** A message item's text replaced (a record written again said something else); false when it says the same. */
+  private replaceMessageText(index: number, text: string): boolean {
+    const item = this.session.items[index];
+    if (item?.type !== 'message' || item.text === text) return false;
+    if (item.blocks === this.ownedBlocks) this.ownedBlocks = null;
+    this.session.items[index] = messageWithText(item, text, item.blocks);
+    if (index < this.itemsTaken) {
+      this.itemChangedFrom = Math.min(this.itemChangedFrom, index);
+      // Replaced, not grown: a reader is sent the item again whole.
+      if (this.messageTaken?.index === index) this.messageTaken = null;
+    }
+    return true;
   }
 
   private applyLedgerCalled(run: string | null, data: LedgerToolCalled, record: IngestRecord): void {
@@ -802,6 +933,10 @@ function messageWithText(last: MessageItem, text: string, blocks: ContentBlock[]
   return { type, role, loc, sessionId, blocks, text };
 }
 
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 function sameOptions(a: PermissionRequest['options'], b: PermissionRequest['options']): boolean {
   if (a.length !== b.length) return false;
   for (let index = 0; index < a.length; index++) {
@@ -858,6 +993,29 @@ class NativeState {
   readonly planCalls = new Set<string>();
   /** The usage item of each message (by scope and message id), replaced by a later entry of the message. */
   readonly usageItems = new Map<string, number>();
+  /** Gemini CLI records by session (scope) and record id, in the order of the session's history. */
+  private readonly geminiRecords = new Map<string, Map<string, GeminiRecord>>();
+
+  geminiRecordsOf(scope: string): Map<string, GeminiRecord> {
+    let records = this.geminiRecords.get(scope);
+    if (!records) {
+      records = new Map();
+      this.geminiRecords.set(scope, records);
+    }
+    return records;
+  }
+}
+
+/** What the builder showed of one Gemini CLI record, so the record written again replaces it. */
+interface GeminiRecord {
+  /** Its message items by role (`user`, `agent`, `thought`): their index in the transcript. */
+  messages: Map<string, number>;
+  /** Its tool calls' ids. */
+  calls: Set<string>;
+  /** Each call's result as last folded (status and text): the same result written again is not folded again. */
+  results: Map<string, string>;
+  /** How many times the record was written. */
+  written: number;
 }
 
 function formatOf(shapes: ReadonlySet<Shape>): InputFormat {

@@ -7,14 +7,18 @@ import type { IngestRecord } from '../records';
 import { isJsonObject, type JsonObject } from '../schemas';
 import { readClaudeEntry } from './claudeCode';
 import { readCodexLine } from './codex';
+import { isGeminiLine, readGeminiLine } from './gemini';
 
 /** Keys that mark the shapes of CONTRACTS §1: a line holding one is not native. */
 const OTHER_SHAPE_KEYS = ['jsonrpc', 'method', 'msg', 'direction', '_direction', 'sessionUpdate', 'update', 'seq'] as const;
 
 /** The line as a native record, or undefined when it is not one (CONTRACTS §10 "Recognising them"). */
 export function readNative(value: JsonObject, text: string, loc: SourceLocation): IngestRecord | undefined {
-  if (typeof value.type !== 'string') return undefined;
   for (const key of OTHER_SHAPE_KEYS) if (key in value) return undefined;
+  // Gemini CLI chats (§11): headers, `$set` and `$rewindTo` lines have no `type`; its records have
+  // an `id` and a `timestamp` and none of the Claude Code and Codex keys below.
+  if (isGeminiLine(value)) return readGeminiLine(value, text, loc);
+  if (typeof value.type !== 'string') return undefined;
   if (isJsonObject(value.payload)) {
     const { entry, ts } = readCodexLine(value, text, loc);
     return { loc, shape: 'codex', ts, dir: undefined, body: entry };

@@ -11,6 +11,7 @@ describe('where sessions live', () => {
   test('each harness in its folder, moved by the variables it honours', () => {
     expect(defaultSessionFolders({ home: '/home/ana', vars: {} })).toEqual([
       '/home/ana/.local/state/loupe/captures', '/home/ana/.claude/projects', '/home/ana/.codex/sessions', '/home/ana/.codex/archived_sessions',
+      '/home/ana/.gemini/tmp',
     ]);
     const moved = defaultSessionFolders({ home: '/home/ana', vars: { CLAUDE_CONFIG_DIR: '/cfg/claude', CODEX_HOME: 'relative/ignored', XDG_STATE_HOME: '/state' } });
     expect(moved).toContain('/cfg/claude/projects');
@@ -24,6 +25,10 @@ describe('where sessions live', () => {
     expect(isSessionFile('/h/.claude/projects/-p/s/subagents/agent-a.meta.json')).toBe(false);
     expect(isSessionFile('/h/.codex/history.jsonl')).toBe(false);
     expect(isSessionFile('/h/.codex/sessions/2026/12/01/rollout-1.jsonl')).toBe(true);
+    expect(isSessionFile('/h/.gemini/tmp/app/chats/session-2026-12-01T14-23-4b56d36c.jsonl')).toBe(true);
+    expect(isSessionFile('/h/.gemini/tmp/app/chats/session-2026-12-01T14-23-4b56d36c.json')).toBe(true);
+    expect(isSessionFile('/h/.gemini/tmp/app/logs.json')).toBe(false);
+    expect(isSessionFile('/h/.gemini/settings.json')).toBe(false);
     expect(isSessionFile('/h/runs/capture.jsonl')).toBe(true);
     expect(isSessionFile('/h/runs/zed-export.json')).toBe(true);
     expect(isSessionFile('/h/runs/notes.txt')).toBe(false);

@@ -29,7 +29,9 @@ export function textOfContent(content: unknown): string | null {
   const texts: string[] = [];
   for (const block of content) {
     if (!isJsonObject(block)) continue;
-    if ((block.type === 'text' || block.type === 'input_text') && typeof block.text === 'string') texts.push(block.text);
+    // Gemini's parts carry no type: a `text` that is not a thought is text.
+    const typed = block.type === 'text' || block.type === 'input_text' || (block.type === undefined && block.thought !== true);
+    if (typed && typeof block.text === 'string') texts.push(block.text);
   }
   return texts.length > 0 ? texts.join('\n') : null;
 }

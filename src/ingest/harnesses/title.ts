@@ -5,7 +5,7 @@
 /** Blocks a harness adds around or instead of a prompt: removed with their content. */
 const BOILERPLATE_BLOCKS = [
   'environment_context', 'user_instructions', 'local-command-caveat', 'local-command-stdout', 'local-command-stderr', 'system-reminder',
-  'command-message', 'user-prompt-submit-hook', 'permissions instructions', 'turn_aborted', 'ide_opened_file', 'ide_selection',
+  'command-message', 'session_context', 'user-prompt-submit-hook', 'permissions instructions', 'turn_aborted', 'ide_opened_file', 'ide_selection',
 ];
 const BLOCK = new RegExp(`<(${BOILERPLATE_BLOCKS.map((tag) => tag.replace(/[-\s]/g, (c) => (c === ' ' ? '\\s' : '-'))).join('|')})>[\\s\\S]*?</\\1>`, 'g');
 /** Whole messages that are a harness's instructions, not a person's words. */
