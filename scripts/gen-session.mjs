@@ -171,7 +171,7 @@ export function generateSession(options, write) {
     const flavour = pick(['grok', 'grok', 'grok', 'claude', 'claude', 'plain', 'mcp', 'odd']);
     const file = path();
     const updates = [];
-    let label, subjectPairs = null;
+    let label, subjectPairs;
     const status = pick(['completed', 'completed', 'completed', 'failed']);
     const finalContent = () => [{ type: 'content', content: { type: 'text', text: status === 'failed' ? `error: ${sentence()}` : code(int(5, 60)) } }];
 
