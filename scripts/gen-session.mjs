@@ -38,9 +38,10 @@ const KIND_LABEL = {
   read: 'Read', edit: 'Edit', delete: 'Delete', move: 'Move', search: 'Search', execute: 'Run Command',
   think: 'Think', fetch: 'Web Fetch', switch_mode: 'Switch Mode', other: 'Tool',
 };
-/** §6: the keys `subject_of` tries, in order (those the generated inputs can hold). */
+/** §6: the keys `subject_of` tries, in order. */
 const SUBJECT_KEYS = ['path', 'file_path', 'filePath', 'target_file', 'absolute_path', 'notebook_path', 'directory',
-  'dir_path', 'target_directory', 'addr', 'url', 'uri', 'command', 'cmd', 'program', 'arm', 'pattern', 'query', 'description'];
+  'dir_path', 'target_directory', 'addr', 'url', 'uri', 'command', 'cmd', 'program', 'arm', 'pattern', 'query', 'description',
+  'commands', 'queries', 'task', 'files'];
 /** §6 rule 1: the ledger's own keys, for a line without a `subject`. */
 const LEDGER_SUBJECT_KEYS = ['path', 'addr', 'program', 'arm'];
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'fish']);
@@ -57,6 +58,10 @@ function subjectOf(pairs, keys) {
     if (!hit) continue;
     const value = hit[1];
     if (typeof value === 'string') return value;
+    // `files` as Cline's read_files sends it: objects, each with a string `path`.
+    if (key === 'files' && Array.isArray(value) && value.length > 0 && value.every((f) => f && typeof f === 'object' && typeof f.path === 'string')) {
+      return value.map((f) => f.path).join(' ');
+    }
     if (Array.isArray(value) && value.length > 0 && value.every((x) => typeof x === 'string')) {
       // [SHELL, FLAG, SCRIPT] as a command is named by its script.
       const [shell, flag, script] = value;
