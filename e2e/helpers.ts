@@ -44,8 +44,8 @@ export const test = base.extend<{ cspViolations: CspViolations }>({
 
 export const ROOT = join(import.meta.dirname, '..');
 export const fixture = (rel: string): string => join(ROOT, 'fixtures', rel);
-/** The shared session generator, beside the project (as in CI). */
-export const GENERATOR = join(ROOT, '../shared/tools/gen-session.mjs');
+/** The project's session generator (a CLI: --format, --calls | --mb, --seed, --bad-rate, --expect, --out). */
+export const GENERATOR = join(ROOT, 'scripts/gen-session.mjs');
 
 export interface ExpectedCall {
   id: string;

@@ -12,13 +12,13 @@ export function arg(name, fallback) {
   return i > 0 ? process.argv[i + 1] : fallback;
 }
 
-/** A generated session of about `mb` MB in .bench/ (made once, by ../shared/tools/gen-session.mjs). */
+/** A generated session of about `mb` MB in .bench/ (made once, by scripts/gen-session.mjs). */
 export function benchInput(format, mb) {
   const dir = join(root, '.bench');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${format}-${mb}mb.jsonl`);
   if (!existsSync(file)) {
-    execFileSync('node', [join(root, '../shared/tools/gen-session.mjs'), '--format', format, '--mb', String(mb), '--seed', '1', '--out', file], { stdio: 'inherit' });
+    execFileSync('node', [join(root, 'scripts/gen-session.mjs'), '--format', format, '--mb', String(mb), '--seed', '1', '--out', file], { stdio: 'inherit' });
   }
   return file;
 }

@@ -90,7 +90,7 @@ function generated(calls) {
   const dir = join(root, '.bench');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `compare-acp-${calls}calls.jsonl`);
-  if (!existsSync(file)) execFileSync('node', [join(root, '../shared/tools/gen-session.mjs'), '--format', 'acp', '--calls', String(calls), '--seed', '7', '--out', file], { stdio: 'inherit' });
+  if (!existsSync(file)) execFileSync('node', [join(root, 'scripts/gen-session.mjs'), '--format', 'acp', '--calls', String(calls), '--seed', '7', '--out', file], { stdio: 'inherit' });
   return file;
 }
 

@@ -17,7 +17,7 @@ import { arg, nativeBenchInput, root } from './bench-common.mjs';
 const sessions = Number(arg('sessions', '60'));
 const mb = Number(arg('mb', '1.5'));
 const jobs = arg('jobs', String(availableParallelism()));
-const GENERATOR = join(root, '../shared/tools/gen-session.mjs');
+const GENERATOR = join(root, 'scripts/gen-session.mjs');
 const FORMATS = ['acp', 'grok', 'ledger', 'claude-code', 'codex'];
 
 const work = mkdtempSync(join(tmpdir(), 'loupe-bench-fleet-'));

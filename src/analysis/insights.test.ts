@@ -1,27 +1,18 @@
 // The numbers the stats, sessions and usage views show, checked against the generator's answer
 // key, the fixtures and small sessions whose times are written out here.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { FORMATS, generate, type AnswerKey, type GeneratedFormat } from '../../scripts/gen-session.mjs';
 import { ingest } from '../model/index';
 import { callStats, percentile, sessionSummaries, sessionTree, usageSeries, type SessionNode } from './insights';
 
 const ROOT = join(import.meta.dirname, '../..');
-const GENERATOR = join(ROOT, '../shared/tools/gen-session.mjs');
 const fixture = (rel: string) => new Uint8Array(readFileSync(join(ROOT, 'fixtures', rel)));
 
-function generate(format: string, calls: number): { bytes: Buffer; key: { calls: { label: string; status: string }[] } } {
-  const dir = mkdtempSync(join(tmpdir(), 'loupe-insights-'));
-  const out = join(dir, 'session.jsonl');
-  const keyFile = join(dir, 'key.json');
-  try {
-    execFileSync('node', [GENERATOR, '--format', format, '--calls', String(calls), '--seed', '5', '--out', out, '--expect', keyFile]);
-    return { bytes: readFileSync(out), key: JSON.parse(readFileSync(keyFile, 'utf8')) as { calls: { label: string; status: string }[] } };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+function generated(format: GeneratedFormat, calls: number): { bytes: Uint8Array; key: AnswerKey } {
+  const { text, key } = generate({ format, calls, seed: 5 });
+  return { bytes: new TextEncoder().encode(text), key };
 }
 
 /** Capture lines for one session: each call a tool_call at `start` and a completion at `end`. */
@@ -50,8 +41,8 @@ describe('percentile (nearest rank)', () => {
 });
 
 describe('callStats', () => {
-  test.each(['acp', 'grok', 'ledger'])('per-label calls and failures of a generated %s session equal the answer key', async (format) => {
-    const { bytes, key } = generate(format, 600);
+  test.each(FORMATS)('per-label calls and failures of a generated %s session equal the answer key', async (format) => {
+    const { bytes, key } = generated(format, 600);
     const session = await ingest(bytes);
     const stats = callStats(session.calls.values(), { ended: true });
     const expected = new Map<string, { calls: number; failed: number }>();
@@ -172,7 +163,7 @@ describe('usageSeries', () => {
 });
 
 test('failed calls are listed in input order whatever order the calls are given in', async () => {
-  const { bytes } = generate('acp', 300);
+  const { bytes } = generated('acp', 300);
   const session = await ingest(bytes);
   const inOrder = [...session.calls.values()].filter((c) => c.status === 'failed').map((c) => c.id);
   expect(inOrder.length).toBeGreaterThan(3);

@@ -1,9 +1,9 @@
 // Where the timeline puts each call: lanes per session, rows where calls overlap, order when the
 // input has no times, and which bar a pointer is over.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { generate } from '../../scripts/gen-session.mjs';
 import { ingest } from '../model/index';
 import { BAR_STATUS, barAt, timelineLayout } from './timeline';
 import type { Session } from '../model/session';
@@ -77,8 +77,7 @@ describe('timelineLayout', () => {
   });
 
   test('a generated session lays out every call once, each row sorted by start', async () => {
-    const bytes = execFileSync('node', [join(ROOT, '../shared/tools/gen-session.mjs'), '--format', 'grok', '--calls', '3000', '--seed', '3'], { maxBuffer: 1 << 30 });
-    const session = await ingest(bytes);
+    const session = await ingest(generate({ format: 'grok', calls: 3000, seed: 3 }).text);
     const layout = layoutOf(session);
     expect(layout.keys).toHaveLength(session.calls.size);
     expect(new Set(layout.keys).size).toBe(session.calls.size);

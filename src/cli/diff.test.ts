@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { generate } from '../../scripts/gen-session.mjs';
 import { ingest, summarize, type SummaryCall } from '../model';
 import { main } from './diff';
 
@@ -54,7 +54,7 @@ describe('loupe diff on generated runs with planted edits', () => {
 
   beforeAll(async () => {
     original = join(work, 'a.jsonl');
-    execFileSync(process.execPath, ['../shared/tools/gen-session.mjs', '--format', 'acp', '--calls', '30', '--seed', '3', '--out', original]);
+    writeFileSync(original, generate({ format: 'acp', calls: 30, seed: 3 }).text);
     lines = readFileSync(original, 'utf8').split('\n').filter((line) => line.trim() !== '');
     calls = summarize(await ingest(readFileSync(original), { detail: 'light' })).calls;
   });
@@ -139,7 +139,7 @@ describe('loupe diff on generated runs with planted edits', () => {
 
   test('a file of two sessions: the first of each unless --session names one', async () => {
     const second = join(work, 'second.jsonl');
-    execFileSync(process.execPath, ['../shared/tools/gen-session.mjs', '--format', 'acp', '--calls', '5', '--seed', '4', '--out', second]);
+    writeFileSync(second, generate({ format: 'acp', calls: 5, seed: 4 }).text);
     const both = join(work, 'both.jsonl');
     writeFileSync(both, `${lines.join('\n')}\n${readFileSync(second, 'utf8')}`);
     expect((await diffJson(original, both)).code).toBe(0);

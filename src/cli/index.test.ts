@@ -14,7 +14,7 @@ import { main as summarize } from './summarize';
 import type { Summary } from '../model';
 
 const ROOT = join(import.meta.dirname, '../..');
-const GENERATOR = join(ROOT, '../shared/tools/gen-session.mjs');
+const GENERATOR = join(ROOT, 'scripts/gen-session.mjs');
 const user = childUser;
 
 let work: string;

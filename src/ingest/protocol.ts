@@ -1,6 +1,6 @@
-// What counts as known (CONTRACTS §2). Methods: `acp/schema/v1/meta.unstable.json` plus Grok's
-// vendor method. Session-update tags: `acp/sdk-2.4.0/schema/v1/schema.unstable.json` plus Grok
-// Build's vendor tags. Anything else is shown raw as "unknown", never dropped.
+// What counts as known (CONTRACTS §2). Methods: the ACP schema's method table (v1, unstable) plus
+// Grok's vendor method. Session-update tags: those of `@agentclientprotocol/sdk` 2.4.0's
+// `schema/v1/schema.unstable.json` plus Grok Build's vendor tags. Anything else is shown raw as "unknown", never dropped.
 
 export const KNOWN_METHODS: ReadonlySet<string> = new Set([
   // agentMethods

@@ -1,4 +1,4 @@
-// CONTRACTS.md rule by rule, on small hand-written inputs named after the case they guard.
+// docs/CONTRACTS.md rule by rule, on small hand-written inputs named after the case they guard.
 import { createBLAKE3 } from 'hash-wasm';
 import { describe, expect, test } from 'vitest';
 import { displayXaiKind, ingest, summarize, type Session, type ToolCall } from './index';

@@ -1,58 +1,43 @@
-// Sessions from ../shared/tools/gen-session.mjs, checked against its answer key (--expect): every
-// call's label, subject and status, and the number of bad lines, in all three formats.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Sessions from the project's generator (scripts/gen-session.mjs), checked against its answer key:
+// every call's label, subject and status, and the number of bad lines, in all three formats.
 import { describe, expect, test } from 'vitest';
-import { displayStatus, ingest, summarize, type CallStatus } from './index';
+import { FORMATS, generate, generateSession } from '../../scripts/gen-session.mjs';
+import { expectMatchesKey } from './testing/answerKey';
 
-const GENERATOR = join(import.meta.dirname, '../../../shared/tools/gen-session.mjs');
-
-interface AnswerKey {
-  calls: { id: string; label: string; subject: string | null; status: string }[];
-  lines: number;
-  badLines: number;
-}
-
-function generate(format: string, seed: number, calls: number): { bytes: Buffer; key: AnswerKey } {
-  const dir = mkdtempSync(join(tmpdir(), 'loupe-gen-'));
-  const out = join(dir, `session.${format}.jsonl`);
-  const keyFile = join(dir, 'key.json');
-  try {
-    execFileSync('node', [GENERATOR, '--format', format, '--calls', String(calls), '--seed', String(seed), '--bad-rate', '0.01', '--out', out, '--expect', keyFile]);
-    return { bytes: readFileSync(out), key: JSON.parse(readFileSync(keyFile, 'utf8')) as AnswerKey };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-describe.each(['acp', 'grok', 'ledger'])('generated %s sessions match the answer key', (format) => {
+describe.each(FORMATS)('generated %s sessions match the answer key', (format) => {
   test.each([1, 7, 42])('seed %i', async (seed) => {
-    const { bytes, key } = generate(format, seed, 2500);
-    const summary = summarize(await ingest(bytes, { chunkSize: 64 * 1024 + 3 }));
+    const { text, key } = generate({ format, calls: 2500, seed, badRate: 0.01 });
+    await expectMatchesKey(format, new TextEncoder().encode(text), key);
+  });
 
-    expect(summary.counts.bad).toBe(key.badLines);
-    expect(summary.counts.lines).toBe(key.lines);
-    expect(summary.counts.events + summary.counts.unknown + summary.counts.bad).toBe(summary.counts.lines);
-    // The key lists calls as generated; the summary by first appearance (calls of a turn interleave).
-    const actual = new Map(summary.calls.map(({ id, label, subject, status }) => [id, { id, label, subject, status }]));
-    expect(actual.size).toBe(key.calls.length);
-    // Call by call, so a failure names the first call that differs rather than a 2,500-row diff.
-    // The key has protocol statuses; the summary says them as the viewer does (an open call is unfinished).
-    for (const { id, label, subject, status } of key.calls) {
-      expect(actual.get(id)).toEqual({ id, label, subject, status: displayStatus({ status: status as CallStatus }, true) });
+  test('an intact session (no bad lines) matches too', async () => {
+    const { text, key } = generate({ format, calls: 300, seed: 3 });
+    expect(key.badLines).toBe(0);
+    await expectMatchesKey(format, new TextEncoder().encode(text), key);
+  });
+});
+
+describe('the generator', () => {
+  test('gives the same bytes and key for the same options, and others for another seed', () => {
+    const a = generate({ format: 'acp', calls: 50, seed: 9, badRate: 0.05 });
+    expect(generate({ format: 'acp', calls: 50, seed: 9, badRate: 0.05 })).toEqual(a);
+    expect(generate({ format: 'acp', calls: 50, seed: 10, badRate: 0.05 }).text).not.toBe(a.text);
+  });
+
+  test('writes the calls asked for, or about the size asked for, and counts its lines', () => {
+    for (const format of FORMATS) {
+      const { text, key } = generate({ format, calls: 40, seed: 2 });
+      expect(key.calls).toHaveLength(40);
+      expect(text.split('\n').length - 1).toBe(key.lines);
     }
-    if (format === 'ledger') {
-      // The generator inserts its bad lines between ledger lines; the chain runs over every
-      // non-blank line (CONTRACTS §9), so it breaks at the ledger line after the first of them,
-      // and the report names that inserted line.
-      const firstBad = summary.diagnostics[0]?.line ?? 0;
-      if (key.badLines === 0) expect(summary.chain).toMatchObject({ state: 'intact' });
-      else {
-        expect(summary.chain).toMatchObject({ state: 'broken', reason: expect.stringContaining(`line ${firstBad} `) as unknown });
-        expect(summary.chain?.state === 'broken' && summary.chain.line).toBeGreaterThan(firstBad);
-      }
-    }
+    let bytes = 0;
+    generateSession({ format: 'grok', mb: 0.5 }, (line) => (bytes += Buffer.byteLength(line) + 1));
+    expect(bytes).toBeGreaterThanOrEqual(0.5 * 1024 * 1024);
+    expect(bytes).toBeLessThan(0.6 * 1024 * 1024);
+  });
+
+  test('refuses an unknown format', () => {
+    // @ts-expect-error: not a format
+    expect(() => generate({ format: 'yaml' })).toThrow(/unknown --format yaml/);
   });
 });

@@ -1,18 +1,17 @@
 // A light read skims the bulk of long lines on their bytes (ingest/skim.ts) where a full read parses
 // every line whole with JSON.parse. On real, generated and broken lines the two must agree on every
 // line's class (event, unknown, bad, with the same reasons) and on every call a row shows.
-import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { FORMATS, generate } from '../../scripts/gen-session.mjs';
 import { blobReader, hydrateCall } from './hydrate';
 import { SKIM_MIN_LINE_BYTES } from '../ingest/reader';
 import { ingest } from './readSession';
 import type { Session } from './session';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
-const GENERATOR = join(import.meta.dirname, '../../../shared/tools/gen-session.mjs');
 /** Long enough to be skimmed, and to make its line long enough to be, whatever the word. */
 const long = (word: string) => `${word} `.repeat(Math.ceil(SKIM_MIN_LINE_BYTES / (word.length + 1)) + 1);
 
@@ -21,9 +20,7 @@ const fixtureLines = ['acp', 'grok', 'ledger', 'native'].flatMap((dir) =>
     .filter((name) => name.endsWith('.jsonl'))
     .flatMap((name) => readFileSync(join(FIXTURES, dir, name), 'utf8').split('\n')),
 );
-const generatedLines = ['acp', 'grok', 'ledger'].flatMap((format) =>
-  execFileSync('node', [GENERATOR, '--format', format, '--calls', '12', '--seed', '7'], { encoding: 'utf8' }).split('\n'),
-);
+const generatedLines = FORMATS.flatMap((format) => generate({ format, calls: 12, seed: 7 }).text.split('\n'));
 const update = (fields: Record<string, unknown>) => ({ sessionUpdate: 'tool_call_update', toolCallId: 'x1', ...fields });
 // Every envelope a skim looks into, with long output, terminal blocks and a long message beside them.
 const handWritten = [

@@ -135,7 +135,7 @@ describe('hand-checked samples', () => {
     expect([...jetbrains.calls.values()].every((call) => call.dir === 'agent->client' && call.durationMs !== undefined)).toBe(true);
   });
 
-  // Published agents recorded through `loupe tee` (fixtures/native/, ../shared/tools/real-agents/).
+  // Published agents recorded through `loupe tee` (fixtures/native/; provenance in fixtures/README.md).
   const W = (agent: string) => `/home/dev/run1/work/${agent}-capture`;
   const rows = (session: Session) => calls(session).map(({ label, subject, status }) => [label, subject, status]);
 
