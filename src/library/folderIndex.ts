@@ -2,13 +2,12 @@
 // writes, kept in memory; the library reads them as it reads the server's tables (the calls as
 // the same columns), so its filters and stats are one code path.
 import type { FleetCall, FleetSession } from '../analysis/fleet';
+import { isSessionFile } from '../model';
 import { callColumnsOf, type CallColumns } from './callColumns';
 import type { FolderWorkerAnswer } from './folder.worker';
 import type { FileRows } from '../analysis/fileRows';
 import { indexPickedFile, type FolderFile } from './folderFile';
 
-/** What the app's "Open files…" accepts: other files of the folder (images, lock files) are not read. */
-const SESSION_FILE = /\.(jsonl|ndjson|json|txt|log)$/i;
 
 export interface FolderIndex {
   folder: string;
@@ -32,7 +31,8 @@ export function pickedFiles(files: readonly File[]): { folder: string; files: Fo
   return {
     folder,
     files: withPath
-      .filter(({ full }) => SESSION_FILE.test(full))
+      // The files `loupe index` would read in this folder (ingest/harnesses): other files (images, lock files, a harness's settings) are not.
+      .filter(({ full }) => isSessionFile(`/${full}`))
       .map(({ file, full }) => ({ path: inside(full), file }))
       .sort((a, b) => a.path.localeCompare(b.path)),
   };
