@@ -2,7 +2,7 @@
 // the tables read by DuckDB and compared with `loupe summarize --json` over each file. Under root
 // the child runs as `nobody`, so a file of mode 000 is unreadable to it as to anyone.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { asyncBufferFromFile, parquetMetadataAsync } from 'hyparquet';
@@ -247,6 +247,17 @@ describe('loupe index, a file that keeps changing (a session an agent is writing
     expect(await counts()).toEqual([{ name: 'a.jsonl', n: 2 }, { name: 'c.jsonl', n: 6 }, { name: 'live.jsonl', n: 11 }]);
     expect(await rows(`select count(*) as n from '${join(out, 'sessions.parquet')}'`)).toEqual([{ n: 3 }]);
   }, 60_000);
+
+  test('an index folder that is a symbolic link is not written through: exit 1, one line, nothing written where it points', async () => {
+    const target = join(work, 'link-target');
+    mkdirSync(target, { recursive: true });
+    symlinkSync(target, join(work, 'index-link'));
+    let err = '';
+    const code = await indexMain([work, '--out', join(work, 'index-link')], { out: () => undefined, err: (text) => void (err += text) });
+    expect(code).toBe(1);
+    expect(err).toMatch(/index-link is a symbolic link/);
+    expect(readdirSync(target)).toEqual([]);
+  });
 
   test('--row-group takes a whole number of rows', async () => {
     let err = '';

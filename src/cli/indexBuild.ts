@@ -1,7 +1,7 @@
 // Builds or refreshes a fleet index: every session file under some folders as rows of
 // `calls.parquet` and `sessions.parquet`. A file the manifest says is unchanged keeps the rows the
 // last run wrote; only new and changed files are read; files gone from the folders drop out.
-import { mkdir } from 'node:fs/promises';
+import { lstat, mkdir } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { CALLS_TABLE, fleetCallOf, fleetSessionOf, SESSIONS_TABLE, type FleetCall, type FleetSession } from '../analysis/fleet';
 import { indexFiles } from './indexPool';
@@ -42,6 +42,8 @@ export interface IndexResult {
 export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
   const started = performance.now();
   const out = resolve(options.out);
+  // Written through a link, the tables would land wherever it points (another user's folder, a shared drive).
+  if ((await lstat(out).catch(() => null))?.isSymbolicLink()) throw new Error(`${out} is a symbolic link: give the folder it points to, or another`);
   await mkdir(out, { recursive: true });
   const inside = `${out}${sep}`;
   // The index's own files are not sessions, wherever it is kept.

@@ -80,6 +80,7 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
     return 1;
   }
   for (const { file, why } of result.unreadable) io.err(terminalSafeLine(`loupe index: skipped ${file}: ${why}`));
+  for (const { path, why } of result.leftOut) io.err(terminalSafeLine(`loupe index: left out ${path}: ${why}`));
   if (parsed.values.json) {
     const { sessions, calls, parsed: read, reused, ms, skipped, unreadable, threads } = result;
     io.out(terminalSafeJson(JSON.stringify({ sessions, calls, parsed: read, reused, ms, skipped, unreadable, threads, out: result.out })));

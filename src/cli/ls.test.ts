@@ -130,3 +130,11 @@ test("Gemini CLI's chats where it keeps them, titled by the first prompt, its lo
     },
   ]);
 });
+
+test('a file whose name is not valid UTF-8 is said on stderr, not dropped silently', async () => {
+  mkdirSync(join(home, 'runs'));
+  writeFileSync(Buffer.concat([Buffer.from(join(home, 'runs/')), Buffer.from([0x73, 0xff, 0x2e, 0x6a, 0x73, 0x6f, 0x6e, 0x6c])]), '{}\n');
+  const { out, err } = await run(['--json', join(home, 'runs')]);
+  expect(JSON.parse(out)).toEqual([]);
+  expect(err).toMatch(/^loupe ls: left out .*runs\/s\uFFFD\.jsonl: its name is not valid UTF-8$/m);
+});

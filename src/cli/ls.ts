@@ -1,7 +1,7 @@
 // `loupe ls [--json] [DIR...]`: the sessions on this machine, newest first.
 import { shortProject } from '../analysis/projectName';
 import { formatName, harnessFolderLines } from '../ingest/harnesses';
-import { defaultFolders, findSessions, type FoundSession } from './sessions';
+import { defaultFolders, findSessions, type FoundSession, type LeftOut } from './sessions';
 import type { CliIo } from './summarize';
 import { terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 import { readCommandArgs } from './args';
@@ -30,7 +30,9 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   const parsed = readCommandArgs(argv, io, { command: 'ls', usage: USAGE, help: HELP }, { json: { type: 'boolean' } });
   if (typeof parsed === 'number') return parsed;
   const dirs = parsed.positionals.length > 0 ? parsed.positionals : defaultFolders(overrides.env ?? process.env);
-  const sessions = await findSessions(dirs, overrides.now ?? Date.now());
+  const leftOut: LeftOut[] = [];
+  const sessions = await findSessions(dirs, overrides.now ?? Date.now(), leftOut);
+  for (const { path, why } of leftOut) io.err(terminalSafeLine(`loupe ls: left out ${path}: ${why}`));
   if (parsed.values.json) {
     io.out(terminalSafeJson(JSON.stringify(sessions, null, 1)));
     return 0;

@@ -444,6 +444,9 @@ describe('loupe open command', () => {
     mkdirSync(outside, { recursive: true });
     const old = new Date(Date.now() - 3_600_000);
     writeFileSync(join(folder, 'mine.jsonl'), LINE_1);
+    // A backslash is a character of a file name here, not a separator.
+    writeFileSync(join(folder, 'run\\2.jsonl'), LINE_2);
+    utimesSync(join(folder, 'run\\2.jsonl'), new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
     writeFileSync(join(outside, 'secret.jsonl'), LINE_1 + LINE_2);
     for (const file of [join(folder, 'mine.jsonl'), join(outside, 'secret.jsonl')]) utimesSync(file, old, old);
     symlinkSync(outside, join(folder, 'linked-folder'));
@@ -454,13 +457,14 @@ describe('loupe open command', () => {
     let said = '';
     const running = main([folder, '--no-browser'], { out: (text) => (printed += text), err: (text) => (said += `${text}\n`) }, { appDir, capturesDir: captures, stop: stop.signal, indexDirOf: () => join(dir, 'index-inside') });
     await expect.poll(() => printed, { timeout: 30_000 }).toMatch(/\?library$/);
-    expect(said).toMatch(/1 session in .*shared-runs/);
+    expect(said).toMatch(/2 sessions in .*shared-runs/);
     expect(said).toMatch(/left out .*linked-folder: it is a link to .*private, outside/);
     expect(said).toMatch(/left out .*linked\.jsonl: it is a link to .*secret\.jsonl, outside/);
     expect(said).toMatch(/left out .*hard\.jsonl: it has other names \(a hard link\)/);
     const at = (route: string) => fetch(new URL(route, printed));
     for (const route of ['library/file/linked-folder/secret.jsonl', 'library/file/linked.jsonl', 'library/file/hard.jsonl']) expect((await at(route)).status, route).toBe(404);
     expect(await (await at('library/file/mine.jsonl')).text()).toBe(LINE_1);
+    expect(await (await at(`library/file/${encodeURIComponent('run\\2.jsonl')}`)).text()).toBe(LINE_2);
     stop.abort();
     expect(await running).toBe(0);
   });

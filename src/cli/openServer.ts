@@ -388,8 +388,11 @@ interface Target {
 
 /**
  * The request path as decoded segments, or null for anything that could climb out of a folder:
- * dot segments, encoded slashes or backslashes, NUL, or a path that is not origin-form.
+ * dot segments, encoded slashes, NUL, or a path that is not origin-form; an encoded backslash
+ * too where it separates folders (Windows). Elsewhere `\` is a character a file name may hold.
  */
+const SEPARATORS = process.platform === 'win32' ? /[/\\\0]/ : /[/\0]/;
+
 export function parseTarget(url: string): Target | null {
   if (!url.startsWith('/')) return null;
   const q = url.indexOf('?');
@@ -403,7 +406,7 @@ export function parseTarget(url: string): Target | null {
     } catch {
       return null;
     }
-    if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return null;
+    if (segment === '.' || segment === '..' || SEPARATORS.test(segment)) return null;
     segments.push(segment);
   }
   return { segments, search };

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { mostFailures, tokensPerDay, type FleetSession } from '../analysis/fleet';
 import { shortProject } from '../analysis/projectName';
 import { formatName } from '../model';
+import { terminalSafeLine } from '../model/terminalText';
 import { countOf, formatDuration } from '../ui/format';
 import { formatCount, formatShare } from '../ui/insights/format';
 import { VirtualList } from '../ui/virtual/VirtualList';
@@ -89,6 +90,8 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
   // A picked folder's rows are already named by their path inside it.
   const folder = listing.state === 'ready' && !picked ? listing.value.folder : null;
   const relative = (file: string) => (folder !== null && file.startsWith(`${folder}/`) ? file.slice(folder.length + 1) : file);
+  // A file name or a recorded directory may hold terminal escapes (ESC, BEL): shown escaped, as the CLI prints them.
+  const shownPath = (file: string) => terminalSafeLine(relative(file));
   const hrefOf = (file: string) => `?src=${encodeURIComponent(`library/file/${relative(file).split('/').map(encodeURIComponent).join('/')}`)}`;
   // A picked folder's session opens from its own File (there is no server to ask); the link's
   // address is then only its name.
@@ -136,7 +139,7 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
               <span data-shown={shown.length}>{formatCount(shown.length)}</span> of {countOf(allSessions.length, 'session')}
               {folder !== null ? (
                 <>
-                  {' '}in <code>{folder}</code>
+                  {' '}in <code>{terminalSafeLine(folder)}</code>
                 </>
               ) : null}
               {calls.state === 'loading' ? <span aria-busy="true"> · reading the calls…</span> : null}
@@ -155,7 +158,7 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
             <ul>
               {listing.value.unreadable.map((u) => (
                 <li key={u.file}>
-                  <code>{relative(u.file)}</code>: {u.why}
+                  <code>{shownPath(u.file)}</code>: {u.why}
                 </li>
               ))}
             </ul>
@@ -163,7 +166,7 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
         ) : null}
         <form className={styles.filters} aria-label="Filter the sessions" onSubmit={(e) => e.preventDefault()}>
           <Select label="Harness" value={filter.harness} options={choices.harnesses} name={harnessName} onChange={(harness) => set({ harness })} />
-          <Select label="Project" value={filter.project} options={choices.projects} name={shortProject} onChange={(project) => set({ project })} />
+          <Select label="Project" value={filter.project} options={choices.projects} name={(project) => terminalSafeLine(shortProject(project))} onChange={(project) => set({ project })} />
           <Select label="Label" value={filter.label} options={choices.labels} onChange={(label) => set({ label })} />
           <Select label="Status" value={filter.status} options={STATUSES} onChange={(status) => set({ status })} />
           <label>
@@ -206,13 +209,13 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
               const tokens = tokensOf(s);
               return (
                 <div className={styles.row} data-session-file={relative(s.file)} data-calls={s.calls} data-failed={s.failed}>
-                  <a href={hrefOf(s.file)} onClick={openOnClick(s.file)} className={styles.name} title={relative(s.file)}>
-                    {s.title ?? relative(s.file)}
+                  <a href={hrefOf(s.file)} onClick={openOnClick(s.file)} className={styles.name} title={shownPath(s.file)}>
+                    {s.title ?? shownPath(s.file)}
                     {now - s.modified_ms < LIVE_MS ? <span className={styles.live}>live</span> : null}
                   </a>
                   <span>{harnessName(s.format)}</span>
-                  <span className={styles.clip} title={s.project ?? undefined}>
-                    {shortProject(s.project)}
+                  <span className={styles.clip} title={s.project === null ? undefined : terminalSafeLine(s.project)}>
+                    {terminalSafeLine(shortProject(s.project))}
                   </span>
                   <span>{s.started_ms !== null ? <time dateTime={new Date(s.started_ms).toISOString()}>{new Date(s.started_ms).toLocaleString()}</time> : '—'}</span>
                   <span className={styles.num}>{formatDuration(durationOf(s))}</span>
@@ -288,8 +291,8 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
             <ol className={styles.worst} aria-label="Sessions with the most failures">
               {worst.map((s) => (
                 <li key={s.file} data-worst={relative(s.file)}>
-                  <a href={hrefOf(s.file)} onClick={openOnClick(s.file)} title={relative(s.file)}>
-                    {s.title ?? relative(s.file)}
+                  <a href={hrefOf(s.file)} onClick={openOnClick(s.file)} title={shownPath(s.file)}>
+                    {s.title ?? shownPath(s.file)}
                   </a> <span className={styles.bad}>{countOf(s.failed, 'failed call')}</span>
                   {dayOf(s.started_ms) ? <span className={styles.muted}> · {dayOf(s.started_ms)}</span> : null}
                 </li>
