@@ -114,7 +114,9 @@ const server = http.createServer((req, res) => {
     let parsed = null;
     try {
       parsed = body ? JSON.parse(body) : null;
-    } catch {}
+    } catch {
+      parsed = null; // not JSON: answered like an empty request
+    }
     const url = req.url || "";
     if (req.method === "GET" && url.includes("/models")) {
       log({ method: req.method, url, kind: "models" });
