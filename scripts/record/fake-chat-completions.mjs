@@ -107,16 +107,20 @@ const usage = (parsed) => {
   return { prompt_tokens: prompt, completion_tokens: 20, total_tokens: prompt + 20 };
 };
 
+/** The request's JSON, or null (no body, or not JSON: answered like an empty request). */
+function parseBody(body) {
+  try {
+    return body ? JSON.parse(body) : null;
+  } catch {
+    return null;
+  }
+}
+
 const server = http.createServer((req, res) => {
   let body = "";
   req.on("data", (c) => (body += c));
   req.on("end", () => {
-    let parsed = null;
-    try {
-      parsed = body ? JSON.parse(body) : null;
-    } catch {
-      parsed = null; // not JSON: answered like an empty request
-    }
+    const parsed = parseBody(body);
     const url = req.url || "";
     if (req.method === "GET" && url.includes("/models")) {
       log({ method: req.method, url, kind: "models" });
