@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { classify } from '../ingest/classify';
 import { displayStatus, ingest, type Session } from '../model/index';
+import { sessionSummaries, sessionTree } from './insights';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
 const CHAT = 'native/qwen-code-0.24.4_chat.jsonl';
@@ -101,6 +102,11 @@ describe('Qwen Code 0.24.4 chat log (real recording)', () => {
     const both = await load(CHAT, SUBAGENT);
     expect(both.sessionIds).toEqual(['2258bfa4-6581-425d-931a-ea0485616774', 'general-purpose-call_fake_8_10']);
     expect(both.calls.size).toBe(11);
+    // The agent call's result names the sub-agent as Qwen Code does (`<subagentName>-<callId>`): it is the call's child.
+    const { roots } = sessionTree(sessionSummaries(both.sessionIds, both.items, both.calls, both.ended), both.items, both.calls);
+    expect(roots.map((node) => [node.summary.sessionId, node.children.map((child) => [child.summary.sessionId, child.viaCall?.id])])).toEqual([
+      ['2258bfa4-6581-425d-931a-ea0485616774', [['general-purpose-call_fake_8_10', 'call_fake_8_10']]],
+    ]);
   });
 
   test("told from Claude Code's entries line by line: a Claude entry stays Claude's", () => {

@@ -122,8 +122,21 @@ function resultUpdates(parts: unknown[], toolCallResult: JsonObject | undefined)
     const failed = own?.status === 'success' ? false : own?.status === 'error' || own?.status === 'cancelled' ? true : error !== undefined && output === undefined;
     const exit = exitCodeOf(own?.resultDisplay, output ?? error);
     const rawOutput = own?.resultDisplay ?? r.response;
-    return { type: 'result', update: resultUpdate(r.id, failed || (exit !== undefined && exit !== 0), output ?? error, rawOutput) };
+    const update = resultUpdate(r.id, failed || (exit !== undefined && exit !== 0), output ?? error, rawOutput);
+    const agentId = agentIdOf(r.id, own?.resultDisplay);
+    // The sub-agent's session, as Qwen Code names it: the Sessions view links it under this call.
+    if (agentId !== undefined) update.fields._meta = { qwenCode: { agentId } };
+    return { type: 'result', update };
   });
+}
+
+/**
+ * The sub-agent an `agent` call started (`resultDisplay.type` `task_execution`): Qwen Code names it
+ * `<subagentName>-<callId>` (its `deriveAgentId`), the `agentId` of the sub-agent's records.
+ */
+function agentIdOf(callId: string, display: unknown): string | undefined {
+  if (!isJsonObject(display) || display.type !== 'task_execution' || typeof display.subagentName !== 'string') return undefined;
+  return `${display.subagentName}-${callId}`;
 }
 
 /** A shell result's exit code: `resultDisplay.exitCode` (a `shell_result`), else the output's `Exit Code: N` line. */
