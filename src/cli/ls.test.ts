@@ -138,3 +138,26 @@ test('a file whose name is not valid UTF-8 is said on stderr, not dropped silent
   expect(JSON.parse(out)).toEqual([]);
   expect(err).toMatch(/^loupe ls: left out .*runs\/s\uFFFD\.jsonl: its name is not valid UTF-8$/m);
 });
+
+test("Qwen Code's chats where it keeps them, titled by the first prompt, with their sub-agents; its settings and usage records left out", async () => {
+  const project = '.qwen/projects/-tmp-qwen-rec-b3fWmL-ws';
+  const chat = place('qwen-code-0.24.4_chat.jsonl', project, 'chats/2258bfa4-6581-425d-931a-ea0485616774.jsonl');
+  const subagent = place('qwen-code-0.24.4_subagent.jsonl', project, 'subagents/2258bfa4-6581-425d-931a-ea0485616774/agent-general-purpose-call_fake_8_10.jsonl');
+  writeFileSync(join(home, project, 'subagents/2258bfa4-6581-425d-931a-ea0485616774/agent-general-purpose-call_fake_8_10.meta.json'), '{"agentId": "x"}\n');
+  writeFileSync(join(home, '.qwen/settings.json'), '{"model": {"name": "qwen3-coder"}}\n');
+  writeFileSync(join(home, '.qwen/usage_record.jsonl'), '{"sessionId": "x", "type": "usage"}\n');
+  const listed = JSON.parse((await run(['--json'])).out) as FoundSession[];
+  expect(listed.map(({ path, format, sessionId, title, project, subagents }) => ({ path, format, sessionId, title, project, subagents }))).toEqual([
+    {
+      path: chat, format: 'qwen-code', sessionId: '2258bfa4-6581-425d-931a-ea0485616774',
+      title: 'Tidy my notes: read notes.txt, look around, fix the greeting, write out/result.txt, try a couple of commands and have a…',
+      project: '/tmp/qwen-rec.b3fWmL/ws', subagents: [subagent],
+    },
+  ]);
+  const text = await run([]);
+  expect(text.out).toMatch(/Qwen Code\s+\S+ KB\s+\S+\s+Tidy my notes/);
+  expect(text.out).toContain('(+1 sub-agent)');
+  // QWEN_HOME moves ~/.qwen.
+  const moved = JSON.parse((await run(['--json'], { HOME: join(home, 'nowhere'), QWEN_HOME: join(home, '.qwen') })).out) as FoundSession[];
+  expect(moved.map((s) => s.path)).toEqual([chat]);
+});

@@ -7,6 +7,9 @@ const SNAKE: Record<string, (typeof USAGE_KEYS)[number]> = {
   thoughtTokens: 'reasoningTokens',
   // Native logs (CONTRACTS §10): Claude's `message.usage`, Codex's `last_token_usage`.
   cache_read_input_tokens: 'cachedReadTokens', cached_input_tokens: 'cachedReadTokens', reasoning_output_tokens: 'reasoningTokens',
+  // Gemini API `usageMetadata`, as Qwen Code's chat log keeps it on assistant records.
+  promptTokenCount: 'inputTokens', candidatesTokenCount: 'outputTokens', totalTokenCount: 'totalTokens',
+  cachedContentTokenCount: 'cachedReadTokens', thoughtsTokenCount: 'reasoningTokens',
 };
 
 /** Reads the token counts of ACP `Usage`, Grok's `turn_completed` usage or a ledger's usage; the rest stays in `raw`. */

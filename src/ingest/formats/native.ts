@@ -8,6 +8,7 @@ import { isJsonObject, type JsonObject } from '../schemas';
 import { readClaudeEntry } from './claudeCode';
 import { readCodexLine } from './codex';
 import { isGeminiLine, readGeminiLine } from './gemini';
+import { isQwenLine, readQwenEntry } from './qwenCode';
 
 /** Keys that mark the shapes of CONTRACTS §1: a line holding one is not native. */
 const OTHER_SHAPE_KEYS = ['jsonrpc', 'method', 'msg', 'direction', '_direction', 'sessionUpdate', 'update', 'seq'] as const;
@@ -24,6 +25,11 @@ export function readNative(value: JsonObject, text: string, loc: SourceLocation)
     return { loc, shape: 'codex', ts, dir: undefined, body: entry };
   }
   if (typeof value.uuid === 'string' || typeof value.sessionId === 'string' || typeof value.leafUuid === 'string') {
+    // Qwen Code writes Claude Code's envelope around Gemini's content: told apart by what Claude never writes.
+    if (isQwenLine(value)) {
+      const { entry, ts } = readQwenEntry(value, text, loc);
+      return { loc, shape: 'qwen-code', ts, dir: undefined, body: entry };
+    }
     const { entry, ts } = readClaudeEntry(value, text, loc);
     return { loc, shape: 'claude-code', ts, dir: undefined, body: entry };
   }

@@ -11,12 +11,14 @@ describe('where sessions live', () => {
   test('each harness in its folder, moved by the variables it honours', () => {
     expect(defaultSessionFolders({ home: '/home/ana', vars: {} })).toEqual([
       '/home/ana/.local/state/loupe/captures', '/home/ana/.claude/projects', '/home/ana/.codex/sessions', '/home/ana/.codex/archived_sessions',
-      '/home/ana/.gemini/tmp',
+      '/home/ana/.gemini/tmp', '/home/ana/.qwen/projects',
     ]);
     const moved = defaultSessionFolders({ home: '/home/ana', vars: { CLAUDE_CONFIG_DIR: '/cfg/claude', CODEX_HOME: 'relative/ignored', XDG_STATE_HOME: '/state' } });
     expect(moved).toContain('/cfg/claude/projects');
     expect(moved).toContain('/home/ana/.codex/sessions');
     expect(moved).toContain('/state/loupe/captures');
+    expect(defaultSessionFolders({ home: '/h', vars: { QWEN_HOME: '/q' } })).toContain('/q/projects');
+    expect(defaultSessionFolders({ home: '/h', vars: { QWEN_HOME: '/q', QWEN_RUNTIME_DIR: '/run/q' } })).toContain('/run/q/projects');
   });
 
   test("inside a harness's folder only its session files; elsewhere any file of a format Loupe reads", () => {
@@ -29,6 +31,12 @@ describe('where sessions live', () => {
     expect(isSessionFile('/h/.gemini/tmp/app/chats/session-2026-12-01T14-23-4b56d36c.json')).toBe(true);
     expect(isSessionFile('/h/.gemini/tmp/app/logs.json')).toBe(false);
     expect(isSessionFile('/h/.gemini/settings.json')).toBe(false);
+    expect(isSessionFile('/h/.qwen/projects/-w/chats/2258bfa4-6581-425d-931a-ea0485616774.jsonl')).toBe(true);
+    expect(isSessionFile('/h/.qwen/projects/-w/subagents/2258bfa4/agent-general-purpose-call_1.jsonl')).toBe(true);
+    expect(isSessionFile('/h/.qwen/projects/-w/subagents/2258bfa4/agent-general-purpose-call_1.meta.json')).toBe(false);
+    expect(isSessionFile('/h/.qwen/usage_record.jsonl')).toBe(false);
+    expect(isSessionFile('/h/.qwen/settings.json')).toBe(false);
+    expect(isSessionFile('/h/repo/.qwen/settings.json')).toBe(false);
     expect(isSessionFile('/h/runs/capture.jsonl')).toBe(true);
     expect(isSessionFile('/h/runs/zed-export.json')).toBe(true);
     expect(isSessionFile('/h/runs/notes.txt')).toBe(false);
@@ -43,7 +51,20 @@ describe('where sessions live', () => {
     expect(layout?.isSubagentFile('agent-a1.meta.json')).toBe(false);
   });
 
+  test("a Qwen Code sub-agent's file names its session's chat, and a chat where its sub-agents are", () => {
+    const chat = '/h/.qwen/projects/-w/chats/2258bfa4.jsonl';
+    expect(parentSessionFileOf('/h/.qwen/projects/-w/subagents/2258bfa4/agent-general-purpose-call_1.jsonl')).toBe(chat);
+    expect(parentSessionFileOf(chat)).toBeNull();
+    const layout = subagentLayoutOf(chat);
+    expect(layout?.folder).toBe('/h/.qwen/projects/-w/subagents/2258bfa4');
+    expect(layout?.isSubagentFile('agent-general-purpose-call_1.jsonl')).toBe(true);
+    expect(layout?.isSubagentFile('agent-general-purpose-call_1.meta.json')).toBe(false);
+    // Claude Code's layout is untouched.
+    expect(subagentLayoutOf('/h/.claude/projects/-p/s1.jsonl')?.folder).toBe('/h/.claude/projects/-p/s1/subagents');
+  });
+
   test('formats by the names people use', () => {
+    expect(formatName('qwen-code')).toBe('Qwen Code');
     expect(formatName('claude-code')).toBe('Claude Code');
     expect(formatName('acp-capture')).toBe('loupe tee');
     expect(formatName('something-new')).toBe('something-new');
@@ -65,6 +86,17 @@ describe('titles', () => {
     expect(headOfText(fixture('native/claude-code-2.1.83_via-claude-agent-acp.jsonl')).title).toBe(prompt);
     expect(headOfText(fixture('native/codex-0.137.0_rollout.jsonl')).title).toBe(prompt);
     expect(headOfText(fixture('native/claude-agent-acp.acp.jsonl')).title).toBe(prompt);
+  });
+
+  test('a real Qwen Code chat: its session, working directory, start and first prompt; its sub-agent: the agent and its task', () => {
+    expect(headOfText(fixture('native/qwen-code-0.24.4_chat.jsonl'))).toEqual({
+      format: 'qwen-code', sessionId: '2258bfa4-6581-425d-931a-ea0485616774', cwd: '/tmp/qwen-rec.b3fWmL/ws', startMs: Date.parse('2026-12-02T03:50:56.486Z'),
+      // The prompt, cut at 120 characters.
+      title: 'Tidy my notes: read notes.txt, look around, fix the greeting, write out/result.txt, try a couple of commands and have a…',
+      titleIsCommand: false,
+    });
+    const sub = headOfText(fixture('native/qwen-code-0.24.4_subagent.jsonl'));
+    expect([sub.format, sub.sessionId, sub.title]).toEqual(['qwen-code', 'general-purpose-call_fake_8_10', 'SUBAGENT-TASK: count the TODO lines in notes.txt and report the number.']);
   });
 
   test('a session whose only prompt is a slash command is titled by it', () => {

@@ -5,12 +5,13 @@ import { claudeCode } from './claudeCode';
 import { codex } from './codex';
 import { geminiCli } from './geminiCli';
 import { basenameOf } from './paths';
+import { qwenCode } from './qwenCode';
 import type { Harness, HarnessEnv } from './types';
 
 export type { Harness, HarnessEnv, SessionHead } from './types';
 
 /** Those with folders of their own first: the order `loupe ls` walks them in. */
-export const HARNESSES: readonly Harness[] = [loupeTee, claudeCode, codex, geminiCli, ...otherAcpRecorders];
+export const HARNESSES: readonly Harness[] = [loupeTee, claudeCode, codex, geminiCli, qwenCode, ...otherAcpRecorders];
 
 const BY_ID = new Map(HARNESSES.map((harness) => [harness.id, harness]));
 
@@ -68,7 +69,9 @@ export function parentSessionFileOf(path: string): string | null {
 
 /** Where a session file's sub-agents' files are, and which names there are theirs; null when no harness keeps them apart. */
 export function subagentLayoutOf(sessionPath: string): { folder: string; isSubagentFile: (name: string) => boolean } | null {
-  for (const harness of HARNESSES) {
+  // The harness whose folders the file is in answers first (a Qwen chat is a `.jsonl` Claude Code's rule would also answer for).
+  const owners = HARNESSES.filter((harness) => harness.ownsFile(sessionPath) === true);
+  for (const harness of [...owners, ...HARNESSES]) {
     const folder = harness.subagentFolderOf?.(sessionPath);
     if (folder && harness.isSubagentFile) return { folder, isSubagentFile: harness.isSubagentFile };
   }
