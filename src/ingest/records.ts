@@ -90,6 +90,12 @@ export interface NativeEntry {
   compaction?: boolean;
   /** Says again what another line shows (Codex `agent_message` repeats a `message` item): counted, not shown twice. */
   repeat?: boolean;
+  /**
+   * The line names the call that started a sub-agent and the sub-agent's session (CONTRACTS §11:
+   * a Claude Task/Agent result or `progress` entry naming its `agentId`; a Codex `spawn_agent`
+   * output naming the thread): that session's calls have the call as parent.
+   */
+  subagent?: { sessionId: string; parentId: string };
   raw: JsonObject;
 }
 
@@ -103,7 +109,9 @@ export type NativeUpdate =
    */
   | { type: 'call'; update: ToolUpdate; plan?: PlanEntry[]; subject?: string }
   /** A call's result (its final `tool_call_update`). */
-  | { type: 'result'; update: ToolUpdate };
+  | { type: 'result'; update: ToolUpdate }
+  /** A call's exit code, said by a line of its own (Codex `exec_command_end`); shown as the event it is. */
+  | { type: 'exit'; toolCallId: string; exitCode: number | null };
 
 export interface PermissionRequestParams {
   sessionId?: string;

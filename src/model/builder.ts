@@ -166,6 +166,8 @@ export class SessionBuilder {
   private valuesPushed = 0;
   /** Native logs (CONTRACTS §10): see `foldNative`. */
   private readonly native = new NativeState();
+  /** Sub-agents' sessions, each with the id of the call that started it (CONTRACTS §11). */
+  private readonly sessionParents = new Map<string, string>();
 
   /** Readies the ledger chain's verifier (BLAKE3 is WASM). Await once before pushing ledger input. */
   async init(): Promise<void> {
@@ -365,8 +367,11 @@ export class SessionBuilder {
           type: 'turn_end', loc, sessionId, stopReason: update.stopReason ?? 'unknown', usage: readUsage(update.usage),
           elapsedMs: update.elapsedMs, ts: record.ts,
         });
-      case 'other':
+      case 'other': {
+        const child = update.tag === 'subagent_update' || update.tag === 'subagent_spawned' ? spawnedSession(update.raw) : undefined;
+        if (child) this.linkSubagent(this.canonicalId(child.sessionId), child.parentId);
         return this.addItem({ type: 'event', loc, name: update.tag, summary: summarizeOther(update.raw), raw: update.raw, sessionId });
+      }
       default: {
         const exhaustive: never = update;
         return exhaustive;
@@ -472,7 +477,29 @@ export class SessionBuilder {
   /** CONTRACTS §4 (`mergeToolUpdate`): the call's state after one ACP tool update. */
   private applyToolUpdate(sessionId: string | null, update: ToolUpdate, record: IngestRecord, source: 'tool_call' | 'tool_call_update' | 'permission'): ToolCall {
     const call = this.callFor(sessionId ?? '', update.fields.toolCallId, sessionId, record.loc, source === 'tool_call');
-    return mergeToolUpdate(call, update, source, this.mergeContext(record));
+    const merged = mergeToolUpdate(call, update, source, this.mergeContext(record));
+    // A sub-agent's session names the call that started it (CONTRACTS §11); `_meta` may have said already.
+    if (merged.parentId === undefined && sessionId !== null && this.sessionParents.size > 0) {
+      const parentId = this.sessionParents.get(sessionId);
+      if (parentId !== undefined && parentId !== merged.id) merged.parentId = parentId;
+    }
+    return merged;
+  }
+
+  /**
+   * The calls of `sessionId` were made by the sub-agent the call `parentId` started (CONTRACTS §11):
+   * those read so far are marked, later ones when they come. The first call named wins.
+   */
+  private linkSubagent(sessionId: string, parentId: string): void {
+    if (this.sessionParents.has(sessionId)) return;
+    this.sessionParents.set(sessionId, parentId);
+    const calls = this.callIndex.get(sessionId);
+    if (!calls) return;
+    for (const call of calls.values()) {
+      if (call.parentId !== undefined || call.id === parentId) continue;
+      call.parentId = parentId;
+      this.markChanged(call.key);
+    }
   }
 
   private foldRequest(record: IngestRecord, body: Extract<RecordBody, { kind: 'request' }>): void {
@@ -690,8 +717,18 @@ export class SessionBuilder {
     }
     const loc = record.loc;
     const scope = sessionId ?? '';
+    if (body.subagent) this.linkSubagent(this.canonicalId(body.subagent.sessionId), body.subagent.parentId);
     let shown = body.repeat === true;
     for (const update of body.updates) {
+      if (update.type === 'exit') {
+        // Said by a line of its own, shown as the event it is: the call keeps the code.
+        const call = this.callIndex.get(scope)?.get(update.toolCallId);
+        if (call && call.exitCode !== update.exitCode) {
+          call.exitCode = update.exitCode;
+          this.markChanged(call.key);
+        }
+        continue;
+      }
       shown = true;
       switch (update.type) {
         case 'chunk': {
@@ -844,6 +881,20 @@ function summarizeOther(raw: unknown): string | undefined {
   for (const key of ['title', 'event_name', 'name', 'goal', 'message', 'status']) {
     const value = raw[key];
     if (typeof value === 'string') return value;
+  }
+  return undefined;
+}
+
+/**
+ * The child session an ACP sub-agent update announces and the call that spawned it, where it names
+ * one (`toolCallId`, `parentToolCallId`, or `_meta.claudeCode.parentToolUseId`).
+ */
+function spawnedSession(raw: Record<string, unknown>): { sessionId: string; parentId: string } | undefined {
+  const sessionId = raw.sessionId;
+  if (typeof sessionId !== 'string' || sessionId === '') return undefined;
+  const meta = isJsonObject(raw._meta) && isJsonObject(raw._meta.claudeCode) ? raw._meta.claudeCode : undefined;
+  for (const parentId of [raw.toolCallId, raw.parentToolCallId, raw.parentToolUseId, meta?.parentToolUseId]) {
+    if (typeof parentId === 'string' && parentId !== '') return { sessionId, parentId };
   }
   return undefined;
 }

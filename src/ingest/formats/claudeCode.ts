@@ -53,6 +53,8 @@ export function readClaudeEntry(value: JsonObject, text: string, loc: SourceLoca
   const summary = summaryOf(value);
   if (summary !== undefined) entry.summary = summary;
   if (e.type === 'system' && e.subtype === 'compact_boundary') entry.compaction = true;
+  const subagent = subagentOf(value, e.type);
+  if (subagent) entry.subagent = subagent;
 
   const message = e.message === undefined ? undefined : messageSchema.safeParse(e.message);
   if (!message?.success) return { entry, ts };
@@ -116,6 +118,28 @@ function textOf(content: unknown): string | undefined {
   const parts: string[] = [];
   for (const block of content) if (isJsonObject(block) && block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
   return parts.length > 0 ? parts.join('\n') : undefined;
+}
+
+/**
+ * The sub-agent an entry names with the call that started it (§11): a `progress` entry's
+ * `data.agentId` and `parentToolUseID`, or a Task/Agent result's `toolUseResult.agentId` and its
+ * block's `tool_use_id`. The sub-agent's entries (`isSidechain`, `agentId`) are its own session.
+ */
+function subagentOf(value: JsonObject, type: string): { sessionId: string; parentId: string } | undefined {
+  if (type === 'progress') {
+    const data = value.data;
+    const parentId = value.parentToolUseID;
+    if (isJsonObject(data) && typeof data.agentId === 'string' && data.agentId !== '' && typeof parentId === 'string' && parentId !== '') return { sessionId: data.agentId, parentId };
+    return undefined;
+  }
+  const result = value.toolUseResult;
+  if (type !== 'user' || !isJsonObject(result) || typeof result.agentId !== 'string' || result.agentId === '') return undefined;
+  const message = value.message;
+  const content = isJsonObject(message) ? message.content : undefined;
+  if (!Array.isArray(content)) return undefined;
+  const blocks = content.filter((block): block is JsonObject => isJsonObject(block) && block.type === 'tool_result' && typeof block.tool_use_id === 'string');
+  const block = blocks.length === 1 ? blocks[0] : undefined;
+  return isJsonObject(block) && typeof block.tool_use_id === 'string' ? { sessionId: result.agentId, parentId: block.tool_use_id } : undefined;
 }
 
 function summaryOf(value: JsonObject): string | undefined {
