@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { emptyHead, HEAD_LINES, HEAD_MAX_BYTES, headComplete, noteHeadLine, projectOf, timeInCaptureName, type SessionHead } from '../analysis/sessionHead';
 import { capturesDir, isCaptureLive } from './captures';
+import { SUBAGENT_FILE } from './subagentFiles';
 
 export interface FoundSession {
   path: string;
@@ -53,11 +54,11 @@ export async function findSessions(dirs: readonly string[], now = Date.now()): P
   // A sub-agent's file belongs to its session's: `<project>/<session>/subagents/agent-<id>.jsonl`.
   const subagentsOf = new Map<string, string[]>();
   for (const file of files) {
-    if (basename(dirname(file)) !== 'subagents') continue;
-    const parent = `${dirname(dirname(file))}.jsonl`;
-    if (!files.has(parent)) continue;
+    const parent = subagentParentOf(file, files);
+    if (parent === null) continue;
     files.delete(file);
-    subagentsOf.set(parent, [...(subagentsOf.get(parent) ?? []), file].sort());
+    // Only `agent-<id>.jsonl` is a sub-agent's entries; its `agent-<id>.meta.json` goes with it.
+    if (SUBAGENT_FILE.test(basename(file))) subagentsOf.set(parent, [...(subagentsOf.get(parent) ?? []), file].sort());
   }
   const found: FoundSession[] = [];
   for (const file of files) {
@@ -65,6 +66,13 @@ export async function findSessions(dirs: readonly string[], now = Date.now()): P
     if (session) found.push(session);
   }
   return found.sort((a, b) => b.lastWriteAt.localeCompare(a.lastWriteAt) || a.path.localeCompare(b.path));
+}
+
+/** The session file a file in its `<session>/subagents/` folder belongs to, when that is among `files`; else null. */
+function subagentParentOf(file: string, files: ReadonlySet<string>): string | null {
+  if (basename(dirname(file)) !== 'subagents') return null;
+  const parent = `${dirname(dirname(file))}.jsonl`;
+  return files.has(parent) ? parent : null;
 }
 
 /** Every file under `dirs` (files or folders) named like a session file, sub-agents' files included. */

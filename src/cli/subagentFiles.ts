@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
+/** A sub-agent's file, as Claude Code names it. */
+export const SUBAGENT_FILE = /^agent-.+\.jsonl$/;
+
 /** The sub-agent files beside a session file, in name order; none when it has no such folder. */
 export async function subagentFilesOf(sessionPath: string): Promise<string[]> {
   if (!sessionPath.endsWith('.jsonl')) return [];
@@ -13,7 +16,8 @@ export async function subagentFilesOf(sessionPath: string): Promise<string[]> {
   const names = await readdir(folder).catch(() => [] as string[]);
   const files: string[] = [];
   for (const name of names.sort()) {
-    if (!name.endsWith('.jsonl')) continue;
+    // `agent-<id>.jsonl`; Claude Code keeps `agent-<id>.meta.json` beside each (not entries).
+    if (!SUBAGENT_FILE.test(name)) continue;
     const info = await stat(join(folder, name)).catch(() => null);
     if (info?.isFile()) files.push(join(folder, name));
   }
@@ -34,4 +38,16 @@ export async function joinSubagents(sessionPath: string, subagents: readonly str
   }
   await new Promise<void>((resolve, reject) => sink.end((error?: Error | null) => (error ? reject(error) : resolve())));
   return out;
+}
+
+/**
+ * The bytes of a session file and then of its sub-agents' files, as one input (what `joinSubagents`
+ * writes): each part ends in a newline, so no two lines run together.
+ */
+export async function* withSubagentBytes(sessionPath: string, subagents: readonly string[]): AsyncGenerator<Uint8Array> {
+  const newline = new Uint8Array([10]);
+  for (const [index, part] of [sessionPath, ...subagents].entries()) {
+    if (index > 0) yield newline;
+    for await (const chunk of createReadStream(part, { highWaterMark: 1 << 20 })) yield chunk as Uint8Array;
+  }
 }
