@@ -1,6 +1,6 @@
 // CONTRACTS §11 "Sub-agent parents": every call names the call whose sub-agent made it, over ACP
 // (`_meta.claudeCode.parentToolUseId`) and from Claude Code's own log with its sub-agent files, so
-// the two read the same run the same way. fixtures/native/subagent/ is one session in both forms,
+// the two read the same run the same way. fixtures/subagent/ is one session in both forms,
 // written in the shapes of the real claude-agent-acp 0.23.1 / Claude Code 2.1.83 run beside it (no
 // recorded run with a sub-agent is in the samples; see fixtures/README.md).
 import { readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { readSessionFile } from './files';
 import { main as diff } from './diff';
 
 const NATIVE = join(import.meta.dirname, '../../fixtures/native');
-const DIR = join(NATIVE, 'subagent');
+const DIR = join(import.meta.dirname, '../../fixtures/subagent');
 const SESSION = '7d3f2a10-5b6c-4e8d-9f01-2a3b4c5d6e7f';
 const LOG = join(DIR, `${SESSION}.jsonl`);
 const SUBAGENT = join(DIR, SESSION, 'subagents', 'agent-a5f1c2d3e4b5a6978.jsonl');
