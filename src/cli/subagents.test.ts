@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { fleetRows } from '../analysis/fleet';
+import { sessionSummaries, sessionTree } from '../analysis/insights';
 import { ingest, summarize, type Session } from '../model';
 import { readSessionFile } from './files';
 import { main as diff } from './diff';
@@ -50,6 +51,14 @@ describe('a Claude session with a sub-agent', () => {
     expect(json.counts).toMatchObject({ same: 4, onlyA: 0, onlyB: 0 });
     // A sub-agent's calls follow the call that started it, in both.
     expect(json.pairs.map((pair) => pair.a)).toEqual(['toolu_fake_01_2', 'toolu_fake_s1_1', 'toolu_fake_s2_2', 'toolu_fake_02_3']);
+  });
+
+  test('the Sessions view\'s tree hangs the sub-agent under the session, via its Agent call, read light too', async () => {
+    const session = await ingest(joined(LOG, SUBAGENT), { detail: 'light' });
+    const { roots } = sessionTree(sessionSummaries(session.sessionIds, session.items, session.calls, session.ended), session.items, session.calls);
+    expect(roots.map((node) => [node.summary.sessionId, node.children.map((child) => [child.summary.sessionId, child.viaCall?.id, child.summary.calls, child.summary.failed])])).toEqual([
+      [SESSION, [['a5f1c2d3e4b5a6978', 'toolu_fake_01_2', 2, 1]]],
+    ]);
   });
 
   test('calls.parquet rows carry parent_call_id', async () => {
