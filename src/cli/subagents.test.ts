@@ -3,7 +3,8 @@
 // the two read the same run the same way. fixtures/subagent/ is one session in both forms,
 // written in the shapes of the real claude-agent-acp 0.23.1 / Claude Code 2.1.83 run beside it (no
 // recorded run with a sub-agent is in the samples; see fixtures/README.md).
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { fleetRows } from '../analysis/fleet';
@@ -11,6 +12,7 @@ import { sessionSummaries, sessionTree } from '../analysis/insights';
 import { ingest, summarize, type Session } from '../model';
 import { readSessionFile } from './files';
 import { main as diff } from './diff';
+import { main as exportMain } from './export';
 
 const NATIVE = join(import.meta.dirname, '../../fixtures/native');
 const DIR = join(import.meta.dirname, '../../fixtures/subagent');
@@ -59,6 +61,21 @@ describe('a Claude session with a sub-agent', () => {
     expect(roots.map((node) => [node.summary.sessionId, node.children.map((child) => [child.summary.sessionId, child.viaCall?.id, child.summary.calls, child.summary.failed])])).toEqual([
       [SESSION, [['a5f1c2d3e4b5a6978', 'toolu_fake_01_2', 2, 1]]],
     ]);
+  });
+
+  test('loupe export writes the session with its sub-agent file: the jsonl holds both files\' lines, the Markdown the sub-agent\'s failing cat', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'loupe-subagent-')), 'out');
+    try {
+      const io = { out: () => undefined, err: () => undefined };
+      expect(await exportMain([LOG, '--format', 'jsonl', '--out', `${out}.jsonl`], io)).toBe(0);
+      const exported = readFileSync(`${out}.jsonl`, 'utf8').split('\n').filter((line) => line.trim() !== '');
+      expect(exported).toHaveLength(11 + 6);
+      expect(parents(await ingest(readFileSync(`${out}.jsonl`)))).toEqual(EXPECTED);
+      expect(await exportMain([LOG, '--format', 'md', '--out', `${out}.md`], io)).toBe(0);
+      expect(readFileSync(`${out}.md`, 'utf8')).toContain('cat missing-file.txt');
+    } finally {
+      rmSync(join(out, '..'), { recursive: true, force: true });
+    }
   });
 
   test('calls.parquet rows carry parent_call_id', async () => {
