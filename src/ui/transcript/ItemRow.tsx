@@ -62,7 +62,7 @@ function ItemRowContent(props: ItemRowProps) {
   switch (item.type) {
     case 'call':
       if (!props.call) return <div className={styles.row}>Tool call {item.callKey}</div>;
-      return <CallRow call={props.call} ended={props.ended} open={open} focused={focused} terminals={props.terminals} dark={props.dark} onToggle={onToggle} onNeedDetail={props.onNeedDetail} detailError={props.detailError} runningSince={props.runningSince} userNote={props.userNote} />;
+      return <CallRow call={props.call} ended={props.ended} open={open} focused={focused} terminals={props.terminals} dark={props.dark} onToggle={onToggle} onNeedDetail={props.onNeedDetail} detailError={props.detailError} runningSince={props.runningSince} userNote={props.userNote} subagentCalls={props.subagentCalls} />;
     case 'message':
       if (item.role === 'thought') {
         return (

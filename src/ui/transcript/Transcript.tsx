@@ -57,6 +57,7 @@ export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail, 
           detailError={item.type === 'call' ? snap.detailErrors.get(item.callKey) : undefined}
           runningSince={live && call ? runningSince(call, snap) : undefined}
           userNote={call && Object.hasOwn(fileNotes, call.key) ? fileNotes[call.key] : undefined}
+          subagentCalls={call ? snap.subagentCalls.get(call.id) : undefined}
         />
       </div>
     );
