@@ -96,6 +96,12 @@ export interface NativeEntry {
    * output naming the thread): that session's calls have the call as parent.
    */
   subagent?: { sessionId: string; parentId: string };
+  /**
+   * The harness's own bookkeeping (Claude `queue-operation`, `progress`, `last-prompt`, a user entry
+   * that says nothing; Codex `session_meta`, `turn_context`, `event_msg/task_started`, …): an event
+   * like any line, shown folded with its neighbours as one quiet row.
+   */
+  bookkeeping?: boolean;
   raw: JsonObject;
 }
 

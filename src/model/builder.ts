@@ -779,7 +779,11 @@ export class SessionBuilder {
       this.addItem({ type: 'event', loc, name: `compaction (${body.name})`, summary: body.summary, raw: body.raw, sessionId });
     }
     // Every native line is an event, whatever its type: one that stands for nothing else is shown by its type.
-    if (!shown) this.addItem({ type: 'event', loc, name: body.name, summary: body.summary, raw: body.raw, sessionId });
+    if (!shown) {
+      const item: TranscriptItem = { type: 'event', loc, name: body.name, summary: body.summary, raw: body.raw, sessionId };
+      if (body.bookkeeping === true) item.bookkeeping = true;
+      this.addItem(item);
+    }
   }
 
   private applyLedgerCalled(run: string | null, data: LedgerToolCalled, record: IngestRecord): void {

@@ -194,7 +194,7 @@ export type TranscriptItem =
   | { type: 'usage'; loc: SourceLocation; sessionId: string | null; usage: Usage }
   | { type: 'notice'; loc: SourceLocation; sessionId: string | null; title: string; detail?: string; severity?: string }
   /** `sessionId`: set when the record names its session (a session update of a kind rows do not show). */
-  | { type: 'event'; loc: SourceLocation; name: string; summary?: string; raw: unknown; sessionId?: string | null }
+  | { type: 'event'; loc: SourceLocation; name: string; summary?: string; raw: unknown; sessionId?: string | null; bookkeeping?: true }
   | { type: 'unknown'; loc: SourceLocation; reason: string; raw: unknown };
 
 export interface BadLine {

@@ -10,6 +10,7 @@ import type { BadLine, CallSummary, ChainState, Counts, IngestProgress, InputFor
 import type { SecretFinding, SessionDelta } from '../worker/protocol';
 import { createRowFilter, EMPTY_FILTER, facetsFrom, isFilterActive, type Facets, type Filter } from './filter';
 import { foldSubagentCalls, type FoldedRows } from './subagentFold';
+import { foldBookkeeping, type BookkeepingRows } from './bookkeepingFold';
 import { arrivalOf, initialSessionState, reduceSession, type LoadState, type SessionEvent, type SessionState, type SessionUsage } from './sessionState';
 
 export type { LoadState, SecretFinding, SessionUsage };
@@ -43,6 +44,11 @@ export interface SessionSnapshot {
    * filter on they are folded under that call's row, not rows of their own (subagentFold.ts).
    */
   subagentCalls: ReadonlyMap<string, readonly CallSummary[]>;
+  /**
+   * Runs of the harness's bookkeeping events (bookkeepingFold.ts), by the item index of the row that
+   * stands for each run: with no filter on, a run is that one row.
+   */
+  bookkeeping: ReadonlyMap<number, readonly number[]>;
   /** Each session's usage as its reports add up (`SessionUsage`), by session id (`NO_SESSION` for none), the one that reported last last. */
   usage: ReadonlyMap<string, SessionUsage>;
   facets: Facets;
@@ -101,7 +107,11 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   const filteredRows = memo((s: SessionState) => [s.items, s.rows, s.calls, s.terminals, s.ended, s.filter, s.searchHits], filterRows);
   const shownRows = memo(
     (s: SessionState) => [filteredRows(s), s.items, s.calls, s.filter],
-    (s): FoldedRows => (isFilterActive(s.filter) ? { rows: filteredRows(s), subagentCalls: new Map() } : foldSubagentCalls(filteredRows(s), s.items, s.calls)),
+    (s): FoldedRows & BookkeepingRows => {
+      if (isFilterActive(s.filter)) return { rows: filteredRows(s), subagentCalls: new Map(), runs: new Map() };
+      const folded = foldSubagentCalls(filteredRows(s), s.items, s.calls);
+      return { ...folded, ...foldBookkeeping(folded.rows, s.items) };
+    },
   );
   const facets = memo(
     (s: SessionState) => [s.labelCounts, s.statusCounts, s.calls],
@@ -134,7 +144,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     getSnapshot() {
       if (snapshot) return snapshot;
       const s = state;
-      const { rows, subagentCalls } = shownRows(s);
+      const { rows, subagentCalls, runs } = shownRows(s);
       snapshot = {
         version,
         load: s.load,
@@ -152,6 +162,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         filter: s.filter,
         shownRows: rows,
         subagentCalls,
+        bookkeeping: runs,
         facets: facets(s),
         cursor: s.focus === null ? null : nearestPosition(rows, s.focus),
         expanded: s.expanded,

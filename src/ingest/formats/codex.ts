@@ -22,6 +22,12 @@ const sessionMetaSchema = z.object({ id: z.string() });
 const execEndSchema = z.object({ call_id: z.string(), exit_code: z.number().int().nullable() });
 const tokenCountSchema = z.object({ info: z.object({ last_token_usage: optObject }).nullish().catch(undefined) });
 
+/** Lines that are Codex's own bookkeeping, not the conversation: one quiet row with their neighbours. */
+const BOOKKEEPING: ReadonlySet<string> = new Set([
+  'session_meta', 'turn_context', 'event_msg/task_started', 'event_msg/task_complete', 'event_msg/turn_started', 'event_msg/turn_complete',
+  'event_msg/exec_command_begin', 'event_msg/exec_command_end', 'event_msg/patch_apply_begin', 'event_msg/patch_apply_end', 'event_msg/mcp_tool_call_begin', 'event_msg/mcp_tool_call_end',
+]);
+
 /** `payload.type` values of `event_msg` that say again what a `response_item` line says. */
 const REPEATS: ReadonlySet<string> = new Set(['agent_message', 'user_message', 'agent_reasoning', 'agent_reasoning_raw_content']);
 
@@ -32,6 +38,7 @@ export function readCodexLine(value: JsonObject, text: string, loc: SourceLocati
   const inner = payloadSchema.safeParse(payload);
   const payloadType = inner.success ? inner.data.type : undefined;
   const entry: NativeEntry = { kind: 'native', name: payloadType === undefined ? type : `${type}/${payloadType}`, updates: [], raw: value };
+  if (BOOKKEEPING.has(entry.name)) entry.bookkeeping = true;
 
   if (type === 'session_meta') {
     const meta = sessionMetaSchema.safeParse(payload);
@@ -58,6 +65,8 @@ export function readCodexLine(value: JsonObject, text: string, loc: SourceLocati
     if (typeof payload.message === 'string') entry.summary = payload.message.length > 200 ? payload.message.slice(0, 200) : payload.message;
   } else if (type === 'response_item' && payloadType !== undefined) {
     entry.updates = responseItem(payloadType, payload, text, `line ${loc.line}`);
+    // The harness's instructions and context (`developer` messages, `<environment_context>`): bookkeeping.
+    if (payloadType === 'message' && entry.updates.length === 0) entry.bookkeeping = true;
     if (payloadType === 'function_call_output') {
       const spawned = spawnedThread(payload);
       if (spawned) entry.subagent = spawned;
