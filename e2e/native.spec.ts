@@ -120,6 +120,25 @@ test('a Claude Code log appended line by line is followed live: each call pendin
   }
 });
 
+test('a Claude session with a sub-agent: the Agent row folds its calls (2, 1 failed), lists them when opened, and bookkeeping lines are one quiet row', async ({ page }) => {
+  const dir = fixture('subagent');
+  const session = '7d3f2a10-5b6c-4e8d-9f01-2a3b4c5d6e7f';
+  await openByDrop(page, [join(dir, `${session}.jsonl`), join(dir, session, 'subagents', 'agent-a5f1c2d3e4b5a6978.jsonl')]);
+  await expect(page.getByRole('region', { name: 'Filters' })).toContainText('Tool calls: 4');
+  const agent = row(page, 'toolu_fake_01_2');
+  await expect(agent.locator('[data-subagent-count]')).toHaveText('2 sub-agent calls 1 failed');
+  await expect(row(page, 'toolu_fake_s1_1')).toHaveCount(0);
+  await expect(row(page, 'toolu_fake_s2_2')).toHaveCount(0);
+  await agent.getByRole('button').first().click();
+  await expect(agent.locator('[data-subagent-call]')).toHaveCount(2);
+  await expect(agent.locator('[data-subagent-call="toolu_fake_s2_2"]')).toHaveAttribute('data-status', 'failed');
+  // The two queue-operations: one quiet row; the sub-agent's progress entries too.
+  await expect(page.locator('[data-kind="bookkeeping"]').first()).toContainText('2 bookkeeping entries');
+  await expect(page.locator('[data-kind="event"]').filter({ hasText: 'queue-operation' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Sessions' }).click();
+  await expect(page.getByTestId('session-tree')).toContainText('spawned by toolu_fake_01_2');
+});
+
 test("a Claude Code session dropped with its sub-agent's file is read as one: the Task call links to the sub-agent", async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'loupe-native-sub-'));
   try {
@@ -137,7 +156,15 @@ test("a Claude Code session dropped with its sub-agent's file is read as one: th
     await openByDrop(page, [main, agent]);
     await expect(page.getByRole('navigation', { name: 'Open files' })).toHaveCount(0);
     await expect(row(page, 'task-1')).toHaveAttribute('data-label', 'Subagent');
+    // The sub-agent's call is folded under the Task call that started it (CONTRACTS §11), not a row of its own.
+    await expect(row(page, 'task-1').locator('[data-subagent-count]')).toHaveText('1 sub-agent call');
+    await expect(row(page, 'glob-1')).toHaveCount(0);
+    await row(page, 'task-1').getByRole('button').first().click();
+    await expect(row(page, 'task-1').locator('[data-subagent-call="glob-1"]')).toContainText('List Files');
+    // A filter shows every call it keeps as a row, the sub-agent's too.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('toml');
     await expect(row(page, 'glob-1')).toHaveAttribute('data-label', 'List Files');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await page.getByRole('tab', { name: 'Sessions' }).click();
     await expect(page.getByTestId('session-tree')).toContainText('spawned by task-1');
   } finally {

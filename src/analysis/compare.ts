@@ -94,13 +94,68 @@ export function stepsOfSession(session: Session, sessionId?: string | null): Run
   return stepsOfSummaryCalls(summarize(session).calls, sessionId);
 }
 
+/**
+ * A session's calls in the order `summarize` lists them, except that a sub-agent's calls follow the
+ * call that started it (CONTRACTS §11): over ACP they arrive while it runs, in Claude Code's own log
+ * they are in a file of their own, read after the session's. Of one session id when given: a
+ * sub-agent's calls, in a session of their own, belong to the session of the call that started it.
+ */
 export function stepsOfSummaryCalls(calls: readonly SummaryCall[], sessionId?: string | null): RunStep[] {
-  const steps: RunStep[] = [];
+  const chosen = withinSession(calls, (call) => call.session, (call) => call.parent, sessionId);
+  return subagentsAfterParents(chosen, (call) => call.parent).map((call) => ({ id: call.id, label: call.label, subject: call.subject, status: call.status, durationMs: call.durationMs }));
+}
+
+/** The calls of `sessionId` and of the sub-agents its calls started (all when it is undefined). */
+function withinSession<T extends { id: string }>(calls: readonly T[], sessionOf: (call: T) => string | null, parentOf: (call: T) => string | null | undefined, sessionId: string | null | undefined): T[] {
+  if (sessionId === undefined) return [...calls];
+  const byId = new Map<string, T>();
+  for (const call of calls) if (!byId.has(call.id)) byId.set(call.id, call);
+  return calls.filter((call) => {
+    let at: T | undefined = call;
+    // A chain of parents no longer than the calls (a loop in the input ends it).
+    for (let depth = 0; at !== undefined && depth <= calls.length; depth++) {
+      if (sessionOf(at) === sessionId) return true;
+      const parent = parentOf(at);
+      at = parent == null ? undefined : byId.get(parent);
+    }
+    return false;
+  });
+}
+
+/** The calls in order, each followed by the calls its sub-agent made (depth first); a call whose parent is not among them stays where it is. */
+export function subagentsAfterParents<T extends { id: string }>(calls: readonly T[], parentOf: (call: T) => string | null | undefined): T[] {
+  const ids = new Set(calls.map((call) => call.id));
+  const children = new Map<string, T[]>();
+  let nested = false;
   for (const call of calls) {
-    if (sessionId !== undefined && call.session !== sessionId) continue;
-    steps.push({ id: call.id, label: call.label, subject: call.subject, status: call.status, durationMs: call.durationMs });
+    const parent = parentOf(call);
+    if (parent == null || parent === call.id || !ids.has(parent)) continue;
+    nested = true;
+    const list = children.get(parent);
+    if (list) list.push(call);
+    else children.set(parent, [call]);
   }
-  return steps;
+  if (!nested) return [...calls];
+  const out: T[] = [];
+  const placed = new Set<T>();
+  const place = (call: T) => {
+    const stack = [call];
+    while (stack.length > 0) {
+      const next = stack.pop()!;
+      if (placed.has(next)) continue;
+      placed.add(next);
+      out.push(next);
+      const kids = children.get(next.id);
+      if (kids) for (let index = kids.length - 1; index >= 0; index--) stack.push(kids[index]!);
+    }
+  };
+  for (const call of calls) {
+    const parent = parentOf(call);
+    if (parent == null || parent === call.id || !ids.has(parent)) place(call);
+  }
+  // Calls in a loop of parents (no root): where they were.
+  for (const call of calls) if (!placed.has(call)) place(call);
+  return out;
 }
 
 /** A step of the viewer's: where its call is in the transcript, to open it there. */
@@ -117,16 +172,19 @@ export interface RowStep extends RunStep {
  * first appearance `summarize` lists calls in; each status as summarize gives it (displayStatus).
  */
 export function stepsOfRows(items: Iterable<TranscriptItem>, calls: { get(key: string): CallSummary | undefined }, ended: boolean, sessionId?: string): RowStep[] {
-  const steps: RowStep[] = [];
+  const rows: { call: CallSummary; key: string; item: number }[] = [];
   let item = 0;
   for (const row of items) {
     const call = row.type === 'call' ? calls.get(row.callKey) : undefined;
-    if (row.type === 'call' && call !== undefined && (sessionId === undefined || call.sessionId === sessionId)) {
-      steps.push({ id: call.id, label: call.label, subject: call.subject, status: displayStatus(call, ended), durationMs: call.durationMs ?? null, key: row.callKey, item });
-    }
+    if (row.type === 'call' && call !== undefined) rows.push({ call, key: row.callKey, item });
     item++;
   }
-  return steps;
+  // As stepsOfSummaryCalls orders them: a sub-agent's calls after the call that started it.
+  const byCall = rows.map((row) => ({ ...row, id: row.call.id }));
+  const chosen = withinSession(byCall, (row) => row.call.sessionId, (row) => row.call.parentId, sessionId);
+  return subagentsAfterParents(chosen, (row) => row.call.parentId).map(({ call, key, item: at }) => ({
+    id: call.id, label: call.label, subject: call.subject, status: displayStatus(call, ended), durationMs: call.durationMs ?? null, key, item: at,
+  }));
 }
 
 /**

@@ -23,6 +23,8 @@ export interface FleetCall {
   /** The tokens of the turn (or model response) the call was made in, where the input reports them. */
   turn_input_tokens: number | null;
   turn_output_tokens: number | null;
+  /** The id of the call whose sub-agent made this call (`summarize --json` `parent`); null for a session's own calls. */
+  parent_call_id: string | null;
 }
 
 /** One session file. */
@@ -66,7 +68,7 @@ export const CALLS_TABLE: FleetTable<FleetCall> = {
     { name: 'file', kind: 'string' }, { name: 'format', kind: 'string' }, { name: 'session', kind: 'string' }, { name: 'call_id', kind: 'string' },
     { name: 'label', kind: 'string' }, { name: 'subject', kind: 'string' }, { name: 'status', kind: 'string' }, { name: 'started_ms', kind: 'int' },
     { name: 'duration_ms', kind: 'int' }, { name: 'permission', kind: 'string' }, { name: 'exit_code', kind: 'int' },
-    { name: 'turn_input_tokens', kind: 'int' }, { name: 'turn_output_tokens', kind: 'int' },
+    { name: 'turn_input_tokens', kind: 'int' }, { name: 'turn_output_tokens', kind: 'int' }, { name: 'parent_call_id', kind: 'string' },
   ],
 };
 
@@ -94,6 +96,7 @@ export function fleetCallOf(raw: Record<string, unknown>): FleetCall | null {
     file: row.file, format: str(row.format) ?? 'unknown', session: str(row.session), call_id: row.call_id, label: row.label, subject: str(row.subject),
     status: row.status as DisplayStatus, started_ms: num(row.started_ms), duration_ms: num(row.duration_ms), permission: str(row.permission),
     exit_code: num(row.exit_code), turn_input_tokens: num(row.turn_input_tokens), turn_output_tokens: num(row.turn_output_tokens),
+    parent_call_id: str(row.parent_call_id),
   };
 }
 
@@ -163,9 +166,10 @@ export function fleetRows(session: Session, facts: FleetFileFacts): FleetRows {
       started_ms: finite(modelCall?.startMs),
       duration_ms: call.durationMs,
       permission: call.permission,
-      exit_code: call.terminal?.exitCode ?? null,
+      exit_code: call.exitCode,
       turn_input_tokens: tokens?.inputTokens ?? null,
       turn_output_tokens: tokens?.outputTokens ?? null,
+      parent_call_id: call.parent,
     };
   });
   const spans = sessionSummaries(session.sessionIds, session.items, session.calls, session.ended);

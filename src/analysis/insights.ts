@@ -189,6 +189,7 @@ export function sessionSummaries(
     return s;
   };
   for (const id of sessionIds) entry(id);
+  const prompts = new Map<SessionSummary, number>();
   const noteTime = (s: SessionSummary, ms: number | undefined): void => {
     if (ms === undefined || !Number.isFinite(ms)) return;
     if (s.startMs === null || ms < s.startMs) s.startMs = ms;
@@ -214,12 +215,24 @@ export function sessionSummaries(
     } else if (item.type === 'message') {
       s.messages++;
       noteTime(s, item.ts);
+      if (item.role === 'user' && isPrompt(item.text)) prompts.set(s, (prompts.get(s) ?? 0) + 1);
     } else if (item.type === 'turn_end') {
       s.turns++;
       noteTime(s, item.ts);
     }
   }
+  // An agent's own log marks no turn's end (CONTRACTS §10): there each prompt starts one.
+  for (const [s, count] of prompts) if (s.turns === 0) s.turns = count;
   return [...byId.values()];
+}
+
+/**
+ * A user message that starts a turn: not what Claude Code writes as the user's for a slash command
+ * (`<command-name>/model</command-name>`, `<local-command-stdout>…`) or an interruption.
+ */
+function isPrompt(text: string): boolean {
+  const start = text.trimStart();
+  return start !== '' && !/^<(command-name|command-message|command-args|local-command-[a-z-]+)>/.test(start) && !start.startsWith('[Request interrupted by user');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -350,6 +363,8 @@ export function sessionTree(
     for (let p: string | undefined = parent; p !== undefined; p = parentOf.get(p)) if (p === child) return;
     parentOf.set(child, parent);
   };
+  const callsById = new Map<string, CallSummary>();
+  const madeBySubagents: CallSummary[] = [];
   // The stream an update came in is the session of the row before it (event rows name none).
   let lastSession: string | null = null;
   for (const item of items) {
@@ -369,6 +384,10 @@ export function sessionTree(
     const call = item.type === 'call' ? calls.get(item.callKey) : undefined;
     const session = call ? call.sessionId : item.type === 'call' ? null : item.sessionId;
     if (session !== null) lastSession = session;
+    if (call) {
+      if (!callsById.has(call.id)) callsById.set(call.id, call);
+      if (call.parentId !== undefined) madeBySubagents.push(call);
+    }
     if (call?.label !== 'Subagent' || call.sessionId === null) continue;
     // What a Subagent call names is in its input and output: a light read's row has neither.
     if (!isToolCall(call)) continue;
@@ -377,6 +396,15 @@ export function sessionTree(
       const node = nodes.get(child);
       if (node && parentOf.get(child) === call.sessionId) node.viaCall ??= { key: call.key, id: call.id };
     }
+  }
+  // A sub-agent's calls name the call that started it (CONTRACTS §11), light rows too: a sub-agent in a
+  // session of its own (Claude Code's sub-agent files) hangs under that call's session.
+  for (const call of madeBySubagents) {
+    const parent = callsById.get(call.parentId!);
+    if (!parent || parent.sessionId === null || call.sessionId === null || parent.sessionId === call.sessionId) continue;
+    link(parent.sessionId, call.sessionId);
+    const node = nodes.get(call.sessionId);
+    if (node && parentOf.get(call.sessionId) === parent.sessionId) node.viaCall ??= { key: parent.key, id: parent.id };
   }
   const roots: SessionNode[] = [];
   for (const [id, node] of nodes) {

@@ -50,6 +50,18 @@ describe('Claude Code', () => {
     expect(events(session)).toContain('last-prompt');
   });
 
+  test('turns: a native log marks no turn end, so each prompt is a turn (a slash command is not)', async () => {
+    const session = await load(CLAUDE);
+    const [summary] = sessionSummaries(session.sessionIds, session.items, session.calls, session.ended);
+    expect(summary?.turns).toBe(1);
+    const two = await ingest(lines(
+      { type: 'user', uuid: 'u1', sessionId: 's1', message: { role: 'user', content: 'first' } },
+      { type: 'user', uuid: 'u2', sessionId: 's1', message: { role: 'user', content: '<command-name>/model</command-name>' } },
+      { type: 'user', uuid: 'u3', sessionId: 's1', message: { role: 'user', content: 'second' } },
+    ));
+    expect(sessionSummaries(two.sessionIds, two.items, two.calls, two.ended).map((s) => s.turns)).toEqual([2]);
+  });
+
   test('usage counts once per message id, from its last entry', async () => {
     const session = await load(CLAUDE);
     const points = usageSeries(session.items);

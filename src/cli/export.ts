@@ -13,6 +13,7 @@ import { countKinds, sessionMarkdown } from '../share/exportMarkdown';
 import type { HtmlPageOptions } from '../share/exportHtml';
 import { readCommandArgs } from './args';
 import { lineList, readFailure, whyUnreadable } from './files';
+import { subagentFilesOf, withSubagentBytes } from './subagentFiles';
 import type { CliIo } from './summarize';
 
 const USAGE = 'usage: loupe export FILE --format jsonl|html|md [--redact] [--notes NOTES.json] [--out OUT]';
@@ -139,7 +140,8 @@ async function notesOfFile(notesFile: string, file: string): Promise<FileNotes> 
   }
   const sidecar = parseSidecar(text);
   const hasher = await createBLAKE3();
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hasher.update(chunk as Buffer);
+  // What the viewer keyed them by: the session as `loupe open` reads it, its sub-agents' files after it.
+  for await (const chunk of await sessionBytes(file)) hasher.update(chunk);
   if (hasher.digest('hex') !== sidecar.contentHash) throw new Error(`these notes were written on another file, not ${basename(file)}`);
   return sidecar.notes;
 }
@@ -149,7 +151,7 @@ async function notesOfFile(notesFile: string, file: string): Promise<FileNotes> 
  * written as its exact bytes; a redacted one differs only inside the strings that held a secret.
  */
 async function* exportRecords(file: string, redact: boolean, findings: Finding[], skipped: number[]): AsyncGenerator<Uint8Array> {
-  yield* exportJsonl(createReadStream(file, { highWaterMark: 1 << 20 }), {
+  yield* exportJsonl(await sessionBytes(file), {
     redact,
     onFinding: (line, kind) => void findings.push({ line, kind }),
     onSkipped: (line) => void skipped.push(line),
@@ -192,4 +194,10 @@ function write(out: NodeJS.WritableStream, data: Uint8Array | string): Promise<v
   return new Promise((resolve, reject) => {
     out.write(data, (error) => (error ? reject(error) : resolve()));
   });
+}
+
+/** A session file's bytes, a Claude Code session's sub-agent files after it (CONTRACTS §11), as `loupe open` joins them. */
+async function sessionBytes(file: string): Promise<AsyncIterable<Uint8Array>> {
+  const subagents = await subagentFilesOf(file);
+  return subagents.length > 0 ? withSubagentBytes(file, subagents) : (createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>);
 }

@@ -2,6 +2,7 @@ import { constants, createReadStream } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { ingest } from '../model';
 import type { Session } from '../model/session';
+import { subagentFilesOf, withSubagentBytes } from './subagentFiles';
 
 /**
  * Why `path` cannot be read as a session, in words a person acts on; null when it can. Every
@@ -36,7 +37,7 @@ export function lineList(lines: readonly number[], shown = 10): string {
 }
 
 /**
- * A session file read with the viewer's own ingest, rows only (the CLI prints no content, so it
+ * A session file (with a Claude Code session's sub-agent files) read with the viewer's own ingest, rows only (the CLI prints no content, so it
  * reads light: see BuilderOptions); or why it could not be read, in whyUnreadable's words.
  * `through`: what the file's bytes pass through first (`loupe diff --redact` redacts them).
  */
@@ -47,7 +48,10 @@ export async function readSessionFile(
   const unreadable = await whyUnreadable(path);
   if (unreadable !== null) return { unreadable };
   try {
-    return { session: await ingest(through(createReadStream(path, { highWaterMark: 1 << 20 })), { detail: 'light' }) };
+    // A Claude Code session's sub-agents are in files of their own (CONTRACTS §10, §11): read with it, as one input.
+    const subagents = await subagentFilesOf(path);
+    const bytes = subagents.length > 0 ? withSubagentBytes(path, subagents) : createReadStream(path, { highWaterMark: 1 << 20 });
+    return { session: await ingest(through(bytes), { detail: 'light' }) };
   } catch (error) {
     // The file changed between the check and the read (removed, its mode changed, a disk error).
     return { unreadable: readFailure(path, error) };

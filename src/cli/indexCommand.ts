@@ -18,7 +18,7 @@ recordings, Claude Code's and Codex's sessions) with the viewer's own ingest, on
 and writes two Parquet tables that DuckDB, Spark, Trino, ClickHouse or pandas query:
   calls.parquet      one row per call: file, format, session, call_id, label, subject, status,
                      started_ms, duration_ms, permission, exit_code, turn_input_tokens,
-                     turn_output_tokens
+                     turn_output_tokens, parent_call_id
   sessions.parquet   one row per file: file, format, session, project, started_ms, ended_ms,
                      calls, failed, input_tokens, output_tokens, cost, cost_unit, bytes,
                      bad_lines, modified_ms

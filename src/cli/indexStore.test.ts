@@ -19,7 +19,7 @@ function call(file: string, n: number): FleetCall {
   const subject = `${file}/${n}/${'x'.repeat(6000)}${n.toString(36).repeat(40)}`;
   return {
     file, format: 'acp-jsonrpc', session: 's', call_id: `${file}-${n}`, label: 'Read', subject, status: 'done',
-    started_ms: n, duration_ms: 5, permission: null, exit_code: null, turn_input_tokens: null, turn_output_tokens: null,
+    started_ms: n, duration_ms: 5, permission: null, exit_code: null, turn_input_tokens: null, turn_output_tokens: null, parent_call_id: null,
   };
 }
 

@@ -39,6 +39,8 @@ test('finds Claude Code, Codex and tee sessions with their formats, newest first
   const subagent = join(home, '.claude/projects/-home-dev-run1-work-claude-agent-acp-capture/4b56d36c-807f-4005-b88e-b42e393376e0/subagents/agent-a1.jsonl');
   mkdirSync(join(subagent, '..'), { recursive: true });
   writeFileSync(subagent, `${JSON.stringify({ type: 'user', isSidechain: true, agentId: 'a1', sessionId: '4b56d36c-807f-4005-b88e-b42e393376e0', uuid: 'x', message: { role: 'user', content: 'go' } })}\n`);
+  // Claude Code writes each sub-agent's description beside its entries: not a sub-agent, nor a session of its own.
+  writeFileSync(join(subagent, '../agent-a1.meta.json'), JSON.stringify({ agentType: 'Explore', description: 'Check the notes' }));
   const codex = place('codex-0.137.0_rollout.jsonl', '.codex/sessions/2026/12/01/rollout-2026-12-01T14-09-36-01a231f0-8607-7e42-a1ef-30bb58ce5759.jsonl');
   const capture = place('claude-agent-acp.acp.jsonl', '.local/state/loupe/captures/2026-12-01T14-08-28-000Z_claude-agent-acp_4242.jsonl');
   touch(claude, '2026-12-01T14:08:33Z');

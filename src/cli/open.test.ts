@@ -537,6 +537,33 @@ test("a Claude Code session's sub-agent files are read with it, from a joined co
   expect(joinedCopies()).toEqual(before);
 });
 
+test("--vs OTHER: the other run's sub-agent files are read with it too, from a joined copy removed on exit", async () => {
+  const other = join(dir, 's2.jsonl');
+  const main2 = JSON.stringify({ type: 'user', uuid: 'v1', sessionId: 's2', message: { content: 'go' } });
+  const agent = JSON.stringify({ type: 'user', uuid: 'v2', sessionId: 's2', isSidechain: true, agentId: 'a8', message: { content: 'look' } });
+  writeFileSync(other, `${main2}\n`);
+  mkdirSync(join(dir, 's2', 'subagents'), { recursive: true });
+  writeFileSync(join(dir, 's2', 'subagents', 'agent-a8.jsonl'), `${agent}\n`);
+  writeFileSync(join(dir, 's2', 'subagents', 'agent-a8.meta.json'), '{"agentType":"Explore"}');
+  const joinedCopies = () => readdirSync(tmpdir()).filter((name) => name.startsWith('loupe-open-') && existsSync(join(tmpdir(), name, 's2.jsonl')));
+  const before = joinedCopies();
+  const stop = new AbortController();
+  let printed = '';
+  let said = '';
+  const running = main([sessionPath, '--vs', other, '--no-browser'], { out: (text) => (printed += text), err: (text) => (said += text) }, { appDir, capturesDir: captures, stop: stop.signal });
+  try {
+    await expect.poll(() => printed).toMatch(/src=compare%2Fs2\.jsonl|src=compare\/s2\.jsonl/);
+    expect(said).toContain('--vs: reading 1 sub-agent file with');
+    const url = new URL(printed);
+    const body = await (await fetch(new URL(url.searchParams.get('src')!, printed))).text();
+    expect(body.split('\n').filter((l) => l !== '')).toEqual([main2, agent]);
+  } finally {
+    stop.abort();
+    expect(await running).toBe(0);
+  }
+  expect(joinedCopies()).toEqual(before);
+});
+
 describe('loupe open: only what was asked for', () => {
   test('opened on a file, the server serves that session and not the recordings folder', async () => {
     writeFileSync(join(captures, '2026-01-01T10-00-00-000Z_codex-acp_11.jsonl'), LINE_2);

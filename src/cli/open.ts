@@ -89,10 +89,10 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   // removes what was written.
   const stopped = untilStopped(deps.stop);
   let session: SessionInput | undefined;
-  /** A session joined with its sub-agents' files, in a folder of its own removed on exit. */
-  let joined: string | undefined;
+  /** Sessions (PATH, --vs OTHER) joined with their sub-agents' files, each in a folder of its own removed on exit. */
+  const joinedFiles: string[] = [];
   const removeJoined = async () => {
-    if (joined !== undefined) await rm(join(joined, '..'), { recursive: true, force: true });
+    for (const joined of joinedFiles.splice(0)) await rm(join(joined, '..'), { recursive: true, force: true });
   };
   let library: LibraryOptions | undefined;
   if (parsed.path === '-') session = { kind: 'stream', stream: deps.stdin };
@@ -126,11 +126,13 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
     // input. Followed, the session file alone is read as it grows.
     const subagents = parsed.follow ? [] : await subagentFilesOf(parsed.path);
     if (subagents.length > 0) {
-      joined = await joinSubagents(parsed.path, subagents);
+      const joined = await joinSubagents(parsed.path, subagents);
+      joinedFiles.push(joined);
       session = { kind: 'file', path: joined, follow: false };
       io.err(`loupe open: reading ${subagents.length} sub-agent file${subagents.length === 1 ? '' : 's'} with the session`);
     }
   }
+  let compareWith = parsed.vs;
   if (parsed.vs !== undefined) {
     const problem = await whyUnreadable(parsed.vs);
     if (problem) {
@@ -138,6 +140,13 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
       await removeJoined();
       stopped.cancel();
       return 1;
+    }
+    // The other run's sub-agents too, or its steps would lack theirs (CONTRACTS §11).
+    const subagents = await subagentFilesOf(parsed.vs);
+    if (subagents.length > 0) {
+      compareWith = await joinSubagents(parsed.vs, subagents);
+      joinedFiles.push(compareWith);
+      io.err(`loupe open: --vs: reading ${subagents.length} sub-agent file${subagents.length === 1 ? '' : 's'} with ${terminalSafeLine(parsed.vs)}`);
     }
   }
   if (!existsSync(join(deps.appDir, 'index.html'))) {
@@ -153,7 +162,7 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   try {
     server = await startServer({
       appDir: deps.appDir, capturesDir: deps.capturesDir, agentLogDirs: deps.agentLogDirs, port: parsed.port, ...(session ? { session } : {}), ...(library ? { library } : {}),
-      ...(parsed.vs !== undefined ? { compareWith: parsed.vs } : {}),
+      ...(compareWith !== undefined ? { compareWith } : {}),
     });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

@@ -37,3 +37,15 @@ export async function joinSubagents(sessionPath: string, subagents: readonly str
   await new Promise<void>((resolve, reject) => sink.end((error?: Error | null) => (error ? reject(error) : resolve())));
   return out;
 }
+
+/**
+ * The bytes of a session file and then of its sub-agents' files, as one input (what `joinSubagents`
+ * writes): each part ends in a newline, so no two lines run together.
+ */
+export async function* withSubagentBytes(sessionPath: string, subagents: readonly string[]): AsyncGenerator<Uint8Array> {
+  const newline = new Uint8Array([10]);
+  for (const [index, part] of [sessionPath, ...subagents].entries()) {
+    if (index > 0) yield newline;
+    for await (const chunk of createReadStream(part, { highWaterMark: 1 << 20 })) yield chunk as Uint8Array;
+  }
+}

@@ -52,8 +52,8 @@ describe('loupe summarize', () => {
     expect(code).toBe(0);
     const { calls } = JSON.parse(out) as { calls: Record<string, unknown>[] };
     // The keys that were there first keep their place: scripts reading them by position still work.
-    expect(Object.keys(calls[0]!)).toEqual(['id', 'session', 'label', 'subject', 'status', 'permission', 'terminal', 'note', 'direction', 'durationMs']);
-    expect(calls[0]).toMatchObject({ permission: 'allow_once', terminal: { output: '> test\n2 passed, 1 failed\n', exitCode: 1 } });
+    expect(Object.keys(calls[0]!)).toEqual(['id', 'session', 'label', 'subject', 'status', 'permission', 'terminal', 'note', 'direction', 'durationMs', 'exitCode', 'parent']);
+    expect(calls[0]).toMatchObject({ permission: 'allow_once', terminal: { output: '> test\n2 passed, 1 failed\n', exitCode: 1 }, exitCode: 1, parent: null });
 
     const text = await run('summarize', 'fixtures/acp/loupe-tee_text-frames.jsonl');
     expect(text.out).toContain(['call-1  Run Command  npm test  failed  allow_once', '    terminal (exit 1):', '    | > test', '    | 2 passed, 1 failed'].join('\n'));

@@ -200,11 +200,11 @@ describe('loupe tee between an SDK client and an SDK agent', () => {
     expect(summary.counts.bad).toBe(0);
     expect(summary.counts.events + summary.counts.unknown).toBe(summary.counts.lines);
     // Statuses as the viewer says them; capture times give every call a duration.
-    const common = { session: 'scripted-session', direction: 'agent->client', note: null, durationMs: expect.any(Number) as unknown };
+    const common = { session: 'scripted-session', direction: 'agent->client', note: null, durationMs: expect.any(Number) as unknown, parent: null };
     expect(summary.calls).toEqual([
-      { ...common, id: 'call-edit', label: 'Edit', subject: '/ws/hello.py', status: 'done', permission: 'allow_once', terminal: null },
-      { ...common, id: 'call-run', label: 'Run Command', subject: 'python3 hello.py', status: 'done', permission: null, terminal: { output: 'hello\n', exitCode: 0 } },
-      { ...common, id: 'call-fetch', label: 'Web Fetch', subject: 'https://docs.invalid/python', status: 'failed', permission: null, terminal: null },
+      { ...common, id: 'call-edit', label: 'Edit', subject: '/ws/hello.py', status: 'done', permission: 'allow_once', terminal: null, exitCode: null },
+      { ...common, id: 'call-run', label: 'Run Command', subject: 'python3 hello.py', status: 'done', permission: null, terminal: { output: 'hello\n', exitCode: 0 }, exitCode: 0 },
+      { ...common, id: 'call-fetch', label: 'Web Fetch', subject: 'https://docs.invalid/python', status: 'failed', permission: null, terminal: null, exitCode: null },
     ]);
     const text = await summarize(run.capture);
     expect(text).toMatch(/call-edit +Edit +\/ws\/hello\.py +done +allow_once/);

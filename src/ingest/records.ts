@@ -104,6 +104,18 @@ export interface NativeEntry {
   records?: NativeEntry[];
   /** Gemini CLI `$rewindTo`: the record from which on (it included) the session's records are removed. */
   rewindTo?: string;
+  /**
+   * The line names the call that started a sub-agent and the sub-agent's session (CONTRACTS §11:
+   * a Claude Task/Agent result or `progress` entry naming its `agentId`; a Codex `spawn_agent`
+   * output naming the thread): that session's calls have the call as parent.
+   */
+  subagent?: { sessionId: string; parentId: string };
+  /**
+   * The harness's own bookkeeping (Claude `queue-operation`, `progress`, `last-prompt`, a user entry
+   * that says nothing; Codex `session_meta`, `turn_context`, `event_msg/task_started`, …): an event
+   * like any line, shown folded with its neighbours as one quiet row.
+   */
+  bookkeeping?: boolean;
   raw: JsonObject;
 }
 
@@ -118,7 +130,9 @@ export type NativeUpdate =
    */
   | { type: 'call'; update: ToolUpdate; plan?: PlanEntry[]; subject?: string; ts?: number }
   /** A call's result (its final `tool_call_update`). */
-  | { type: 'result'; update: ToolUpdate };
+  | { type: 'result'; update: ToolUpdate }
+  /** A call's exit code, said by a line of its own (Codex `exec_command_end`); shown as the event it is. */
+  | { type: 'exit'; toolCallId: string; exitCode: number | null };
 
 export interface PermissionRequestParams {
   sessionId?: string;

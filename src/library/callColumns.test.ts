@@ -26,7 +26,7 @@ function someCalls(count: number, files: number, seed = 7): FleetCall[] {
   return Array.from({ length: count }, (_, i) => ({
     file: `/f/s-${next(files)}.jsonl`, format: 'codex', session: null, call_id: String(i), label: LABELS[next(LABELS.length)] ?? 'Read',
     subject: next(5) === 0 ? null : `src/file-${next(40)}.ts`, status: STATUSES[next(STATUSES.length)] ?? 'done', started_ms: null,
-    duration_ms: next(4) === 0 ? null : next(3) === 0 ? 1000 : next(100_000), permission: null, exit_code: null, turn_input_tokens: null, turn_output_tokens: null,
+    duration_ms: next(4) === 0 ? null : next(3) === 0 ? 1000 : next(100_000), permission: null, exit_code: null, turn_input_tokens: null, turn_output_tokens: null, parent_call_id: null,
   }));
 }
 

@@ -16,7 +16,7 @@ function session(file: string, over: Partial<FleetSession> = {}): FleetSession {
 function call(file: string, label: string, status: FleetCall['status'], subject: string | null = null): FleetCall {
   return {
     file, format: 'acp-jsonrpc', session: null, call_id: `${file}-${label}`, label, subject, status, started_ms: null, duration_ms: null, permission: null,
-    exit_code: null, turn_input_tokens: null, turn_output_tokens: null,
+    exit_code: null, turn_input_tokens: null, turn_output_tokens: null, parent_call_id: null,
   };
 }
 

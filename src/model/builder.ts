@@ -166,6 +166,8 @@ export class SessionBuilder {
   private valuesPushed = 0;
   /** Native logs (CONTRACTS §10): see `foldNative`. */
   private readonly native = new NativeState();
+  /** Sub-agents' sessions, each with the id of the call that started it (CONTRACTS §11). */
+  private readonly sessionParents = new Map<string, string>();
 
   /** Readies the ledger chain's verifier (BLAKE3 is WASM). Await once before pushing ledger input. */
   async init(): Promise<void> {
@@ -365,8 +367,11 @@ export class SessionBuilder {
           type: 'turn_end', loc, sessionId, stopReason: update.stopReason ?? 'unknown', usage: readUsage(update.usage),
           elapsedMs: update.elapsedMs, ts: record.ts,
         });
-      case 'other':
+      case 'other': {
+        const child = update.tag === 'subagent_update' || update.tag === 'subagent_spawned' ? spawnedSession(update.raw) : undefined;
+        if (child) this.linkSubagent(this.canonicalId(child.sessionId), child.parentId);
         return this.addItem({ type: 'event', loc, name: update.tag, summary: summarizeOther(update.raw), raw: update.raw, sessionId });
+      }
       default: {
         const exhaustive: never = update;
         return exhaustive;
@@ -472,7 +477,29 @@ export class SessionBuilder {
   /** CONTRACTS §4 (`mergeToolUpdate`): the call's state after one ACP tool update. */
   private applyToolUpdate(sessionId: string | null, update: ToolUpdate, record: IngestRecord, source: 'tool_call' | 'tool_call_update' | 'permission'): ToolCall {
     const call = this.callFor(sessionId ?? '', update.fields.toolCallId, sessionId, record.loc, source === 'tool_call');
-    return mergeToolUpdate(call, update, source, this.mergeContext(record));
+    const merged = mergeToolUpdate(call, update, source, this.mergeContext(record));
+    // A sub-agent's session names the call that started it (CONTRACTS §11); `_meta` may have said already.
+    if (merged.parentId === undefined && sessionId !== null && this.sessionParents.size > 0) {
+      const parentId = this.sessionParents.get(sessionId);
+      if (parentId !== undefined && parentId !== merged.id) merged.parentId = parentId;
+    }
+    return merged;
+  }
+
+  /**
+   * The calls of `sessionId` were made by the sub-agent the call `parentId` started (CONTRACTS §11):
+   * those read so far are marked, later ones when they come. The first call named wins.
+   */
+  private linkSubagent(sessionId: string, parentId: string): void {
+    if (this.sessionParents.has(sessionId)) return;
+    this.sessionParents.set(sessionId, parentId);
+    const calls = this.callIndex.get(sessionId);
+    if (!calls) return;
+    for (const call of calls.values()) {
+      if (call.parentId !== undefined || call.id === parentId) continue;
+      call.parentId = parentId;
+      this.markChanged(call.key);
+    }
   }
 
   private foldRequest(record: IngestRecord, body: Extract<RecordBody, { kind: 'request' }>): void {
@@ -691,8 +718,14 @@ export class SessionBuilder {
     if (record.shape === 'gemini-cli') return this.foldGemini(record, body, sessionId);
     const loc = record.loc;
     const scope = sessionId ?? '';
+    if (body.subagent) this.linkSubagent(this.canonicalId(body.subagent.sessionId), body.subagent.parentId);
     let shown = body.repeat === true;
     for (const update of body.updates) {
+      if (update.type === 'exit') {
+        // Said by a line of its own, shown as the event it is: the call keeps the code.
+        this.noteExitCode(scope, update.toolCallId, update.exitCode);
+        continue;
+      }
       shown = true;
       switch (update.type) {
         case 'chunk': {
@@ -732,7 +765,11 @@ export class SessionBuilder {
       this.addItem({ type: 'event', loc, name: `compaction (${body.name})`, summary: body.summary, raw: body.raw, sessionId });
     }
     // Every native line is an event, whatever its type: one that stands for nothing else is shown by its type.
-    if (!shown) this.addItem({ type: 'event', loc, name: body.name, summary: body.summary, raw: body.raw, sessionId });
+    if (!shown) {
+      const item: TranscriptItem = { type: 'event', loc, name: body.name, summary: body.summary, raw: body.raw, sessionId };
+      if (body.bookkeeping === true) item.bookkeeping = true;
+      this.addItem(item);
+    }
   }
 
   private foldNativeUsage(usage: NonNullable<NativeEntry['usage']>, loc: SourceLocation, sessionId: string | null): void {
@@ -759,6 +796,15 @@ export class SessionBuilder {
    * records from the session's history. What a removed record showed stays shown (its calls ran,
    * its tokens were spent): the line says what Gemini CLI no longer counts as the conversation.
    */
+  /** A native line's exit code for a call read before (Codex's `exec_command_end`, an output's last line). */
+  private noteExitCode(scope: string, toolCallId: string, exitCode: number | null): void {
+    const call = this.callIndex.get(scope)?.get(toolCallId);
+    if (call && call.exitCode !== exitCode) {
+      call.exitCode = exitCode;
+      this.markChanged(call.key);
+    }
+  }
+
   private foldGemini(record: IngestRecord, body: NativeEntry, sessionId: string | null): void {
     const records = this.native.geminiRecordsOf(sessionId ?? '');
     const loc = record.loc;
@@ -809,6 +855,9 @@ export class SessionBuilder {
     let shown = false;
     for (const update of entry.updates) {
       switch (update.type) {
+        case 'exit':
+          this.noteExitCode(scope, update.toolCallId, update.exitCode);
+          break;
         case 'chunk': {
           const role = update.tag === 'user_message_chunk' ? 'user' : update.tag === 'agent_message_chunk' ? 'agent' : 'thought';
           const text = update.content.type === 'text' ? update.content.text : '';
@@ -979,6 +1028,20 @@ function summarizeOther(raw: unknown): string | undefined {
   for (const key of ['title', 'event_name', 'name', 'goal', 'message', 'status']) {
     const value = raw[key];
     if (typeof value === 'string') return value;
+  }
+  return undefined;
+}
+
+/**
+ * The child session an ACP sub-agent update announces and the call that spawned it, where it names
+ * one (`toolCallId`, `parentToolCallId`, or `_meta.claudeCode.parentToolUseId`).
+ */
+function spawnedSession(raw: Record<string, unknown>): { sessionId: string; parentId: string } | undefined {
+  const sessionId = raw.sessionId;
+  if (typeof sessionId !== 'string' || sessionId === '') return undefined;
+  const meta = isJsonObject(raw._meta) && isJsonObject(raw._meta.claudeCode) ? raw._meta.claudeCode : undefined;
+  for (const parentId of [raw.toolCallId, raw.parentToolCallId, raw.parentToolUseId, meta?.parentToolUseId]) {
+    if (typeof parentId === 'string' && parentId !== '') return { sessionId, parentId };
   }
   return undefined;
 }

@@ -182,3 +182,46 @@ export function reportedExitCode(call: Pick<ToolCall, 'rawOutput' | 'ledger'>): 
   }
   return undefined;
 }
+
+/**
+ * The exit code an output records as data (CONTRACTS §11), or undefined: an object's own
+ * `exit_code` / `exitCode` / `code` (a number), or its `metadata.exit_code` (Codex). A text is read
+ * only for a command (`command`): Codex's JSON output with `metadata.exit_code`, a line
+ * `Process exited with code N`, a leading `Exit code: N` (Codex) or `Exit code N` (Claude Code,
+ * `Error: Exit code N` in its own log), or Gemini CLI's line `Exit Code: N`.
+ */
+export function exitCodeInOutput(output: unknown, command: boolean): number | undefined {
+  const record = asRecord(output);
+  if (record) {
+    for (const key of INPUT_KEYS.exitCode) {
+      const code = own(record, key);
+      if (isExitCode(code)) return code;
+    }
+    const metadata = asRecord(own(record, 'metadata'));
+    const code = metadata ? own(metadata, 'exit_code') : undefined;
+    return isExitCode(code) ? code : undefined;
+  }
+  if (!command || typeof output !== 'string') return undefined;
+  if (output.startsWith('{')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(output);
+    } catch {
+      parsed = undefined;
+    }
+    if (isJsonObject(parsed)) {
+      const code = exitCodeInOutput(parsed, false);
+      if (code !== undefined) return code;
+    }
+  }
+  const match = EXIT_CODE_TEXT.exec(output) ?? PROCESS_EXITED.exec(output) ?? GEMINI_EXIT_CODE.exec(output);
+  return match?.[1] === undefined ? undefined : Number(match[1]);
+}
+
+const EXIT_CODE_TEXT = /^(?:Error: )?Exit code:? (-?\d{1,9})\b/;
+const PROCESS_EXITED = /^Process exited with code (-?\d{1,9})\r?$/m;
+const GEMINI_EXIT_CODE = /^Exit Code: (-?\d{1,9})\r?$/m;
+
+function isExitCode(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value);
+}

@@ -36,6 +36,9 @@ export const KIND_LABELS = {
 
 export const FALLBACK_LABEL = 'Tool';
 
+/** The label of a call that runs a command: its text output is read for an exit code (CONTRACTS §11). */
+export const COMMAND_LABEL = 'Run Command' satisfies keyof typeof LABEL_NAMES;
+
 /**
  * The labels Loupe itself knows: the name table's, the ACP kinds' and the fallback. Views and
  * anything else that treats a label specially are keyed by this union, so a misspelt label fails

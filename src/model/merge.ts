@@ -11,7 +11,8 @@
 import type { Direction } from '../ingest/acpTypes';
 import type { LedgerBody, LedgerToolCalled, ToolUpdate } from '../ingest/records';
 import { isJsonObject } from '../ingest/schemas';
-import { labelOf } from './labels';
+import { exitCodeInOutput } from './inputs';
+import { COMMAND_LABEL, labelOf } from './labels';
 import { subjectOfCall } from './subject';
 import { hasEnded } from './status';
 import type { CallHistoryEntry, LedgerCallData, PermissionOutcome, PermissionRequest, SourceLocation, ToolCall } from './types';
@@ -64,7 +65,7 @@ export function newCall(key: string, id: string, sessionId: string | null, ordin
     rawOutput: undefined, content: undefined, locations: undefined, meta: EMPTY_META, tool: undefined, invalidEnvelopes: 0,
     ledger: undefined, label: 'Tool', subject: null, startMs: undefined, endMs: undefined, durationMs: undefined,
     permission: undefined, history: EMPTY_HISTORY, detail, contentBlocks: undefined, terminalIds: undefined,
-    dir: undefined, inputEndMs: undefined,
+    dir: undefined, inputEndMs: undefined, exitCode: undefined, parentId: undefined,
   };
   // The id alone can name the tool (CONTRACTS §5 rule 3), before any update says more.
   if (namedById) call.label = labelOf(call);
@@ -160,6 +161,39 @@ export function mergeToolUpdate(call: ToolCall, update: ToolUpdate, source: 'too
   // updates set a status, content or output, which change neither.
   if (set & LABEL_INPUTS) next.label = labelOf(next);
   if (set & SUBJECT_INPUTS) next.subject = subjectOfCall(next);
+  if (set & F_RAW_OUTPUT) {
+    // Read here, light or full: a light call keeps its exit code, not its output (CONTRACTS §11).
+    const exitCode = exitCodeInOutput(fields.rawOutput, next.label === COMMAND_LABEL);
+    if (exitCode !== undefined) next.exitCode = exitCode;
+  }
+  if (set & F_META) {
+    const parent = parentToolUseId(fields._meta);
+    if (parent !== undefined) next.parentId = parent;
+  }
+  return next;
+}
+
+/** `_meta.claudeCode.parentToolUseId`: claude-agent-acp names the Task call a sub-agent's call belongs to (CONTRACTS §11). */
+function parentToolUseId(meta: Record<string, unknown> | undefined): string | undefined {
+  const claudeCode = meta?.claudeCode;
+  if (!isJsonObject(claudeCode)) return undefined;
+  const parent = claudeCode.parentToolUseId;
+  return typeof parent === 'string' && parent !== '' ? parent : undefined;
+}
+
+/** The call's exit code, as an update of its own said it (Codex's `exec_command_end`). `owned`: see `MergeContext`. */
+export function withExitCode(call: ToolCall, exitCode: number | null, owned = false): ToolCall {
+  if (call.exitCode === exitCode) return call;
+  const next = owned ? call : copyCall(call);
+  next.exitCode = exitCode;
+  return next;
+}
+
+/** The call as made by the sub-agent the call `parentId` started. `owned`: see `MergeContext`. */
+export function withParent(call: ToolCall, parentId: string, owned = false): ToolCall {
+  if (call.parentId === parentId) return call;
+  const next = owned ? call : copyCall(call);
+  next.parentId = parentId;
   return next;
 }
 
@@ -181,6 +215,8 @@ export function mergeLedgerResult(call: ToolCall, result: Extract<LedgerBody, { 
   const next = context.owned === true ? call : copyCall(call);
   next.ledger = ledgerWithResult(call.ledger, result.name, context.detail === 'full' ? result.result : undefined, result.error, result.tookUs);
   next.status = result.hasError ? 'failed' : 'completed';
+  const exitCode = exitCodeInOutput(result.result, false) ?? exitCodeInOutput(result.error, false);
+  if (exitCode !== undefined) next.exitCode = exitCode;
   if (result.tookUs !== undefined) next.durationMs = result.tookUs / 1000;
   next.history = (context.appendHistory ?? appendHistoryCopy)(call.history, {
     loc: context.loc, source: 'tool_result', fields: result.hasError ? ERROR_FIELDS : RESULT_FIELDS,
@@ -247,7 +283,7 @@ function copyCall(c: ToolCall): ToolCall {
     rawOutput: c.rawOutput, content: c.content, locations: c.locations, meta: c.meta, tool: c.tool, invalidEnvelopes: c.invalidEnvelopes,
     ledger: c.ledger, label: c.label, subject: c.subject, startMs: c.startMs, endMs: c.endMs, durationMs: c.durationMs,
     permission: c.permission, history: c.history, detail: c.detail, contentBlocks: c.contentBlocks, terminalIds: c.terminalIds,
-    dir: c.dir, inputEndMs: c.inputEndMs,
+    dir: c.dir, inputEndMs: c.inputEndMs, exitCode: c.exitCode, parentId: c.parentId,
   };
 }
 

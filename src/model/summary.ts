@@ -1,7 +1,7 @@
 // The `loupe summarize --json` projection: what a terminal, a CI log or a test compares.
 import type { Session } from './session';
 import { displayStatus, exitedWithoutCompletion, hasEnded } from './status';
-import type { BadLine, ChainState, Counts, Direction, DisplayStatus, InputFormat, TerminalState, ToolCall } from './types';
+import type { BadLine, CallSummary, ChainState, Counts, Direction, DisplayStatus, InputFormat, TerminalState, ToolCall } from './types';
 
 export interface SummaryTerminal {
   output: string;
@@ -30,6 +30,13 @@ export interface SummaryCall {
   direction: Direction | null;
   /** How long it took, in ms, where the input has the times. */
   durationMs: number | null;
+  /**
+   * The command's exit code where the input records it (CONTRACTS §11: its terminal's exit status,
+   * a result's exit code, a Codex `exec_command_end`, an output's `Exit code: N`); null otherwise.
+   */
+  exitCode: number | null;
+  /** The id of the call (a Task/Agent call, a `spawn_agent`) whose sub-agent made this call; null for the session's own calls. */
+  parent: string | null;
 }
 
 export interface Summary {
@@ -57,11 +64,22 @@ export function summarize(session: Session): Summary {
         note: statusNote(call, state),
         direction: call.dir ?? null,
         durationMs: call.durationMs ?? null,
+        exitCode: callExitCode(call, state) ?? null,
+        parent: call.parentId ?? null,
       };
     }),
     diagnostics: session.diagnostics.bad,
     chain: session.chain,
   };
+}
+
+/**
+ * The exit code a call's command ended with, where the input records it (CONTRACTS §11): its
+ * terminal's exit status (the client's own word), else what its result said; undefined when
+ * neither says, null when it exited without a code.
+ */
+export function callExitCode(call: Pick<CallSummary, 'exitCode'>, terminal: Pick<TerminalState, 'exitCode'> | undefined): number | null | undefined {
+  return terminal?.exitCode !== undefined ? terminal.exitCode : call.exitCode;
 }
 
 /** `exitCode` undefined: the command has not exited (or the input never said); null: it exited without a code. */

@@ -30,7 +30,7 @@ test('the call joins its permission outcome and its terminal, read light as the 
     {
       id: 'call-1', session: 's-1', label: 'Run Command', subject: 'npm test', status: 'failed',
       permission: 'allow_once', terminal: { output: '> test\n2 passed, 1 failed\n', exitCode: 1 },
-      note: null, direction: 'agent->client', durationMs: 2260,
+      note: null, direction: 'agent->client', durationMs: 2260, exitCode: 1, parent: null,
     },
   ]);
 });

@@ -75,6 +75,14 @@ export interface CallSummary {
    * time the input gives, so a person sees how long it went on without a completion.
    */
   inputEndMs?: number;
+  /**
+   * The command's exit code where the input records it as data (CONTRACTS §11: a result's exit
+   * code, Codex's `exec_command_end`, an output's `Exit code: N`); null: it exited without one.
+   * A terminal's exit status is the session's (`Session.terminals`), read with `callExitCode`.
+   */
+  exitCode?: number | null;
+  /** The id of the call that started the sub-agent that made this call (CONTRACTS §11), where the input says. */
+  parentId?: string;
 }
 
 /** An opened call: its row and everything merged into it, with the updates that made it. */
@@ -126,6 +134,8 @@ export function callRow(c: ToolCall): CallSummary {
   if (c.permission !== undefined) row.permission = c.permission;
   if (c.dir !== undefined) row.dir = c.dir;
   if (c.inputEndMs !== undefined) row.inputEndMs = c.inputEndMs;
+  if (c.exitCode !== undefined) row.exitCode = c.exitCode;
+  if (c.parentId !== undefined) row.parentId = c.parentId;
   // Their output is sent with the terminals: rows keep the link, so search finds it.
   if (c.terminalIds !== undefined) row.terminalIds = c.terminalIds;
   return row;
@@ -184,7 +194,7 @@ export type TranscriptItem =
   | { type: 'usage'; loc: SourceLocation; sessionId: string | null; usage: Usage }
   | { type: 'notice'; loc: SourceLocation; sessionId: string | null; title: string; detail?: string; severity?: string }
   /** `sessionId`: set when the record names its session (a session update of a kind rows do not show). */
-  | { type: 'event'; loc: SourceLocation; name: string; summary?: string; raw: unknown; sessionId?: string | null }
+  | { type: 'event'; loc: SourceLocation; name: string; summary?: string; raw: unknown; sessionId?: string | null; bookkeeping?: true }
   | { type: 'unknown'; loc: SourceLocation; reason: string; raw: unknown };
 
 export interface BadLine {

@@ -8,7 +8,9 @@
 import type { List, Map as PMap } from 'immutable';
 import type { BadLine, CallSummary, ChainState, Counts, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem } from '../model';
 import type { SecretFinding, SessionDelta } from '../worker/protocol';
-import { createRowFilter, EMPTY_FILTER, facetsFrom, type Facets, type Filter } from './filter';
+import { createRowFilter, EMPTY_FILTER, facetsFrom, isFilterActive, type Facets, type Filter } from './filter';
+import { foldSubagentCalls, type FoldedRows } from './subagentFold';
+import { foldBookkeeping, type BookkeepingRows } from './bookkeepingFold';
 import { arrivalOf, initialSessionState, reduceSession, type LoadState, type SessionEvent, type SessionState, type SessionUsage } from './sessionState';
 
 export type { LoadState, SecretFinding, SessionUsage };
@@ -37,6 +39,16 @@ export interface SessionSnapshot {
    * meter, and the Usage view reads them from `items`.
    */
   shownRows: readonly number[];
+  /**
+   * The calls each sub-agent made, by the id of the call that started it (CONTRACTS §11): with no
+   * filter on they are folded under that call's row, not rows of their own (subagentFold.ts).
+   */
+  subagentCalls: ReadonlyMap<string, readonly CallSummary[]>;
+  /**
+   * Runs of the harness's bookkeeping events (bookkeepingFold.ts), by the item index of the row that
+   * stands for each run: with no filter on, a run is that one row.
+   */
+  bookkeeping: ReadonlyMap<number, readonly number[]>;
   /** Each session's usage as its reports add up (`SessionUsage`), by session id (`NO_SESSION` for none), the one that reported last last. */
   usage: ReadonlyMap<string, SessionUsage>;
   facets: Facets;
@@ -92,7 +104,15 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
 
   // Worked out from the state when a snapshot is asked for, again only when what it reads changed.
   const filterRows = createRowFilter();
-  const shownRows = memo((s: SessionState) => [s.items, s.rows, s.calls, s.terminals, s.ended, s.filter, s.searchHits], filterRows);
+  const filteredRows = memo((s: SessionState) => [s.items, s.rows, s.calls, s.terminals, s.ended, s.filter, s.searchHits], filterRows);
+  const shownRows = memo(
+    (s: SessionState) => [filteredRows(s), s.items, s.calls, s.filter],
+    (s): FoldedRows & BookkeepingRows => {
+      if (isFilterActive(s.filter)) return { rows: filteredRows(s), subagentCalls: new Map(), runs: new Map() };
+      const folded = foldSubagentCalls(filteredRows(s), s.items, s.calls);
+      return { ...folded, ...foldBookkeeping(folded.rows, s.items) };
+    },
+  );
   const facets = memo(
     (s: SessionState) => [s.labelCounts, s.statusCounts, s.calls],
     (s) => facetsFrom(s.labelCounts, s.statusCounts, s.calls.size),
@@ -124,7 +144,7 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     getSnapshot() {
       if (snapshot) return snapshot;
       const s = state;
-      const rows = shownRows(s);
+      const { rows, subagentCalls, runs } = shownRows(s);
       snapshot = {
         version,
         load: s.load,
@@ -141,6 +161,8 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
         arrivedAt: (call) => arrivalOf(s.arrivals, call),
         filter: s.filter,
         shownRows: rows,
+        subagentCalls,
+        bookkeeping: runs,
         facets: facets(s),
         cursor: s.focus === null ? null : nearestPosition(rows, s.focus),
         expanded: s.expanded,

@@ -36,6 +36,25 @@ const blockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tool_result'), tool_use_id: z.string(), content: z.unknown(), is_error: optBoolean }),
 ]);
 
+/** Entry types that are the harness's own bookkeeping, not the conversation: one quiet row with their neighbours. */
+const BOOKKEEPING_TYPES: ReadonlySet<string> = new Set(['queue-operation', 'progress', 'last-prompt', 'file-history-snapshot', 'summary', 'custom-title', 'agent-name', 'permission-mode']);
+
+/**
+ * A slash command as Claude Code writes it in a user entry (`<command-name>/model</command-name>
+ * <command-message>…</command-message><command-args>…</command-args>`), or what a local command
+ * printed (`<local-command-stdout>…</local-command-stdout>`).
+ */
+function slashCommand(content: string): { name: string; text: string } | undefined {
+  const name = /^\s*<command-name>([^<]*)<\/command-name>/.exec(content);
+  if (name) {
+    const args = /<command-args>([^<]*)<\/command-args>/.exec(content)?.[1]?.trim();
+    return { name: 'command', text: `${name[1]!.trim()}${args ? ` ${args}` : ''}` };
+  }
+  const output = /^\s*<local-command-(stdout|stderr)>([\s\S]*)<\/local-command-\1>\s*$/.exec(content);
+  if (output) return { name: `command ${output[1]!}`, text: output[2]!.trim().slice(0, 200) };
+  return undefined;
+}
+
 /** The keys whose string value says what an entry of a kind rows do not show is about. */
 const SUMMARY_KEYS = ['content', 'summary', 'lastPrompt', 'operation'] as const;
 
@@ -53,16 +72,31 @@ export function readClaudeEntry(value: JsonObject, text: string, loc: SourceLoca
   const summary = summaryOf(value);
   if (summary !== undefined) entry.summary = summary;
   if (e.type === 'system' && e.subtype === 'compact_boundary') entry.compaction = true;
+  const subagent = subagentOf(value, e.type);
+  if (subagent) entry.subagent = subagent;
 
+  if (BOOKKEEPING_TYPES.has(e.type)) entry.bookkeeping = true;
   const message = e.message === undefined ? undefined : messageSchema.safeParse(e.message);
-  if (!message?.success) return { entry, ts };
+  if (!message?.success) {
+    if (e.type === 'user') entry.bookkeeping = true;
+    return { entry, ts };
+  }
   const { id: messageId, content, usage } = message.data;
+  // A slash command the user typed, and what it printed: shown as the command, not as a prompt.
+  const command = typeof content === 'string' ? slashCommand(content) : undefined;
+  if (e.type === 'user' && command) {
+    entry.name = command.name;
+    entry.summary = command.text;
+    return { entry, ts };
+  }
   // Each user entry is a message of its own, even when two follow each other.
   if (e.type === 'user' && e.isMeta !== true) entry.updates = userUpdates(content, e.toolUseResult, e.uuid ?? `line ${loc.line}`);
   else if (e.type === 'assistant') {
     entry.updates = assistantUpdates(content, messageId, text);
     if (usage) entry.usage = messageId === undefined ? { counts: usage } : { messageId, counts: usage };
   }
+  // A user entry that says nothing (a caveat the harness adds, an empty message): bookkeeping.
+  if (e.type === 'user' && entry.updates.length === 0) entry.bookkeeping = true;
   return { entry, ts };
 }
 
@@ -116,6 +150,28 @@ function textOf(content: unknown): string | undefined {
   const parts: string[] = [];
   for (const block of content) if (isJsonObject(block) && block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
   return parts.length > 0 ? parts.join('\n') : undefined;
+}
+
+/**
+ * The sub-agent an entry names with the call that started it (§11): a `progress` entry's
+ * `data.agentId` and `parentToolUseID`, or a Task/Agent result's `toolUseResult.agentId` and its
+ * block's `tool_use_id`. The sub-agent's entries (`isSidechain`, `agentId`) are its own session.
+ */
+function subagentOf(value: JsonObject, type: string): { sessionId: string; parentId: string } | undefined {
+  if (type === 'progress') {
+    const data = value.data;
+    const parentId = value.parentToolUseID;
+    if (isJsonObject(data) && typeof data.agentId === 'string' && data.agentId !== '' && typeof parentId === 'string' && parentId !== '') return { sessionId: data.agentId, parentId };
+    return undefined;
+  }
+  const result = value.toolUseResult;
+  if (type !== 'user' || !isJsonObject(result) || typeof result.agentId !== 'string' || result.agentId === '') return undefined;
+  const message = value.message;
+  const content = isJsonObject(message) ? message.content : undefined;
+  if (!Array.isArray(content)) return undefined;
+  const blocks = content.filter((block): block is JsonObject => isJsonObject(block) && block.type === 'tool_result' && typeof block.tool_use_id === 'string');
+  const block = blocks.length === 1 ? blocks[0] : undefined;
+  return isJsonObject(block) && typeof block.tool_use_id === 'string' ? { sessionId: result.agentId, parentId: block.tool_use_id } : undefined;
 }
 
 function summaryOf(value: JsonObject): string | undefined {

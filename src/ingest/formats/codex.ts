@@ -19,7 +19,14 @@ const outputSchema = z.object({ call_id: z.string(), output: z.unknown() });
 const messageSchema = z.object({ role: z.string(), content: z.array(z.unknown()).catch([]) });
 const reasoningSchema = z.object({ summary: z.array(z.unknown()).optional().catch(undefined), content: z.array(z.unknown()).nullish().catch(undefined) });
 const sessionMetaSchema = z.object({ id: z.string() });
+const execEndSchema = z.object({ call_id: z.string(), exit_code: z.number().int().nullable() });
 const tokenCountSchema = z.object({ info: z.object({ last_token_usage: optObject }).nullish().catch(undefined) });
+
+/** Lines that are Codex's own bookkeeping, not the conversation: one quiet row with their neighbours. */
+const BOOKKEEPING: ReadonlySet<string> = new Set([
+  'session_meta', 'turn_context', 'event_msg/task_started', 'event_msg/task_complete', 'event_msg/turn_started', 'event_msg/turn_complete',
+  'event_msg/exec_command_begin', 'event_msg/exec_command_end', 'event_msg/patch_apply_begin', 'event_msg/patch_apply_end', 'event_msg/mcp_tool_call_begin', 'event_msg/mcp_tool_call_end',
+]);
 
 /** `payload.type` values of `event_msg` that say again what a `response_item` line says. */
 const REPEATS: ReadonlySet<string> = new Set(['agent_message', 'user_message', 'agent_reasoning', 'agent_reasoning_raw_content']);
@@ -31,6 +38,7 @@ export function readCodexLine(value: JsonObject, text: string, loc: SourceLocati
   const inner = payloadSchema.safeParse(payload);
   const payloadType = inner.success ? inner.data.type : undefined;
   const entry: NativeEntry = { kind: 'native', name: payloadType === undefined ? type : `${type}/${payloadType}`, updates: [], raw: value };
+  if (BOOKKEEPING.has(entry.name)) entry.bookkeeping = true;
 
   if (type === 'session_meta') {
     const meta = sessionMetaSchema.safeParse(payload);
@@ -48,12 +56,21 @@ export function readCodexLine(value: JsonObject, text: string, loc: SourceLocati
       if (last) entry.usage = { counts: last };
     } else if (payloadType === 'context_compacted') {
       entry.compaction = true;
+    } else if (payloadType === 'exec_command_end') {
+      const end = execEndSchema.safeParse(payload);
+      if (end.success) entry.updates = [{ type: 'exit', toolCallId: end.data.call_id, exitCode: end.data.exit_code }];
     } else if (payloadType !== undefined && REPEATS.has(payloadType)) {
       entry.repeat = true;
     }
     if (typeof payload.message === 'string') entry.summary = payload.message.length > 200 ? payload.message.slice(0, 200) : payload.message;
   } else if (type === 'response_item' && payloadType !== undefined) {
     entry.updates = responseItem(payloadType, payload, text, `line ${loc.line}`);
+    // The harness's instructions and context (`developer` messages, `<environment_context>`): bookkeeping.
+    if (payloadType === 'message' && entry.updates.length === 0) entry.bookkeeping = true;
+    if (payloadType === 'function_call_output') {
+      const spawned = spawnedThread(payload);
+      if (spawned) entry.subagent = spawned;
+    }
   }
   return { entry, ts };
 }
@@ -87,7 +104,10 @@ function responseItem(type: string, payload: JsonObject, text: string, messageId
     case 'custom_tool_call_output': {
       const p = outputSchema.safeParse(payload);
       if (!p.success) return [];
-      return [{ type: 'result', update: outputUpdate(p.data.call_id, p.data.output) }];
+      const exitCode = outputExitCode(p.data.output);
+      const result: NativeUpdate = { type: 'result', update: outputUpdate(p.data.call_id, p.data.output) };
+      // Every tool's output says its exit code the same way (an apply_patch's `Exit code: 0` too): the call keeps it (§11).
+      return exitCode === undefined ? [result] : [result, { type: 'exit', toolCallId: p.data.call_id, exitCode }];
     }
     case 'message': {
       const p = messageSchema.safeParse(payload);
@@ -122,16 +142,35 @@ export function outputFailed(output: unknown): boolean {
   if (isJsonObject(output)) return output.success === false;
   if (typeof output !== 'string') return false;
   if (output.startsWith('aborted')) return true;
+  const exitCode = outputExitCode(output);
+  return exitCode !== undefined && exitCode !== 0;
+}
+
+/** The exit code an output says (§10): JSON `metadata.exit_code`, else a line `Process exited with code N`, else a leading `Exit code: N`. */
+export function outputExitCode(output: unknown): number | undefined {
+  if (typeof output !== 'string') return undefined;
   const parsed = parseObject(output);
   if (parsed) {
     const metadata = parsed.metadata;
-    if (isJsonObject(metadata) && typeof metadata.exit_code === 'number') return metadata.exit_code !== 0;
+    if (isJsonObject(metadata) && typeof metadata.exit_code === 'number') return metadata.exit_code;
   }
   const exited = /^Process exited with code (-?\d+)$/m.exec(output);
-  if (exited) return Number(exited[1]) !== 0;
+  if (exited) return Number(exited[1]);
   const leading = /^Exit code: (-?\d+)/.exec(output);
-  if (leading) return Number(leading[1]) !== 0;
-  return false;
+  if (leading) return Number(leading[1]);
+  return undefined;
+}
+
+/**
+ * A `spawn_agent` call's output names the thread it started (`{"agent_id": …}`): that thread's
+ * rollout (whose `session_meta` names this one as `parent_thread_id`) is the call's sub-agent (§11).
+ */
+function spawnedThread(payload: JsonObject): { sessionId: string; parentId: string } | undefined {
+  const p = outputSchema.safeParse(payload);
+  if (!p.success || typeof p.data.output !== 'string' || !p.data.output.includes('agent_id')) return undefined;
+  const output = parseObject(p.data.output);
+  const agentId = output?.agent_id;
+  return typeof agentId === 'string' && agentId !== '' ? { sessionId: agentId, parentId: p.data.call_id } : undefined;
 }
 
 /** The files a patch names (`*** Add File: `, `*** Update File: `, `*** Delete File: `), joined with spaces; undefined when it is not a patch. */

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TerminalState, ToolCall } from '../../model';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ingest, type TerminalState, type ToolCall } from '../../model';
 import { CallRow } from './CallRow';
 
 afterEach(cleanup);
@@ -70,6 +72,15 @@ describe('CallRow', () => {
     const { container } = show(call({ label: 'Run Command', status: 'failed', rawInput: { command: 'false' }, rawOutput: { exit_code: 1, stdout: 'nope' } }), { open: true });
     expect(container.textContent).toContain('Exit code 1');
     expect(container.textContent).toContain('nope');
+  });
+
+  it('says the exit code the output records, once: claude-agent-acp\'s failing cat (its output says "Exit code 1")', async () => {
+    const session = await ingest(new Uint8Array(readFileSync(join(import.meta.dirname, '../../../fixtures/native/claude-agent-acp.acp.jsonl'))));
+    const failing = [...session.calls.values()].find((c) => c.id === 'toolu_fake_06_7')!;
+    const { container } = show(failing, { open: true, terminals: session.terminals });
+    expect(container.textContent).toContain('cat: missing-file.txt: No such file or directory');
+    expect(container.textContent).not.toContain('Exit code not recorded');
+    expect(container.querySelector('[class*="meta"]')?.textContent).toBe('Exit code 1');
   });
 
   it('draws Read with line numbers from the requested offset', () => {

@@ -62,9 +62,11 @@ export interface CallRowProps {
   runningSince?: number | undefined;
   /** The user's note or bookmark on this call (see the Notes panel), marked on the row. */
   userNote?: CallNote | undefined;
+  /** The calls the sub-agent this call started made, folded under its row (CONTRACTS §11). */
+  subagentCalls?: readonly CallSummary[] | undefined;
 }
 
-export function CallRow({ call, ended, open, focused, terminals, dark, onToggle, onNeedDetail, detailError, runningSince, userNote }: CallRowProps) {
+export function CallRow({ call, ended, open, focused, terminals, dark, onToggle, onNeedDetail, detailError, runningSince, userNote, subagentCalls }: CallRowProps) {
   const light = call.detail === 'light';
   useEffect(() => {
     if (open && light && detailError === undefined) onNeedDetail?.(call);
@@ -104,6 +106,7 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
         ) : null}
         {showTitle ? <span className={styles.title}>{call.title}</span> : null}
         {userNote ? <UserNoteMark note={userNote} /> : null}
+        {subagentCalls && subagentCalls.length > 0 ? <SubagentCount calls={subagentCalls} ended={ended} /> : null}
         <span className={styles.spacer} />
         {perm ? <span className={styles.perm}>{perm}</span> : null}
         {call.invalidEnvelopes > 0 ? <span className={styles.bad} title="updates whose x.ai/tool envelope was invalid">⚠ {call.invalidEnvelopes}</span> : null}
@@ -119,6 +122,7 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
       </button>
       {open ? (
         <div className={styles.detail}>
+          {subagentCalls && subagentCalls.length > 0 ? <SubagentCalls calls={subagentCalls} ended={ended} /> : null}
           <div className={styles.tabs} role="tablist">
             <button type="button" role="tab" aria-selected={tab === 'view'} onClick={() => setTab('view')}>
               {call.label}
@@ -167,5 +171,36 @@ function UserNoteMark({ note }: { note: CallNote }) {
       {note.bookmarked ? '★' : ''}
       {note.text.trim() ? '✎' : ''}
     </span>
+  );
+}
+
+/** On a Task/Agent row: how many calls its sub-agent made, and how many failed. */
+function SubagentCount({ calls, ended }: { calls: readonly CallSummary[]; ended: boolean }) {
+  const failed = calls.filter((c) => displayStatus(c, ended) === 'failed').length;
+  return (
+    <span className={styles.dimText} data-subagent-count title="calls made by the sub-agent this call started, folded under it">
+      {calls.length} sub-agent call{calls.length === 1 ? '' : 's'}
+      {failed > 0 ? <span className={styles.status} data-status="failed">{` ${failed} failed`}</span> : null}
+    </span>
+  );
+}
+
+/** Opened, the sub-agent's calls, one line each: status, label, subject. */
+function SubagentCalls({ calls, ended }: { calls: readonly CallSummary[]; ended: boolean }) {
+  return (
+    <ol className={styles.subagentCalls} aria-label="Calls made by the sub-agent">
+      {calls.map((c) => {
+        const status = displayStatus(c, ended);
+        return (
+          <li key={c.key} data-subagent-call={c.id} data-status={status}>
+            <span className={styles.status} data-status={status}>
+              {STATUS_TEXT[status]}
+            </span>{' '}
+            <span className={styles.label}>{c.label}</span> {c.subject !== null ? <span className={styles.subject}>{c.subject}</span> : null}
+            {c.exitCode !== undefined && c.exitCode !== null && c.exitCode !== 0 ? <span className={styles.dimText}>{` exit ${c.exitCode}`}</span> : null}
+          </li>
+        );
+      })}
+    </ol>
   );
 }

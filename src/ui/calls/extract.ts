@@ -44,10 +44,13 @@ export function terminalsOf(call: ToolCall, terminals: TerminalLookup): Terminal
   return out;
 }
 
-/** The exit code the output reports, else the first terminal's. */
+/**
+ * The exit code as `loupe summarize --json` gives it (CONTRACTS §11): a terminal's exit status,
+ * else what the call's result recorded (an output's `Exit code 2` included), else what its output
+ * object reports.
+ */
 export function exitCodeOf(call: ToolCall, terms: TerminalState[]): number | null | undefined {
-  const reported = reportedExitCode(call);
-  if (reported !== undefined) return reported;
   for (const t of terms) if (t.exitCode !== undefined) return t.exitCode;
-  return undefined;
+  if (call.exitCode !== undefined) return call.exitCode;
+  return reportedExitCode(call);
 }

@@ -13,6 +13,8 @@ import styles from './transcript.module.css';
 export interface ItemRowProps extends Omit<CallRowProps, 'call'> {
   item: TranscriptItem;
   call: CallSummary | undefined;
+  /** A run of bookkeeping events this row stands for (the item first), shown as one quiet row. */
+  bookkeeping?: readonly TranscriptItem[] | undefined;
 }
 
 function usageText(u: Usage): string {
@@ -62,7 +64,7 @@ function ItemRowContent(props: ItemRowProps) {
   switch (item.type) {
     case 'call':
       if (!props.call) return <div className={styles.row}>Tool call {item.callKey}</div>;
-      return <CallRow call={props.call} ended={props.ended} open={open} focused={focused} terminals={props.terminals} dark={props.dark} onToggle={onToggle} onNeedDetail={props.onNeedDetail} detailError={props.detailError} runningSince={props.runningSince} userNote={props.userNote} />;
+      return <CallRow call={props.call} ended={props.ended} open={open} focused={focused} terminals={props.terminals} dark={props.dark} onToggle={onToggle} onNeedDetail={props.onNeedDetail} detailError={props.detailError} runningSince={props.runningSince} userNote={props.userNote} subagentCalls={props.subagentCalls} />;
     case 'message':
       if (item.role === 'thought') {
         return (
@@ -122,6 +124,7 @@ function ItemRowContent(props: ItemRowProps) {
       );
     case 'event':
     case 'unknown':
+      if (item.type === 'event' && props.bookkeeping) return <BookkeepingRow entries={props.bookkeeping} open={open} onToggle={onToggle} focusProps={focusProps} />;
       return (
         <div className={`${styles.row} ${styles.slim} ${item.type === 'unknown' ? styles.unknown : ''}`} data-kind={item.type} data-line={item.loc.line}>
           <button type="button" className={`${controls.rowToggle} ${styles.toggle}`} aria-expanded={open} onClick={onToggle} {...focusProps}>
@@ -134,4 +137,31 @@ function ItemRowContent(props: ItemRowProps) {
         </div>
       );
   }
+}
+
+/** A run of the harness's bookkeeping lines as one quiet row; opened, one line each (name, summary, line). */
+function BookkeepingRow({ entries, open, onToggle, focusProps }: { entries: readonly TranscriptItem[]; open: boolean; onToggle: () => void; focusProps: { tabIndex: number; 'data-row-focus': true } }) {
+  const names = [...new Set(entries.map((entry) => (entry.type === 'event' ? entry.name : entry.type)))];
+  return (
+    <div className={`${styles.row} ${styles.slim}`} data-kind="bookkeeping" data-count={entries.length}>
+      <button type="button" className={`${controls.rowToggle} ${styles.toggle}`} aria-expanded={open} onClick={onToggle} {...focusProps}>
+        <span className={styles.muted}>
+          {entries.length} bookkeeping entr{entries.length === 1 ? 'y' : 'ies'}
+        </span>
+        <span className={styles.preview}>
+          <span className={styles.muted}>{names.slice(0, 4).join(', ')}{names.length > 4 ? ', …' : ''}</span>
+        </span>
+      </button>
+      {open ? (
+        <ol className={styles.bookkeeping}>
+          {entries.map((entry) => (
+            <li key={entry.loc.line} data-line={entry.loc.line}>
+              <span className={styles.role}>{entry.type === 'event' ? entry.name : entry.type}</span>{' '}
+              {entry.type === 'event' ? eventPreview(entry.summary) : null} <span className={styles.muted}>line {entry.loc.line}</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
+  );
 }

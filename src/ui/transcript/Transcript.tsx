@@ -1,5 +1,5 @@
 import { useCallback, type RefObject } from 'react';
-import type { CallSummary } from '../../model';
+import type { CallSummary, TranscriptItem } from '../../model';
 import { hasEnded } from '../../model/status';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
 import { useFileNotes } from '../sharing/notesContext';
@@ -20,6 +20,12 @@ export interface TranscriptProps {
   onUserScroll: (atEnd: boolean) => void;
   /** Asks the list which row is at its top. */
   listHandle?: RefObject<VirtualListHandle | null>;
+}
+
+/** The bookkeeping events a row stands for, when it stands for a run of them. */
+function bookkeepingOf(snap: SessionSnapshot, idx: number): TranscriptItem[] | undefined {
+  const run = snap.bookkeeping.get(idx);
+  return run?.flatMap((index) => snap.items.get(index) ?? []);
 }
 
 /** Capture times below this are offsets into a recording, not wall-clock times. */
@@ -57,6 +63,8 @@ export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail, 
           detailError={item.type === 'call' ? snap.detailErrors.get(item.callKey) : undefined}
           runningSince={live && call ? runningSince(call, snap) : undefined}
           userNote={call && Object.hasOwn(fileNotes, call.key) ? fileNotes[call.key] : undefined}
+          subagentCalls={call ? snap.subagentCalls.get(call.id) : undefined}
+          bookkeeping={bookkeepingOf(snap, idx)}
         />
       </div>
     );

@@ -1,0 +1,117 @@
+// CONTRACTS §11 "Sub-agent parents": every call names the call whose sub-agent made it, over ACP
+// (`_meta.claudeCode.parentToolUseId`) and from Claude Code's own log with its sub-agent files, so
+// the two read the same run the same way. fixtures/subagent/ is one session in both forms,
+// written in the shapes of the real claude-agent-acp 0.23.1 / Claude Code 2.1.83 run beside it (no
+// recorded run with a sub-agent is in the samples; see fixtures/README.md).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { fleetRows } from '../analysis/fleet';
+import { sessionSummaries, sessionTree } from '../analysis/insights';
+import { ingest, summarize, type Session } from '../model';
+import { readSessionFile } from './files';
+import { main as diff } from './diff';
+import { main as exportMain } from './export';
+
+const NATIVE = join(import.meta.dirname, '../../fixtures/native');
+const DIR = join(import.meta.dirname, '../../fixtures/subagent');
+const SESSION = '7d3f2a10-5b6c-4e8d-9f01-2a3b4c5d6e7f';
+const LOG = join(DIR, `${SESSION}.jsonl`);
+const SUBAGENT = join(DIR, SESSION, 'subagents', 'agent-a5f1c2d3e4b5a6978.jsonl');
+const CAPTURE = join(DIR, 'claude-agent-acp_subagent.acp.jsonl');
+
+const parents = (session: Session) => Object.fromEntries(summarize(session).calls.map((call) => [call.id, call.parent]));
+const joined = (...paths: string[]) => new Uint8Array(Buffer.concat(paths.flatMap((path) => [readFileSync(path), Buffer.from('\n')])));
+const lines = (...values: unknown[]) => new TextEncoder().encode(values.map((value) => JSON.stringify(value)).join('\n') + '\n');
+
+const EXPECTED = { toolu_fake_01_2: null, toolu_fake_s1_1: 'toolu_fake_01_2', toolu_fake_s2_2: 'toolu_fake_01_2', toolu_fake_02_3: null };
+
+describe('a Claude session with a sub-agent', () => {
+  test('over ACP, each sub-agent call names its Agent call (_meta.claudeCode.parentToolUseId)', async () => {
+    expect(parents(await ingest(readFileSync(CAPTURE), { detail: 'light' }))).toEqual(EXPECTED);
+  });
+
+  test('from the log with its sub-agent file, the same parents, whichever file is read first', async () => {
+    expect(parents(await ingest(joined(LOG, SUBAGENT)))).toEqual(EXPECTED);
+    expect(parents(await ingest(joined(SUBAGENT, LOG), { detail: 'light' }))).toEqual(EXPECTED);
+  });
+
+  test('loupe summarize reads the session file with its sub-agent files', async () => {
+    const read = await readSessionFile(LOG);
+    if ('unreadable' in read) throw new Error(read.unreadable);
+    expect(parents(read.session)).toEqual(EXPECTED);
+    // The sub-agent is a session of its own, and its failing cat keeps its exit code.
+    expect(summarize(read.session).calls.find((call) => call.id === 'toolu_fake_s2_2')).toMatchObject({ session: 'a5f1c2d3e4b5a6978', status: 'failed', exitCode: 1 });
+  });
+
+  test('loupe diff of the ACP capture and the log (with its sub-agent) agrees throughout: exit 0', async () => {
+    let out = '';
+    const code = await diff([CAPTURE, LOG, '--json'], { out: (text) => (out += text), err: () => undefined });
+    expect(code).toBe(0);
+    const json = JSON.parse(out) as { counts: { same: number; onlyA: number; onlyB: number }; pairs: { a: string }[] };
+    expect(json.counts).toMatchObject({ same: 4, onlyA: 0, onlyB: 0 });
+    // A sub-agent's calls follow the call that started it, in both.
+    expect(json.pairs.map((pair) => pair.a)).toEqual(['toolu_fake_01_2', 'toolu_fake_s1_1', 'toolu_fake_s2_2', 'toolu_fake_02_3']);
+  });
+
+  test('the Sessions view\'s tree hangs the sub-agent under the session, via its Agent call, read light too', async () => {
+    const session = await ingest(joined(LOG, SUBAGENT), { detail: 'light' });
+    const { roots } = sessionTree(sessionSummaries(session.sessionIds, session.items, session.calls, session.ended), session.items, session.calls);
+    expect(roots.map((node) => [node.summary.sessionId, node.children.map((child) => [child.summary.sessionId, child.viaCall?.id, child.summary.calls, child.summary.failed])])).toEqual([
+      [SESSION, [['a5f1c2d3e4b5a6978', 'toolu_fake_01_2', 2, 1]]],
+    ]);
+  });
+
+  test('loupe export writes the session with its sub-agent file: the jsonl holds both files\' lines, the Markdown the sub-agent\'s failing cat', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'loupe-subagent-')), 'out');
+    try {
+      const io = { out: () => undefined, err: () => undefined };
+      expect(await exportMain([LOG, '--format', 'jsonl', '--out', `${out}.jsonl`], io)).toBe(0);
+      const exported = readFileSync(`${out}.jsonl`, 'utf8').split('\n').filter((line) => line.trim() !== '');
+      expect(exported).toHaveLength(11 + 6);
+      expect(parents(await ingest(readFileSync(`${out}.jsonl`)))).toEqual(EXPECTED);
+      expect(await exportMain([LOG, '--format', 'md', '--out', `${out}.md`], io)).toBe(0);
+      expect(readFileSync(`${out}.md`, 'utf8')).toContain('cat missing-file.txt');
+    } finally {
+      rmSync(join(out, '..'), { recursive: true, force: true });
+    }
+  });
+
+  test('calls.parquet rows carry parent_call_id', async () => {
+    const session = await ingest(joined(LOG, SUBAGENT), { detail: 'light' });
+    const { calls } = fleetRows(session, { file: 'f', bytes: 0, modifiedMs: 0, headFormat: 'claude-code', project: null, startedMs: null, sessionId: null, title: null });
+    expect(Object.fromEntries(calls.map((call) => [call.call_id, call.parent_call_id]))).toEqual(EXPECTED);
+  });
+});
+
+test('the real runs have no sub-agent: every call parent null, over ACP and from the logs', async () => {
+  for (const name of ['claude-agent-acp.acp.jsonl', 'claude-code-2.1.83_via-claude-agent-acp.jsonl', 'claude-code-acp.acp.jsonl', 'codex-0.137.0_rollout.jsonl']) {
+    const calls = summarize(await ingest(readFileSync(join(NATIVE, name)))).calls;
+    expect(calls.length).toBeGreaterThan(8);
+    // Claude's PostToolUse hook progress entries name a parentToolUseID but no agent.
+    expect(calls.every((call) => call.parent === null)).toBe(true);
+  }
+});
+
+test('a Codex sub-agent rollout: its calls have as parent the spawn_agent call whose output names its thread', async () => {
+  const session = await ingest(lines(
+    { timestamp: '2026-01-01T00:00:00Z', type: 'session_meta', payload: { id: 't1', source: 'cli' } },
+    { timestamp: '2026-01-01T00:00:01Z', type: 'response_item', payload: { type: 'function_call', name: 'spawn_agent', arguments: '{"message":"look"}', call_id: 'c-spawn' } },
+    { timestamp: '2026-01-01T00:00:02Z', type: 'response_item', payload: { type: 'function_call_output', call_id: 'c-spawn', output: '{"agent_id":"t2","nickname":"Ada"}' } },
+    { timestamp: '2026-01-01T00:00:03Z', type: 'session_meta', payload: { id: 't2', source: { subagent: { thread_spawn: { parent_thread_id: 't1', depth: 1 } } } } },
+    { timestamp: '2026-01-01T00:00:04Z', type: 'response_item', payload: { type: 'function_call', name: 'exec_command', arguments: '{"cmd":"ls"}', call_id: 'c-ls' } },
+    { timestamp: '2026-01-01T00:00:05Z', type: 'response_item', payload: { type: 'function_call_output', call_id: 'c-ls', output: 'Process exited with code 0\nOutput:\na\n' } },
+  ));
+  expect(parents(session)).toEqual({ 'c-spawn': null, 'c-ls': 'c-spawn' });
+});
+
+test('an ACP subagent update naming its child session and the spawning call makes that call the parent of the child\'s calls', async () => {
+  const update = (sessionId: string, body: object) => ({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: body } });
+  const session = await ingest(lines(
+    update('p', { sessionUpdate: 'tool_call', toolCallId: 'spawn', title: 'Task', kind: 'think', status: 'pending' }),
+    update('p', { sessionUpdate: 'subagent_update', sessionId: 'child', title: 'Explorer', _meta: { claudeCode: { parentToolUseId: 'spawn' } } }),
+    update('child', { sessionUpdate: 'tool_call', toolCallId: 'read', title: 'Read a.txt', kind: 'read', status: 'completed' }),
+  ));
+  expect(parents(session)).toEqual({ spawn: null, read: 'spawn' });
+});
