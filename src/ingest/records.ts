@@ -5,7 +5,7 @@ import type { JsonObject, LedgerLine, ToolCallFields, XaiTool } from './schemas'
 export type Shape =
   | 'acp-jsonrpc' | 'acp-capture' | 'acpx-log' | 'inspector-trace' | 'text-log' | 'zed-export' | 'grok-updates' | 'acp-updates' | 'ledger'
   // Agents' own session logs (CONTRACTS §10), read by the adapters in formats/.
-  | 'claude-code' | 'codex' | 'gemini-cli';
+  | 'claude-code' | 'codex' | 'gemini-cli' | 'pi';
 export type RpcId = string | number;
 
 /** An `x.ai/tool` envelope as read on one update: valid, invalid (with why), or not there. */
@@ -104,6 +104,11 @@ export interface NativeEntry {
   records?: NativeEntry[];
   /** Gemini CLI `$rewindTo`: the record from which on (it included) the session's records are removed. */
   rewindTo?: string;
+  /**
+   * Pi: the entry's place in its session's tree. An entry whose parent is not the entry read just
+   * before it starts a new branch: the entries after its parent on the path it leaves are abandoned.
+   */
+  tree?: { id: string; parentId: string | null };
   raw: JsonObject;
 }
 

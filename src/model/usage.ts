@@ -7,6 +7,8 @@ const SNAKE: Record<string, (typeof USAGE_KEYS)[number]> = {
   thoughtTokens: 'reasoningTokens',
   // Native logs (CONTRACTS §10): Claude's `message.usage`, Codex's `last_token_usage`.
   cache_read_input_tokens: 'cachedReadTokens', cached_input_tokens: 'cachedReadTokens', reasoning_output_tokens: 'reasoningTokens',
+  // Pi's `message.usage` (`input` is what the cache did not hold).
+  cacheRead: 'cachedReadTokens',
 };
 
 /** Reads the token counts of ACP `Usage`, Grok's `turn_completed` usage or a ledger's usage; the rest stays in `raw`. */
@@ -17,6 +19,11 @@ export function readUsage(raw: Record<string, unknown> | undefined): Usage | und
     if (typeof value !== 'number') continue;
     const name = (USAGE_KEYS as readonly string[]).includes(key) ? (key as (typeof USAGE_KEYS)[number]) : SNAKE[key];
     if (name) usage[name] = value;
+  }
+  // Pi prices each response itself: `cost: {input, output, cacheRead, cacheWrite, total}`, in US dollars.
+  const cost = raw.cost;
+  if (typeof cost === 'object' && cost !== null && !Array.isArray(cost) && typeof (cost as { total?: unknown }).total === 'number') {
+    usage.cost = { amount: (cost as { total: number }).total, currency: 'USD' };
   }
   return usage;
 }

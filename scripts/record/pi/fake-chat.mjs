@@ -77,10 +77,12 @@ const server = http.createServer((req, res) => {
   let body = "";
   req.on("data", (c) => (body += c));
   req.on("end", () => {
-    let parsed = null;
+    let parsed;
     try {
       parsed = body ? JSON.parse(body) : null;
-    } catch {}
+    } catch {
+      parsed = null;
+    }
     const url = req.url || "";
     if (req.method === "GET" && url.startsWith("/v1/models")) {
       res.writeHead(200, { "content-type": "application/json" });
