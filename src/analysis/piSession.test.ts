@@ -104,3 +104,33 @@ describe('Pi 0.73.1 session file (real recording: two turns, then a branch made 
     expect(shapes('native/claude-code-2.1.83_via-claude-agent-acp.jsonl')).toEqual(new Set(['claude-code']));
   });
 });
+
+describe('Pi entries the recording has not (fixtures/pi/, written by hand from 0.73.1 shapes and its session-format.md)', () => {
+  const CASE = 'pi/branches-and-other-entries_from-0.73.1-shapes.jsonl';
+
+  test('going back, and back again to the branch first left: each jump an event naming what it leaves', async () => {
+    const session = await load(CASE);
+    expect(session.counts).toEqual({ lines: 12, events: 12, unknown: 0, bad: 0 });
+    expect(events(session)).toEqual([
+      'session: /home/ana/app',
+      'branch: branch abandoned at a0000001: 2 entries after it left behind, with 1 call: Run Command make; continued from a0000001 by a0000004',
+      'branch_summary: Tried make; there is no Makefile.',
+      'label: make-attempt',
+      'branch: branch abandoned at a0000001: 3 entries after it left behind, with 1 call: Run Command npm run build; continued from a0000003 by a0000007',
+      'message/bashExecution: ! ls (exit 0)',
+      'compaction (compaction): The user asked to build; make failed.',
+      'session_info: Build attempts',
+      'custom: my-extension',
+      'something_new: ',
+    ]);
+  });
+
+  test('a command exiting 2 is failed; a call whose response was aborted before it ran is unfinished', async () => {
+    const session = await load(CASE);
+    expect(calls(session)).toEqual([
+      ['call_a', 'Run Command', 'make', 'failed'],
+      ['call_b', 'Run Command', 'npm run build', 'unfinished'],
+    ]);
+    expect(reportedExitCode([...session.calls.values()][0]!)).toBe(2);
+  });
+});

@@ -751,11 +751,14 @@ export class SessionBuilder {
       const kept = new Set<string>();
       for (let id: string | null | undefined = tree.parentId; id != null && !kept.has(id); id = state.parents.get(id)) kept.add(id);
       const left: string[] = [];
-      for (let id: string | null | undefined = last; id != null && !kept.has(id) && !left.includes(id); id = state.parents.get(id)) left.push(id);
+      let fork: string | null | undefined = last;
+      for (; fork != null && !kept.has(fork) && !left.includes(fork); fork = state.parents.get(fork)) left.push(fork);
       const calls = left.reverse().flatMap((id) => state.calls.get(id) ?? []);
       const named = calls.map((call) => (call.subject === null ? call.label : `${call.label} ${call.subject}`));
-      const at = tree.parentId === null ? 'the start' : tree.parentId;
-      const summary = `branch abandoned at ${at}: ${plural(left.length, 'entry', 'entries')} after it left behind${named.length > 0 ? `, with ${plural(named.length, 'call')}: ${named.join('; ')}` : ''}; continued from ${at} by ${tree.id}`;
+      // Where the two paths part (the entry both go through last), and where the new one goes on from.
+      const at = fork != null && kept.has(fork) ? fork : 'the start';
+      const from = tree.parentId ?? 'the start';
+      const summary = `branch abandoned at ${at}: ${plural(left.length, 'entry', 'entries')} after it left behind${named.length > 0 ? `, with ${plural(named.length, 'call')}: ${named.join('; ')}` : ''}; continued from ${from} by ${tree.id}`;
       this.addItem({ type: 'event', loc: record.loc, name: 'branch', summary, raw: { abandoned: left, calls: calls.map((call) => call.id), from: tree.parentId, next: tree.id }, sessionId });
     }
     state.parents.set(tree.id, tree.parentId);
