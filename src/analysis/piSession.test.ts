@@ -134,3 +134,25 @@ describe('Pi entries the recording has not (fixtures/pi/, written by hand from 0
     expect(reportedExitCode([...session.calls.values()][0]!)).toBe(2);
   });
 });
+
+describe('Pi 0.73.1, the held-out run (recorded with the first, read only once the adapter was written)', () => {
+  test('six calls as the run made them: a listing of the working directory names nothing; exit 3 and an edit that did not apply are failed', async () => {
+    const session = await load('native/pi-0.73.1_held-out.jsonl');
+    expect(session.counts).toEqual({ lines: 16, events: 16, unknown: 0, bad: 0 });
+    expect(calls(session)).toEqual([
+      ['call_pi_0_0_1', 'List Files', null, 'done'],
+      ['call_pi_0_1_2', 'Read', 'src/app.js', 'done'],
+      ['call_pi_0_1_3', 'Run Command', 'node src/app.js; exit 3', 'failed'],
+      ['call_pi_0_2_4', 'Write', 'src/util.js', 'done'],
+      ['call_pi_0_3_5', 'Edit', 'src/app.js', 'failed'],
+      ['call_pi_0_4_6', 'Search', 'src', 'done'],
+    ]);
+    expect([...session.calls.values()].map((call) => reportedExitCode(call) ?? null)).toEqual([null, null, 3, null, null, null]);
+    expect(messages(session)).toEqual([
+      'user: Add a small util module and check the app.',
+      'thought: Check the app before changing it.',
+      'agent: Added src/util.js; the app exits 3 and one edit did not apply.',
+    ]);
+    expect(session.items.filter((item) => item.type === 'usage')).toHaveLength(6);
+  });
+});
