@@ -163,3 +163,15 @@ test("Qwen Code's chats where it keeps them, titled by the first prompt, with th
   const moved = JSON.parse((await run(['--json'], { HOME: join(home, 'nowhere'), QWEN_HOME: join(home, '.qwen') })).out) as FoundSession[];
   expect(moved.map((s) => s.path)).toEqual([chat]);
 });
+
+test("Pi's sessions where it keeps them (and where its variables move them), titled by the first prompt; its settings and credentials left out", async () => {
+  const file = '2026-12-02T03-50-32-576Z_01a234e0-1d75-7524-a9b9-879ced84ded2.jsonl';
+  const session = place('pi-0.73.1_two-turns-and-a-branch.jsonl', `.pi/agent/sessions/--tmp-pi-record.XGDBKc-ws--/${file}`);
+  for (const name of ['auth.json', 'models.json', 'settings.json']) writeFileSync(join(home, '.pi/agent', name), '{"providers": {}}\n');
+  const moved = place('pi-0.73.1_two-turns-and-a-branch.jsonl', 'pi-sessions', file);
+  const expected = { format: 'pi', sessionId: '01a234e0-1d75-7524-a9b9-879ced84ded2', title: 'Please tidy up notes.txt and report on the workspace.', project: '/tmp/pi-record.XGDBKc/ws' };
+  const listed = JSON.parse((await run(['--json'])).out) as FoundSession[];
+  expect(listed.map(({ path, format, sessionId, title, project }) => ({ path, format, sessionId, title, project }))).toEqual([{ path: session, ...expected }]);
+  const both = JSON.parse((await run(['--json'], { HOME: home, PI_CODING_AGENT_SESSION_DIR: '~/pi-sessions' })).out) as FoundSession[];
+  expect(both.map((s) => s.path).sort()).toEqual([moved, session].sort());
+});

@@ -5,7 +5,7 @@ import type { JsonObject, LedgerLine, ToolCallFields, XaiTool } from './schemas'
 export type Shape =
   | 'acp-jsonrpc' | 'acp-capture' | 'acpx-log' | 'inspector-trace' | 'text-log' | 'zed-export' | 'grok-updates' | 'acp-updates' | 'ledger'
   // Agents' own session logs (CONTRACTS §10), read by the adapters in formats/.
-  | 'claude-code' | 'codex' | 'gemini-cli' | 'qwen-code';
+  | 'claude-code' | 'codex' | 'gemini-cli' | 'qwen-code' | 'pi';
 export type RpcId = string | number;
 
 /** An `x.ai/tool` envelope as read on one update: valid, invalid (with why), or not there. */
@@ -116,6 +116,11 @@ export interface NativeEntry {
    * like any line, shown folded with its neighbours as one quiet row.
    */
   bookkeeping?: boolean;
+  /**
+   * Pi: the entry's place in its session's tree. An entry whose parent is not the entry read just
+   * before it starts a new branch: the entries after its parent on the path it leaves are abandoned.
+   */
+  tree?: { id: string; parentId: string | null };
   raw: JsonObject;
 }
 

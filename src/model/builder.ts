@@ -720,6 +720,7 @@ export class SessionBuilder {
     const scope = sessionId ?? '';
     if (body.subagent) this.linkSubagent(this.canonicalId(body.subagent.sessionId), body.subagent.parentId);
     let shown = body.repeat === true;
+    const treeCalls = body.tree ? this.foldTreeEntry(record, body.tree, sessionId) : undefined;
     for (const update of body.updates) {
       if (update.type === 'exit') {
         // Said by a line of its own, shown as the event it is: the call keeps the code.
@@ -742,6 +743,7 @@ export class SessionBuilder {
             break;
           }
           const call = this.applyToolUpdate(sessionId, update.update, record, 'tool_call');
+          treeCalls?.push(call);
           // The format names the subject where §6 cannot read it (a Codex patch's files), as a ledger line names its own.
           if (update.subject !== undefined) call.subject = update.subject;
           break;
@@ -770,6 +772,37 @@ export class SessionBuilder {
       if (body.bookkeeping === true) item.bookkeeping = true;
       this.addItem(item);
     }
+  }
+
+  /**
+   * An entry of a session kept as a tree (Pi: `id`/`parentId`). An entry whose parent is not the
+   * entry read before it starts a new branch: a person went back to its parent and continued from
+   * there. The entries after the parent on the path left behind are abandoned (still read and
+   * shown above, as they ran): an event says where the branch was left and which calls it held.
+   * Returns the list the entry's own calls are added to.
+   */
+  private foldTreeEntry(record: IngestRecord, tree: { id: string; parentId: string | null }, sessionId: string | null): ToolCall[] {
+    const state = this.native.treeOf(sessionId ?? '');
+    const last = state.last;
+    if (last !== undefined && tree.parentId !== last) {
+      const kept = new Set<string>();
+      for (let id: string | null | undefined = tree.parentId; id != null && !kept.has(id); id = state.parents.get(id)) kept.add(id);
+      const left: string[] = [];
+      let fork: string | null | undefined = last;
+      for (; fork != null && !kept.has(fork) && !left.includes(fork); fork = state.parents.get(fork)) left.push(fork);
+      const calls = left.reverse().flatMap((id) => state.calls.get(id) ?? []);
+      const named = calls.map((call) => (call.subject === null ? call.label : `${call.label} ${call.subject}`));
+      // Where the two paths part (the entry both go through last), and where the new one goes on from.
+      const at = fork != null && kept.has(fork) ? fork : 'the start';
+      const from = tree.parentId ?? 'the start';
+      const summary = `branch abandoned at ${at}: ${plural(left.length, 'entry', 'entries')} after it left behind${named.length > 0 ? `, with ${plural(named.length, 'call')}: ${named.join('; ')}` : ''}; continued from ${from} by ${tree.id}`;
+      this.addItem({ type: 'event', loc: record.loc, name: 'branch', summary, raw: { abandoned: left, calls: calls.map((call) => call.id), from: tree.parentId, next: tree.id }, sessionId });
+    }
+    state.parents.set(tree.id, tree.parentId);
+    state.last = tree.id;
+    const calls: ToolCall[] = [];
+    state.calls.set(tree.id, calls);
+    return calls;
   }
 
   private foldNativeUsage(usage: NonNullable<NativeEntry['usage']>, loc: SourceLocation, sessionId: string | null): void {
@@ -982,8 +1015,8 @@ function messageWithText(last: MessageItem, text: string, blocks: ContentBlock[]
   return { type, role, loc, sessionId, blocks, text };
 }
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : nouns}`;
 }
 
 function sameOptions(a: PermissionRequest['options'], b: PermissionRequest['options']): boolean {
@@ -1058,6 +1091,18 @@ class NativeState {
   readonly usageItems = new Map<string, number>();
   /** Gemini CLI records by session (scope) and record id, in the order of the session's history. */
   private readonly geminiRecords = new Map<string, Map<string, GeminiRecord>>();
+
+  /** Sessions kept as trees (Pi), by scope: each entry's parent, its calls, and the entry read last. */
+  private readonly trees = new Map<string, { parents: Map<string, string | null>; calls: Map<string, ToolCall[]>; last: string | undefined }>();
+
+  treeOf(scope: string): { parents: Map<string, string | null>; calls: Map<string, ToolCall[]>; last: string | undefined } {
+    let tree = this.trees.get(scope);
+    if (!tree) {
+      tree = { parents: new Map(), calls: new Map(), last: undefined };
+      this.trees.set(scope, tree);
+    }
+    return tree;
+  }
 
   geminiRecordsOf(scope: string): Map<string, GeminiRecord> {
     let records = this.geminiRecords.get(scope);

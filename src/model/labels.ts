@@ -9,7 +9,7 @@ export const LABEL_NAMES = {
   Edit: ['search_replace', 'hashline_edit', 'apply_patch', 'edit', 'multiedit', 'patch', 'Edit', 'MultiEdit', 'NotebookEdit', 'replace', 'notebook_edit'],
   'Run Command': ['run_terminal_command', 'run_terminal_cmd', 'bash', 'Bash', 'shell', 'shell_command', 'exec_command', 'local_shell', 'run_shell_command', 'exec'],
   Search: ['grep', 'hashline_grep', 'grep_files', 'Grep', 'grep_search', 'search_file_content', 'search'],
-  'List Files': ['list_dir', 'list', 'glob', 'Glob', 'LS', 'list_directory'],
+  'List Files': ['list_dir', 'list', 'glob', 'Glob', 'LS', 'list_directory', 'ls', 'find'],
   'Web Fetch': ['web_fetch', 'webfetch', 'WebFetch'],
   'Web Search': ['web_search', 'websearch', 'WebSearch', 'google_web_search'],
   Plan: ['todo_write', 'todowrite', 'TodoWrite', 'update_plan', 'write_todos'],

@@ -10,6 +10,8 @@ const SNAKE: Record<string, (typeof USAGE_KEYS)[number]> = {
   // Gemini API `usageMetadata`, as Qwen Code's chat log keeps it on assistant records.
   promptTokenCount: 'inputTokens', candidatesTokenCount: 'outputTokens', totalTokenCount: 'totalTokens',
   cachedContentTokenCount: 'cachedReadTokens', thoughtsTokenCount: 'reasoningTokens',
+  // Pi's `message.usage` (`input` is what the cache did not hold).
+  cacheRead: 'cachedReadTokens',
 };
 
 /** Reads the token counts of ACP `Usage`, Grok's `turn_completed` usage or a ledger's usage; the rest stays in `raw`. */
@@ -20,6 +22,11 @@ export function readUsage(raw: Record<string, unknown> | undefined): Usage | und
     if (typeof value !== 'number') continue;
     const name = (USAGE_KEYS as readonly string[]).includes(key) ? (key as (typeof USAGE_KEYS)[number]) : SNAKE[key];
     if (name) usage[name] = value;
+  }
+  // Pi prices each response itself: `cost: {input, output, cacheRead, cacheWrite, total}`, in US dollars.
+  const cost = raw.cost;
+  if (typeof cost === 'object' && cost !== null && !Array.isArray(cost) && typeof (cost as { total?: unknown }).total === 'number') {
+    usage.cost = { amount: (cost as { total: number }).total, currency: 'USD' };
   }
   return usage;
 }

@@ -9,6 +9,7 @@ import { readClaudeEntry } from './claudeCode';
 import { readCodexLine } from './codex';
 import { isGeminiLine, readGeminiLine } from './gemini';
 import { isQwenLine, readQwenEntry } from './qwenCode';
+import { isPiLine, readPiLine } from './pi';
 
 /** Keys that mark the shapes of CONTRACTS §1: a line holding one is not native. */
 const OTHER_SHAPE_KEYS = ['jsonrpc', 'method', 'msg', 'direction', '_direction', 'sessionUpdate', 'update', 'seq'] as const;
@@ -16,6 +17,9 @@ const OTHER_SHAPE_KEYS = ['jsonrpc', 'method', 'msg', 'direction', '_direction',
 /** The line as a native record, or undefined when it is not one (CONTRACTS §10 "Recognising them"). */
 export function readNative(value: JsonObject, text: string, loc: SourceLocation): IngestRecord | undefined {
   for (const key of OTHER_SHAPE_KEYS) if (key in value) return undefined;
+  // Pi's session entries name their parent (`parentId`) and its header its `version` and `cwd`:
+  // read before Gemini's records, which have an `id`, a `type` and a `timestamp` too.
+  if (isPiLine(value)) return readPiLine(value, text, loc);
   // Gemini CLI chats (§11): headers, `$set` and `$rewindTo` lines have no `type`; its records have
   // an `id` and a `timestamp` and none of the Claude Code and Codex keys below.
   if (isGeminiLine(value)) return readGeminiLine(value, text, loc);

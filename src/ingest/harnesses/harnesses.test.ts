@@ -11,7 +11,7 @@ describe('where sessions live', () => {
   test('each harness in its folder, moved by the variables it honours', () => {
     expect(defaultSessionFolders({ home: '/home/ana', vars: {} })).toEqual([
       '/home/ana/.local/state/loupe/captures', '/home/ana/.claude/projects', '/home/ana/.codex/sessions', '/home/ana/.codex/archived_sessions',
-      '/home/ana/.gemini/tmp', '/home/ana/.qwen/projects',
+      '/home/ana/.gemini/tmp', '/home/ana/.qwen/projects', '/home/ana/.pi/agent/sessions',
     ]);
     const moved = defaultSessionFolders({ home: '/home/ana', vars: { CLAUDE_CONFIG_DIR: '/cfg/claude', CODEX_HOME: 'relative/ignored', XDG_STATE_HOME: '/state' } });
     expect(moved).toContain('/cfg/claude/projects');
@@ -37,9 +37,20 @@ describe('where sessions live', () => {
     expect(isSessionFile('/h/.qwen/usage_record.jsonl')).toBe(false);
     expect(isSessionFile('/h/.qwen/settings.json')).toBe(false);
     expect(isSessionFile('/h/repo/.qwen/settings.json')).toBe(false);
+    expect(isSessionFile('/h/.pi/agent/sessions/--home-ana-app--/2026-12-02T03-50-32-576Z_01a234e0.jsonl')).toBe(true);
+    expect(isSessionFile('/h/.pi/agent/auth.json')).toBe(false);
+    expect(isSessionFile('/h/.pi/agent/models.json')).toBe(false);
     expect(isSessionFile('/h/runs/capture.jsonl')).toBe(true);
     expect(isSessionFile('/h/runs/zed-export.json')).toBe(true);
     expect(isSessionFile('/h/runs/notes.txt')).toBe(false);
+  });
+
+  test("Pi's folders, as PI_CODING_AGENT_DIR and PI_CODING_AGENT_SESSION_DIR move them (a leading ~ expanded, a relative one ignored)", () => {
+    const piFolders = (vars: Record<string, string>) => defaultSessionFolders({ home: '/home/ana', vars }).filter((f) => f.includes('pi'));
+    expect(piFolders({ PI_CODING_AGENT_DIR: '/cfg/pi' })).toEqual(['/cfg/pi/sessions']);
+    expect(piFolders({ PI_CODING_AGENT_DIR: '~/pi-agent' })).toEqual(['/home/ana/pi-agent/sessions']);
+    expect(piFolders({ PI_CODING_AGENT_SESSION_DIR: '/srv/pi-sessions' })).toEqual(['/srv/pi-sessions', '/home/ana/.pi/agent/sessions']);
+    expect(piFolders({ PI_CODING_AGENT_SESSION_DIR: 'relative' })).toEqual(['/home/ana/.pi/agent/sessions']);
   });
 
   test("a Claude Code sub-agent's file names its session's, and a session where its sub-agents are", () => {
@@ -67,6 +78,7 @@ describe('where sessions live', () => {
     expect(formatName('qwen-code')).toBe('Qwen Code');
     expect(formatName('claude-code')).toBe('Claude Code');
     expect(formatName('acp-capture')).toBe('loupe tee');
+    expect(formatName('pi')).toBe('Pi');
     expect(formatName('something-new')).toBe('something-new');
   });
 });
@@ -97,6 +109,14 @@ describe('titles', () => {
     });
     const sub = headOfText(fixture('native/qwen-code-0.24.4_subagent.jsonl'));
     expect([sub.format, sub.sessionId, sub.title]).toEqual(['qwen-code', 'general-purpose-call_fake_8_10', 'SUBAGENT-TASK: count the TODO lines in notes.txt and report the number.']);
+  });
+
+  test('a real Pi session: its id, working directory, start and first prompt from its header and first user message', () => {
+    const head = headOfText(fixture('native/pi-0.73.1_two-turns-and-a-branch.jsonl'));
+    expect(head).toEqual({
+      format: 'pi', sessionId: '01a234e0-1d75-7524-a9b9-879ced84ded2', cwd: '/tmp/pi-record.XGDBKc/ws', startMs: Date.parse('2026-12-02T03:50:32.576Z'),
+      title: 'Please tidy up notes.txt and report on the workspace.', titleIsCommand: false,
+    });
   });
 
   test('a session whose only prompt is a slash command is titled by it', () => {

@@ -4,6 +4,7 @@ import { loupeTee, otherAcpRecorders } from './acp';
 import { claudeCode } from './claudeCode';
 import { codex } from './codex';
 import { geminiCli } from './geminiCli';
+import { pi } from './pi';
 import { basenameOf } from './paths';
 import { qwenCode } from './qwenCode';
 import type { Harness, HarnessEnv } from './types';
@@ -11,7 +12,7 @@ import type { Harness, HarnessEnv } from './types';
 export type { Harness, HarnessEnv, SessionHead } from './types';
 
 /** Those with folders of their own first: the order `loupe ls` walks them in. */
-export const HARNESSES: readonly Harness[] = [loupeTee, claudeCode, codex, geminiCli, qwenCode, ...otherAcpRecorders];
+export const HARNESSES: readonly Harness[] = [loupeTee, claudeCode, codex, geminiCli, qwenCode, pi, ...otherAcpRecorders];
 
 const BY_ID = new Map(HARNESSES.map((harness) => [harness.id, harness]));
 
