@@ -108,8 +108,8 @@ describe('OpenCode 1.18.33 database (real recording)', () => {
 
   test('the sessions a lister shows, and when each last changed (the latest time_updated of its own row, its messages and parts; checked with the sqlite3 CLI)', async () => {
     expect(await openCodeSessions(bytesOf(TIDY))).toEqual([
-      { id: MAIN, parentId: null, title: 'Tidy the notes', directory: WS, createdMs: 1796183860601, updatedMs: 1796183884347 },
-      { id: CHILD, parentId: MAIN, title: 'Summarise the README (@general subagent)', directory: WS, createdMs: 1796183880076, updatedMs: 1796183883391 },
+      { id: MAIN, parentId: null, title: 'Tidy the notes', directory: WS, createdMs: 1796183860601, updatedMs: 1796183884347, prompt: null },
+      { id: CHILD, parentId: MAIN, title: 'Summarise the README (@general subagent)', directory: WS, createdMs: 1796183880076, updatedMs: 1796183883391, prompt: null },
     ]);
   });
 });
@@ -177,6 +177,10 @@ describe('an OpenCode database OpenCode still has open', () => {
     expect(calls(session).at(-1)).toEqual(['call_sub_0_10', 'Read', `${WS}/README.md`, 'done', CHILD]);
     const cut = wal.subarray(0, wal.length - 100);
     expect((await ingest(before, { wal: cut })).sessionIds).toEqual([MAIN]);
+    // A -wal that is no log is said, and the database read without it.
+    const garbage = await ingest(before, { wal: new Uint8Array(64) });
+    expect(garbage.sessionIds).toEqual([MAIN]);
+    expect(garbage.diagnostics.warnings).toEqual([{ line: 0, message: 'the -wal file is not a SQLite write-ahead log: read without it' }]);
   });
 });
 

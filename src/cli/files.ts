@@ -1,5 +1,5 @@
 import { constants, createReadStream } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import { access, readFile, stat } from 'node:fs/promises';
 import { ingest } from '../model';
 import type { Session } from '../model/session';
 
@@ -36,6 +36,18 @@ export function lineList(lines: readonly number[], shown = 10): string {
 }
 
 /**
+ * The write-ahead log beside a SQLite database (`PATH-wal`: OpenCode writes its database in WAL
+ * mode), read once, whole; undefined when there is none. Only a database's reading looks at it.
+ */
+export async function walBeside(path: string): Promise<Uint8Array | undefined> {
+  try {
+    return await readFile(`${path}-wal`);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A session file read with the viewer's own ingest, rows only (the CLI prints no content, so it
  * reads light: see BuilderOptions); or why it could not be read, in whyUnreadable's words.
  * `through`: what the file's bytes pass through first (`loupe diff --redact` redacts them).
@@ -47,7 +59,7 @@ export async function readSessionFile(
   const unreadable = await whyUnreadable(path);
   if (unreadable !== null) return { unreadable };
   try {
-    return { session: await ingest(through(createReadStream(path, { highWaterMark: 1 << 20 })), { detail: 'light' }) };
+    return { session: await ingest(through(createReadStream(path, { highWaterMark: 1 << 20 })), { detail: 'light', wal: await walBeside(path) }) };
   } catch (error) {
     // The file changed between the check and the read (removed, its mode changed, a disk error).
     return { unreadable: readFailure(path, error) };

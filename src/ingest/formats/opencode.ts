@@ -35,6 +35,13 @@ export interface OpenCodeSession {
   createdMs: number | undefined;
   /** The latest `time_updated` of the session's own row, its messages and their parts: grows with every change. */
   updatedMs: number | undefined;
+  /** The first thing the person asked, where the title is still OpenCode's placeholder (`New session - <time>`). */
+  prompt: string | null;
+}
+
+/** The title OpenCode gives a session until its title is written (`New session - 2026-12-02T03:50:59.102Z`, `Child session - …`). */
+export function isPlaceholderTitle(title: string): boolean {
+  return /^(New|Child) session - \d{4}-\d{2}-\d{2}T/.test(title);
 }
 
 const TABLES = ['session', 'message', 'part'];
@@ -111,17 +118,60 @@ export async function openCodeSessions(main: Uint8Array, wal?: Uint8Array): Prom
       const id = String(row.id);
       const own = num(row.time_updated);
       const rows = updated.get(id);
+      const title = str(row.title);
       return {
         id,
         parentId: str(row.parent_id),
-        title: str(row.title),
+        title,
         directory: str(row.directory),
         createdMs: num(row.time_created),
         updatedMs: own === undefined ? rows : rows === undefined ? own : Math.max(own, rows),
+        prompt: title === null || isPlaceholderTitle(title) ? firstPrompt(db, id) : null,
       };
     });
   } finally {
     db.close();
+  }
+}
+
+/** The text of a session's first user message (its first part that is text OpenCode did not add itself). */
+function firstPrompt(db: Db, sessionId: string): string | null {
+  const statement = db.prepare('SELECT id, data FROM message WHERE session_id = ? ORDER BY id');
+  try {
+    statement.bind([sessionId]);
+    while (statement.step()) {
+      const [id, data] = statement.get();
+      const message = parse(data);
+      if (!isJsonObject(message) || message.role !== 'user') continue;
+      for (const part of rowsOfMessage(db, String(id))) {
+        const value = parse(part.data);
+        if (isJsonObject(value) && value.type === 'text' && typeof value.text === 'string' && value.synthetic !== true && value.text.trim() !== '') return value.text;
+      }
+    }
+    return null;
+  } finally {
+    statement.free();
+  }
+}
+
+function rowsOfMessage(db: Db, messageId: string): JsonObject[] {
+  const statement = db.prepare('SELECT data FROM part WHERE message_id = ? ORDER BY id');
+  const rows: JsonObject[] = [];
+  try {
+    statement.bind([messageId]);
+    while (statement.step()) rows.push(statement.getAsObject());
+  } finally {
+    statement.free();
+  }
+  return rows;
+}
+
+function parse(value: unknown): unknown {
+  if (typeof value !== 'string') return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
   }
 }
 

@@ -4,13 +4,14 @@ import { loupeTee, otherAcpRecorders } from './acp';
 import { claudeCode } from './claudeCode';
 import { codex } from './codex';
 import { geminiCli } from './geminiCli';
+import { openCode } from './opencode';
 import { basenameOf } from './paths';
 import type { Harness, HarnessEnv } from './types';
 
 export type { Harness, HarnessEnv, SessionHead } from './types';
 
 /** Those with folders of their own first: the order `loupe ls` walks them in. */
-export const HARNESSES: readonly Harness[] = [loupeTee, claudeCode, codex, geminiCli, ...otherAcpRecorders];
+export const HARNESSES: readonly Harness[] = [loupeTee, claudeCode, codex, geminiCli, openCode, ...otherAcpRecorders];
 
 const BY_ID = new Map(HARNESSES.map((harness) => [harness.id, harness]));
 
