@@ -194,3 +194,21 @@ describe('what is not an OpenCode database', () => {
     expect(broken.diagnostics.bad[0]?.reason).toMatch(/^not a SQLite database SQLite can open|^the database could not be read/);
   });
 });
+
+describe('the held-out recording (another script, read only once the reader was written)', () => {
+  test('six calls: the command that echoed and then ran `false` (exit 1) failed, the rest done; one session of 30 rows', async () => {
+    const session = await load('native/opencode-1.18.33_heldout.db');
+    const id = 'ses_dcb18ceb4ffed1jHaRz8uIqGf1';
+    const ws = '/tmp/oc-scratch/out/heldout/ws';
+    expect(session.counts).toEqual({ lines: 30, events: 30, unknown: 0, bad: 0 });
+    expect(session.sessionIds).toEqual([id]);
+    expect(calls(session)).toEqual([
+      ['call_heldout_0_1', 'Run Command', 'echo start && false', 'failed', id],
+      ['call_heldout_1_2', 'Read', `${ws}/src/app.js`, 'done', id],
+      ['call_heldout_1_3', 'Search', 'hello', 'done', id],
+      ['call_heldout_2_4', 'Write', `${ws}/src/extra.js`, 'done', id],
+      ['call_heldout_3_5', 'Edit', `${ws}/src/app.js`, 'done', id],
+      ['call_heldout_4_6', 'Run Command', 'wc -l src/*.js', 'done', id],
+    ]);
+  });
+});
