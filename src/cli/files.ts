@@ -1,5 +1,6 @@
 import { constants, createReadStream } from 'node:fs';
-import { access, readFile, stat } from 'node:fs/promises';
+import { access, open, readFile, stat } from 'node:fs/promises';
+import { applyWal, isSqlite } from '../ingest/sqlite/wal';
 import { ingest } from '../model';
 import type { Session } from '../model/session';
 
@@ -45,6 +46,23 @@ export async function walBeside(path: string): Promise<Uint8Array | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A SQLite database (OpenCode's) as one file the page can read: its main file with the committed
+ * frames of the `-wal` beside it applied (ingest/sqlite/wal.ts), for a reader that gets no `-wal`
+ * of its own; null for a file that is not a database.
+ */
+export async function databaseSnapshot(path: string): Promise<Uint8Array | null> {
+  const handle = await open(path, 'r');
+  try {
+    const magic = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(magic, 0, 16, 0);
+    if (bytesRead < 16 || !isSqlite(magic)) return null;
+  } finally {
+    await handle.close();
+  }
+  return applyWal(await readFile(path), await walBeside(path)).bytes;
 }
 
 /**

@@ -12,6 +12,7 @@ import { basename, extname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { LIVE_SUFFIX, isCaptureLive, readLiveMarker } from './captures';
+import { databaseSnapshot } from './files';
 import { findSessions, readHead } from './sessions';
 import { tailFile } from './tail';
 
@@ -320,6 +321,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (!info?.isFile()) return fail(res, 404, 'The session file is gone');
     res.statusCode = 200;
     res.setHeader('Content-Type', sessionContentType(path));
+    // A database (OpenCode's) is sent whole, its -wal applied: the page gets no -wal of its own, and
+    // a database is not followed (it is rewritten in place, not appended to).
+    const database = await databaseSnapshot(path).catch(() => null);
+    if (database !== null) {
+      res.setHeader('Content-Length', database.byteLength);
+      res.end(head ? undefined : database);
+      return;
+    }
     // A followed file has no length yet; chunked, each read goes out as it is made.
     if (!mode.follow) res.setHeader('Content-Length', info.size);
     if (head) {
