@@ -91,7 +91,9 @@ const server = http.createServer((req, res) => {
     let parsed = null;
     try {
       parsed = body ? JSON.parse(body) : null;
-    } catch {}
+    } catch {
+      // not JSON: logged as the raw body below
+    }
     const url = req.url || "";
     if (req.method === "GET" && url.startsWith("/v1/models")) {
       log({ method: req.method, url, kind: "models" });
@@ -106,7 +108,7 @@ const server = http.createServer((req, res) => {
       const who = tools.size === 0 ? "side" : firstUser.includes("[sub-agent]") ? "sub" : WHICH;
       const script = SCRIPTS[who] || [];
       const step = who === "side" ? -1 : stepOf(messages, who);
-      let text = null;
+      let text;
       let reasoning = null;
       const calls = [];
       let kind;
