@@ -212,3 +212,54 @@ describe('the held-out recording (another script, read only once the reader was 
     ]);
   });
 });
+
+describe('rows the recordings do not have (written from OpenCode 1.18.33 schema)', () => {
+  /** A database with OpenCode's own tables (their SQL from the recording) and the rows given. */
+  async function databaseOf(rows: { table: 'session' | 'message' | 'part'; values: Record<string, string | number | null> }[]): Promise<Uint8Array> {
+    const SQL = await loadSqlJs();
+    const recorded = new SQL.Database(bytesOf(TIDY));
+    const schema = (recorded.exec("SELECT sql FROM sqlite_master WHERE type = 'table' AND name IN ('session', 'message', 'part')")[0]?.values ?? []).map((row) => String(row[0]));
+    recorded.close();
+    const db = new SQL.Database();
+    for (const sql of schema) db.run(sql);
+    for (const { table, values } of rows) {
+      const keys = Object.keys(values);
+      db.run(`INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`, keys.map((key) => values[key] ?? null));
+    }
+    const bytes = db.export();
+    db.close();
+    return bytes;
+  }
+  const session = (id: string, title: string) => ({ table: 'session' as const, values: { id, project_id: 'p', slug: 's', directory: '/w', title, version: '1.18.33', time_created: 1, time_updated: 1 } });
+  const message = (id: string, data: object) => ({ table: 'message' as const, values: { id, session_id: 'ses_1', time_created: 2, time_updated: 2, data: JSON.stringify(data) } });
+  const part = (id: string, messageId: string, data: object | string) => ({
+    table: 'part' as const,
+    values: { id, message_id: messageId, session_id: 'ses_1', time_created: 3, time_updated: 3, data: typeof data === 'string' ? data : JSON.stringify(data) },
+  });
+
+  test('a call still running is unfinished, one that errored is failed with its error; a failed response and a synthetic part are events; a part that is not JSON is a bad record naming its row', async () => {
+    const bytes = await databaseOf([
+      session('ses_1', 'Edge cases'),
+      message('msg_1', { role: 'user', time: { created: 2 } }),
+      part('prt_1', 'msg_1', { type: 'text', text: 'Do it.' }),
+      part('prt_2', 'msg_1', { type: 'text', text: 'Called the Read tool with …', synthetic: true }),
+      message('msg_2', { role: 'assistant', time: { created: 4 }, error: { name: 'APIError', data: { message: 'rate limited' } } }),
+      part('prt_3', 'msg_2', { type: 'tool', tool: 'bash', callID: 'c1', state: { status: 'running', input: { command: 'sleep 100', description: 'wait' }, time: { start: 5 } } }),
+      part('prt_4', 'msg_2', { type: 'tool', tool: 'read', callID: 'c2', state: { status: 'error', input: { filePath: '/w/gone' }, error: 'File not found: /w/gone', time: { start: 6, end: 7 } } }),
+      part('prt_5', 'msg_2', '{"type": "text", "text": '),
+      part('prt_6', 'msg_2', { type: 'compaction', auto: true }),
+    ]);
+    const read = await ingest(bytes);
+    expect(read.counts).toEqual({ lines: 9, events: 8, unknown: 0, bad: 1 });
+    expect(read.diagnostics.bad.map(({ line, reason }) => [line, reason])).toEqual([[8, 'part prt_5: data is not a JSON object']]);
+    expect(calls(read)).toEqual([
+      ['c1', 'Run Command', 'sleep 100', 'unfinished', 'ses_1'],
+      ['c2', 'Read', '/w/gone', 'failed', 'ses_1'],
+    ]);
+    const failed = [...read.calls.values()][1]!.content?.[0];
+    expect(failed?.type === 'content' && failed.content.type === 'text' ? failed.content.text : '').toBe('File not found: /w/gone');
+    expect(messages(read)).toEqual(['user: Do it.']);
+    const events = read.items.flatMap((item) => (item.type === 'event' ? [`${item.name}: ${item.summary ?? ''}`] : []));
+    expect(events).toEqual(['session: Edge cases', 'text: Called the Read tool with …', 'message/assistant: APIError: rate limited', 'compaction (compaction): ']);
+  });
+});
