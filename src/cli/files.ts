@@ -39,6 +39,9 @@ export function lineList(lines: readonly number[], shown = 10): string {
 /**
  * The write-ahead log beside a SQLite database (`PATH-wal`: OpenCode writes its database in WAL
  * mode), read once, whole; undefined when there is none. Only a database's reading looks at it.
+ * Read it before the database: a checkpoint between the two reads then copies into the main file
+ * only frames the log read holds (applied again, they change nothing), while a log read after the
+ * main file may have restarted past frames the main file read did not have yet.
  */
 export async function walBeside(path: string): Promise<Uint8Array | undefined> {
   try {
@@ -62,7 +65,8 @@ export async function databaseSnapshot(path: string): Promise<Uint8Array | null>
   } finally {
     await handle.close();
   }
-  return applyWal(await readFile(path), await walBeside(path)).bytes;
+  const wal = await walBeside(path);
+  return applyWal(await readFile(path), wal).bytes;
 }
 
 /**
@@ -77,7 +81,9 @@ export async function readSessionFile(
   const unreadable = await whyUnreadable(path);
   if (unreadable !== null) return { unreadable };
   try {
-    return { session: await ingest(through(createReadStream(path, { highWaterMark: 1 << 20 })), { detail: 'light', wal: await walBeside(path) }) };
+    // A database's log before the database (walBeside says why).
+    const wal = await walBeside(path);
+    return { session: await ingest(through(createReadStream(path, { highWaterMark: 1 << 20 })), { detail: 'light', wal }) };
   } catch (error) {
     // The file changed between the check and the read (removed, its mode changed, a disk error).
     return { unreadable: readFailure(path, error) };

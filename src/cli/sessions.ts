@@ -202,7 +202,11 @@ export async function readHead(path: string): Promise<SessionHead> {
     // A SQLite database (OpenCode's) is read whole, with its write-ahead log: it has no first lines.
     const magic = Buffer.alloc(16);
     const { bytesRead: magicRead } = await handle.read(magic, 0, 16, 0);
-    if (magicRead === 16 && isSqlite(magic)) return await headOfOpenCodeDatabase(await readFile(path), await walBeside(path));
+    if (magicRead === 16 && isSqlite(magic)) {
+      // The log first (walBeside says why).
+      const wal = await walBeside(path);
+      return await headOfOpenCodeDatabase(await readFile(path), wal);
+    }
     let pending = Buffer.alloc(0);
     let offset = 0;
     let lines = 0;
