@@ -71,14 +71,17 @@ const exportViewer = (): Plugin => ({
  * secretlint's preset imports node:path, node:fs and crypto for the one rule that reads a key file
  * from disk (GCP service-account keys, only when the file linted is a `.p12` or `.json`); Loupe lints
  * text as `.txt`, so in the browser those imports are never used. They resolve to an empty module,
- * said here once, instead of Vite's stand-in and a warning for each on every build.
+ * said here once, instead of Vite's stand-in and a warning for each on every build. sql.js's
+ * Emscripten build imports node:fs and node:crypto the same way, used only when it runs in Node.
  */
 export const secretlintInBrowsers = (): Plugin => ({
   name: 'loupe-secretlint-in-browsers',
   enforce: 'pre',
   resolveId(source, importer) {
-    if (!importer?.includes('/@secretlint/') || !['node:path', 'node:fs', 'crypto'].includes(source)) return null;
-    return `\0loupe-unused:${source}`;
+    const secretlint = importer?.includes('/@secretlint/') === true && ['node:path', 'node:fs', 'crypto'].includes(source);
+    // sql.js (Emscripten) requires node:fs and node:crypto only when it runs in Node.
+    const sqlJs = importer?.includes('/sql.js/') === true && ['node:fs', 'node:crypto'].includes(source);
+    return secretlint || sqlJs ? `\0loupe-unused:${source}` : null;
   },
   load(id) {
     return id.startsWith('\0loupe-unused:') ? 'export default {};' : null;

@@ -1,5 +1,6 @@
 import { constants, createReadStream } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import { access, open, readFile, stat } from 'node:fs/promises';
+import { applyWal, isSqlite } from '../ingest/sqlite/wal';
 import { ingest } from '../model';
 import type { Session } from '../model/session';
 import { subagentFilesOf, withSubagentBytes } from './subagentFiles';
@@ -37,6 +38,39 @@ export function lineList(lines: readonly number[], shown = 10): string {
 }
 
 /**
+ * The write-ahead log beside a SQLite database (`PATH-wal`: OpenCode writes its database in WAL
+ * mode), read once, whole; undefined when there is none. Only a database's reading looks at it.
+ * Read it before the database: a checkpoint between the two reads then copies into the main file
+ * only frames the log read holds (applied again, they change nothing), while a log read after the
+ * main file may have restarted past frames the main file read did not have yet.
+ */
+export async function walBeside(path: string): Promise<Uint8Array | undefined> {
+  try {
+    return await readFile(`${path}-wal`);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A SQLite database (OpenCode's) as one file the page can read: its main file with the committed
+ * frames of the `-wal` beside it applied (ingest/sqlite/wal.ts), for a reader that gets no `-wal`
+ * of its own; null for a file that is not a database.
+ */
+export async function databaseSnapshot(path: string): Promise<Uint8Array | null> {
+  const handle = await open(path, 'r');
+  try {
+    const magic = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(magic, 0, 16, 0);
+    if (bytesRead < 16 || !isSqlite(magic)) return null;
+  } finally {
+    await handle.close();
+  }
+  const wal = await walBeside(path);
+  return applyWal(await readFile(path), wal).bytes;
+}
+
+/**
  * A session file (with a Claude Code session's sub-agent files) read with the viewer's own ingest, rows only (the CLI prints no content, so it
  * reads light: see BuilderOptions); or why it could not be read, in whyUnreadable's words.
  * `through`: what the file's bytes pass through first (`loupe diff --redact` redacts them).
@@ -50,8 +84,10 @@ export async function readSessionFile(
   try {
     // A Claude Code session's sub-agents are in files of their own (CONTRACTS §10, §11): read with it, as one input.
     const subagents = await subagentFilesOf(path);
+    // A database's log before the database (walBeside says why).
+    const wal = await walBeside(path);
     const bytes = subagents.length > 0 ? withSubagentBytes(path, subagents) : createReadStream(path, { highWaterMark: 1 << 20 });
-    return { session: await ingest(through(bytes), { detail: 'light' }) };
+    return { session: await ingest(through(bytes), { detail: 'light', wal }) };
   } catch (error) {
     // The file changed between the check and the read (removed, its mode changed, a disk error).
     return { unreadable: readFailure(path, error) };

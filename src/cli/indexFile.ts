@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { rowsOfFile, type FileRows } from '../analysis/fileRows';
 import { ingest } from '../model';
-import { readFailure, whyUnreadable } from './files';
+import { readFailure, walBeside, whyUnreadable } from './files';
 import { readHead } from './sessions';
 
 export async function indexFile(path: string): Promise<FileRows> {
@@ -14,7 +14,9 @@ export async function indexFile(path: string): Promise<FileRows> {
   try {
     const info = await stat(path);
     const head = await readHead(path);
-    const session = await ingest(createReadStream(path, { highWaterMark: 1 << 20 }), { detail: 'light' });
+    // A database's log before the database (walBeside says why).
+    const wal = await walBeside(path);
+    const session = await ingest(createReadStream(path, { highWaterMark: 1 << 20 }), { detail: 'light', wal });
     return rowsOfFile(session, { file: path, bytes: info.size, modifiedMs: info.mtimeMs, head });
   } catch (error) {
     // The file changed between the check and the read (removed, its mode changed, a disk error).

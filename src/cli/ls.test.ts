@@ -175,3 +175,20 @@ test("Pi's sessions where it keeps them (and where its variables move them), tit
   const both = JSON.parse((await run(['--json'], { HOME: home, PI_CODING_AGENT_SESSION_DIR: '~/pi-sessions' })).out) as FoundSession[];
   expect(both.map((s) => s.path).sort()).toEqual([moved, session].sort());
 });
+
+test("OpenCode's database where it keeps it ($XDG_DATA_HOME moves it), titled by its latest session; its logs, snapshots and -wal beside it left out", async () => {
+  const db = place('opencode-1.18.33_tidy-notes.db', 'data/opencode/opencode.db');
+  writeFileSync(join(home, 'data/opencode/opencode.db-wal'), '');
+  mkdirSync(join(home, 'data/opencode/log'), { recursive: true });
+  writeFileSync(join(home, 'data/opencode/log/2026-12-02T035057.log'), 'INFO service=default\n');
+  mkdirSync(join(home, 'data/opencode/storage/session/p1'), { recursive: true });
+  writeFileSync(join(home, 'data/opencode/storage/session/p1/ses_1.json'), '{"id": "ses_1", "title": "older releases kept JSON"}\n');
+  touch(db, '2026-12-01T14:08:33Z');
+  const listed = JSON.parse((await run(['--json'], { HOME: home, XDG_DATA_HOME: join(home, 'data') })).out) as FoundSession[];
+  expect(listed.map(({ path, format, sessionId, title, project, startedAt }) => ({ path, format, sessionId, title, project, startedAt }))).toEqual([
+    {
+      path: db, format: 'opencode', sessionId: 'ses_dcb195a86ffePtpFwkbooH24Z8', title: 'Tidy the notes', project: '/tmp/oc-scratch/out/main/ws',
+      startedAt: new Date(1796183860601).toISOString(),
+    },
+  ]);
+});

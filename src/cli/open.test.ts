@@ -1,10 +1,11 @@
-import { appendFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { loadSqlJs } from '../ingest/sqlite/sqljs';
 import { main } from './open';
 import { startServer, type RunningServer, type SessionInput } from './openServer';
 
@@ -100,6 +101,23 @@ function ended(res: IncomingMessage): Promise<string> {
 }
 
 describe('loupe open server: what it serves', () => {
+  test("a SQLite database (OpenCode's) is sent whole with the committed frames of its -wal applied: the page gets no -wal of its own", async () => {
+    const fixtures = join(import.meta.dirname, '../../fixtures/sqlite');
+    const db = join(dir, 'opencode.db');
+    copyFileSync(join(fixtures, 'wal-with-uncommitted-tail.db'), db);
+    copyFileSync(join(fixtures, 'wal-with-uncommitted-tail.db-wal'), `${db}-wal`);
+    const server = await serve({ kind: 'file', path: db, follow: true });
+    const res = await open(server, `/${server.token}/session`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    const body = new Uint8Array(Buffer.concat(chunks));
+    expect(Number(res.headers['content-length'])).toBe(body.length);
+    const SQL = await loadSqlJs();
+    const served = new SQL.Database(body);
+    expect(served.exec('SELECT count(*) FROM t')[0]?.values).toEqual([[3]]);
+    served.close();
+  });
+
   test('the page, its assets and the session are served under the token, with safe headers', async () => {
     const server = await serve({ kind: 'file', path: sessionPath, follow: false });
     // Named after the file: the viewer calls the session what the address's last segment says.
@@ -409,7 +427,7 @@ describe('loupe open command', () => {
     writeFileSync(join(folder, 'a.jsonl'), LINE_1);
     writeFileSync(join(folder, 'sub', 'b.jsonl'), LINE_1 + LINE_2);
     writeFileSync(join(folder, 'notes.json'), '{"not": "a session"}\n');
-    // Written an hour ago: no agent is writing them (one written in the last minute is followed).
+    // Written an hour ago, as finished sessions are.
     for (const file of ['a.jsonl', 'sub/b.jsonl']) utimesSync(join(folder, file), new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
     const index = join(dir, 'index');
     const stop = new AbortController();

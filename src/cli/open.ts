@@ -35,7 +35,7 @@ secret token: only this address can read the session) and opens the default brow
   (no PATH)      the library of every session on this machine: where each harness keeps its
                  own (Claude Code, Codex, ...; see loupe ls --help) and loupe tee's recordings,
                  indexed as loupe index does (the same index, refreshed on each open); a
-                 session still being written opens live
+                 recording whose tee still runs opens live
   --follow       keep reading PATH as it grows, like tail -f (a tee capture: until tee exits)
   --vs OTHER     compare PATH with OTHER, another run of the same task, step by step: OTHER's
                  steps beside PATH's, aligned, the first divergence marked (with --follow the

@@ -12,6 +12,7 @@ import { basename, extname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { LIVE_SUFFIX, isCaptureLive, readLiveMarker } from './captures';
+import { databaseSnapshot } from './files';
 import { findSessions, readHead } from './sessions';
 import { tailFile } from './tail';
 
@@ -118,8 +119,6 @@ const HOST = '127.0.0.1';
 /** `/open/KEY`: the one-time address (oneTimeUrl). */
 const LAUNCH = 'open';
 const DEFAULT_POLL_MS = 200;
-/** A log written this recently may still be being written by its agent. */
-const LIVE_MS = 60_000;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -269,9 +268,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // As for the agents' sessions: a regular file of this user's, not a link put in its place since.
       const info = await lstat(path).catch(() => null);
       if (!info?.isFile() || (process.getuid && info.uid !== process.getuid())) return fail(res, 404, 'No such session in the library');
-      // A session still being written (a capture whose tee runs, a log written in the last minute) is followed.
-      const live = (await isCaptureLive(path)) || Date.now() - info.mtimeMs < LIVE_MS;
-      return sendSession(req, res, path, { ...(await followOf(path, live)), expect: { dev: info.dev, ino: info.ino } }, head);
+      // A capture whose tee still runs is followed until tee exits; a log that only changed lately is read as it is
+      // (followed, a finished session would never read as done).
+      return sendSession(req, res, path, { ...(await followOf(path, await isCaptureLive(path))), expect: { dev: info.dev, ino: info.ino } }, head);
     }
     // The recordings folder is served only when it is what was opened (loupe open without a session).
     if (listsRecordings && route === 'recordings') return sendJson(res, await listRecordings(capturesDir), head);
@@ -320,6 +319,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (!info?.isFile()) return fail(res, 404, 'The session file is gone');
     res.statusCode = 200;
     res.setHeader('Content-Type', sessionContentType(path));
+    // A database (OpenCode's) is sent whole, its -wal applied: the page gets no -wal of its own, and
+    // a database is not followed (it is rewritten in place, not appended to).
+    const database = await databaseSnapshot(path).catch(() => null);
+    if (database !== null) {
+      res.setHeader('Content-Length', database.byteLength);
+      res.end(head ? undefined : database);
+      return;
+    }
     // A followed file has no length yet; chunked, each read goes out as it is made.
     if (!mode.follow) res.setHeader('Content-Length', info.size);
     if (head) {

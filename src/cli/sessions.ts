@@ -2,11 +2,14 @@
 // folders a person names, and described from their first lines. Used by `loupe ls`, `loupe index`
 // and `loupe open`; each file's format is decided by the same classifier the viewer reads with.
 import type { Dirent } from 'node:fs';
-import { open, readdir, realpath, stat } from 'node:fs/promises';
+import { open, readFile, readdir, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { emptyHead, HEAD_LINES, HEAD_MAX_BYTES, headComplete, noteHeadLine, projectOf, timeInCaptureName } from '../ingest/harnesses/head';
 import { defaultSessionFolders, entersFolder, isSessionFile, parentSessionFileOf, type HarnessEnv, type SessionHead } from '../ingest/harnesses';
+import { headOfOpenCodeDatabase } from '../ingest/harnesses/opencode';
+import { isSqlite } from '../ingest/sqlite/wal';
+import { walBeside } from './files';
 import { isCaptureLive } from './captures';
 
 export interface FoundSession {
@@ -164,7 +167,9 @@ export async function describe(path: string, now: number, subagents: string[]): 
     return null;
   }
   const head = await readHead(path);
-  const lastWriteMs = info.mtimeMs;
+  // A database's latest writes may be in its write-ahead log only.
+  const walInfo = head.format === 'opencode' ? await stat(`${path}-wal`).catch(() => null) : null;
+  const lastWriteMs = Math.max(info.mtimeMs, walInfo?.mtimeMs ?? 0);
   const startedAt = head.startMs ?? timeInCaptureName(basename(path)) ?? null;
   // A capture is live while its tee runs (tee removes its marker on exit), whenever it last wrote.
   const live = head.format === 'acp-capture' && basename(dirname(path)) === 'captures' ? await isCaptureLive(path) : now - lastWriteMs < LIVE_MS;
@@ -194,6 +199,14 @@ export async function readHead(path: string): Promise<SessionHead> {
     return head;
   }
   try {
+    // A SQLite database (OpenCode's) is read whole, with its write-ahead log: it has no first lines.
+    const magic = Buffer.alloc(16);
+    const { bytesRead: magicRead } = await handle.read(magic, 0, 16, 0);
+    if (magicRead === 16 && isSqlite(magic)) {
+      // The log first (walBeside says why).
+      const wal = await walBeside(path);
+      return await headOfOpenCodeDatabase(await readFile(path), wal);
+    }
     let pending = Buffer.alloc(0);
     let offset = 0;
     let lines = 0;

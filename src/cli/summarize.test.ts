@@ -39,6 +39,26 @@ describe('loupe summarize', () => {
     });
   });
 
+  test("OpenCode's database: its sessions' calls; a -wal beside it that is none is left out", async () => {
+    const { code, out } = await run('summarize', 'fixtures/native/opencode-1.18.33_tidy-notes.db', '--json');
+    expect(code).toBe(0);
+    const summary = JSON.parse(out) as { format: string; counts: unknown; calls: { id: string; session: string; label: string; status: string }[] };
+    expect(summary.format).toBe('opencode');
+    expect(summary.counts).toEqual({ lines: 57, events: 57, unknown: 0, bad: 0 });
+    const [main, child] = ['ses_dcb195a86ffePtpFwkbooH24Z8', 'ses_dcb190e73ffe7jLBycjZ0fkN5g'];
+    expect(summary.calls.map((call) => [call.session, call.label, call.status])).toEqual([
+      [main, 'Read', 'done'], [main, 'Run Command', 'failed'], [main, 'Run Command', 'done'], [main, 'Edit', 'done'], [main, 'Write', 'done'],
+      [main, 'List Files', 'done'], [main, 'Search', 'done'], [main, 'Subagent', 'done'], [child, 'Read', 'done'],
+    ]);
+    // A -wal beside it that is no write-ahead log: the database is read without it.
+    const dir = tempDir();
+    writeFileSync(join(dir, 'opencode.db'), readFileSync('fixtures/native/opencode-1.18.33_tidy-notes.db'));
+    writeFileSync(join(dir, 'opencode.db-wal'), Buffer.alloc(64));
+    const beside = JSON.parse((await run('summarize', join(dir, 'opencode.db'), '--json')).out) as { counts: unknown; calls: unknown[] };
+    expect(beside.counts).toEqual({ lines: 57, events: 57, unknown: 0, bad: 0 });
+    expect(beside.calls).toHaveLength(9);
+  });
+
   test('text output has one row per call with label, subject and status', async () => {
     const { code, out } = await run('summarize', 'fixtures/grok/esc-interrupt.updates.jsonl');
     expect(code).toBe(0);

@@ -5,7 +5,9 @@ import type { JsonObject, LedgerLine, ToolCallFields, XaiTool } from './schemas'
 export type Shape =
   | 'acp-jsonrpc' | 'acp-capture' | 'acpx-log' | 'inspector-trace' | 'text-log' | 'zed-export' | 'grok-updates' | 'acp-updates' | 'ledger'
   // Agents' own session logs (CONTRACTS §10), read by the adapters in formats/.
-  | 'claude-code' | 'codex' | 'gemini-cli' | 'qwen-code' | 'pi';
+  | 'claude-code' | 'codex' | 'gemini-cli' | 'qwen-code' | 'pi'
+  // OpenCode's SQLite database: its rows as records (formats/opencode.ts).
+  | 'opencode';
 export type RpcId = string | number;
 
 /** An `x.ai/tool` envelope as read on one update: valid, invalid (with why), or not there. */

@@ -3,6 +3,7 @@
 // chunking and the session read (or its changes taken) at any time.
 import type { ContentBlock, Direction } from '../ingest/acpTypes';
 import { classify } from '../ingest/classify';
+import type { DatabaseRead } from '../ingest/formats/opencode';
 import { readPermissionResult, readPromptResult } from '../ingest/fastPath';
 import { readWith } from '../ingest/result';
 import { RecordReader, describeType, readTextLog, type ByteRange, type RecordSink, type SkimmerKind } from '../ingest/reader';
@@ -92,9 +93,15 @@ export interface BuilderOptions {
 
 export class SessionBuilder {
   readonly detail: 'full' | 'light';
+  /**
+   * The detail calls are read in: a database's rows (OpenCode's) are no lines a light call could
+   * be read again from, so its calls are read whole whatever `detail` says.
+   */
+  private callDetail: 'full' | 'light';
 
   constructor(options: BuilderOptions = {}) {
     this.detail = options.detail ?? 'full';
+    this.callDetail = this.detail;
     this.records = this.recordSink();
     this.reader = new RecordReader(this.records, { light: this.detail === 'light', skimmer: options.skimmer });
     if (this.reader.skimmerKind) this.session.diagnostics.skimmer = this.reader.skimmerKind;
@@ -197,6 +204,19 @@ export class SessionBuilder {
       return;
     }
     this.fold(classify(value, '', loc), null);
+  }
+
+  /**
+   * The rows of a database read up front (OpenCode's, `ingest/formats/opencode.ts`): each row a
+   * record or a bad record, numbered like lines; what the reader says of the file, as warnings.
+   */
+  pushDatabase(read: DatabaseRead): void {
+    this.callDetail = 'full';
+    for (const warning of read.warnings) this.session.diagnostics.warnings.push({ line: 0, message: warning });
+    for (const row of read.rows) {
+      if ('record' in row) this.records.record(row.record, null);
+      else this.records.bad(row.bad.line, 0, row.bad.reason, row.bad.text);
+    }
   }
 
   /** One record's text at a known location: used to read a call's lines again (`hydrateCall`). */
@@ -429,7 +449,7 @@ export class SessionBuilder {
     if (!call || reopened) {
       const key = callKey(scope, id, reopened ? this.session.calls.size : undefined);
       const ledger = scope === LEDGER_SCOPE || scope === LEGACY_LEDGER_SCOPE;
-      call = newCall(key, id, sessionId, this.session.calls.size, loc.line, this.detail, !ledger);
+      call = newCall(key, id, sessionId, this.session.calls.size, loc.line, this.callDetail, !ledger);
       byId.set(id, call);
       this.session.calls.set(key, call);
       this.addItem({ type: 'call', loc, callKey: key });
@@ -454,7 +474,7 @@ export class SessionBuilder {
 
   private mergeContext(record: IngestRecord): MergeContext {
     const context = this.context;
-    context.detail = this.detail;
+    context.detail = this.callDetail;
     context.loc = record.loc;
     context.ts = record.ts;
     context.dir = record.dir;
@@ -742,7 +762,8 @@ export class SessionBuilder {
             this.addItem({ type: 'plan', loc, sessionId, entries: update.plan ?? [] });
             break;
           }
-          const call = this.applyToolUpdate(sessionId, update.update, record, 'tool_call');
+          // A call's own time where the format gives one apart from its record's (an OpenCode tool part's start).
+          const call = this.applyToolUpdate(sessionId, update.update, update.ts === undefined ? record : { ...record, ts: update.ts }, 'tool_call');
           treeCalls?.push(call);
           // The format names the subject where §6 cannot read it (a Codex patch's files), as a ledger line names its own.
           if (update.subject !== undefined) call.subject = update.subject;

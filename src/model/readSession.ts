@@ -1,4 +1,5 @@
 // Drives a SessionBuilder over any byte source, in chunks: the whole input is never one string.
+import { isSqlite } from '../ingest/sqlite/wal';
 import { SessionBuilder, type BuilderOptions } from './builder';
 import type { IngestProgress, Session } from './session';
 
@@ -12,6 +13,11 @@ export interface IngestOptions extends BuilderOptions {
   chunkSize?: number;
   /** Read into this builder (initialised) instead of a new one: its owner takes changes as it goes. */
   builder?: SessionBuilder;
+  /**
+   * A SQLite database's write-ahead log (the `-wal` file beside it), when the source is a database:
+   * its committed transactions are part of what the database holds (OpenCode writes in WAL mode).
+   */
+  wal?: Uint8Array;
 }
 
 const DEFAULT_CHUNK = 1 << 20;
@@ -25,16 +31,59 @@ export async function ingest(source: ByteSource, options: IngestOptions = {}): P
   const builder = options.builder ?? new SessionBuilder({ detail: options.detail, skimmer: options.skimmer });
   await builder.init();
   const totalBytes = sizeOf(source);
-  for await (const chunk of chunksOf(source, options.chunkSize ?? DEFAULT_CHUNK)) {
+  // The first bytes say whether the source is a SQLite database (OpenCode's), read whole, or lines.
+  const head: Uint8Array[] = [];
+  let headLength = 0;
+  let database: Uint8Array[] | null = null;
+  let databaseLength = 0;
+  for await (let chunk of chunksOf(source, options.chunkSize ?? DEFAULT_CHUNK)) {
     if (options.signal?.aborted) {
       builder.session.diagnostics.warnings.push({ line: builder.linesRead, message: 'reading was cancelled; what was read so far is shown' });
       return builder.session;
     }
+    if (database !== null) {
+      database.push(chunk);
+      databaseLength += chunk.length;
+      options.onProgress?.({ bytesRead: databaseLength, totalBytes, records: 0 }, builder);
+      continue;
+    }
+    if (headLength < SQLITE_HEAD) {
+      head.push(chunk);
+      headLength += chunk.length;
+      if (headLength < SQLITE_HEAD) continue;
+      const first = concat(head, headLength);
+      if (isSqlite(first)) {
+        database = [first];
+        databaseLength = headLength;
+        continue;
+      }
+      chunk = first;
+    }
     builder.push(chunk);
     options.onProgress?.({ bytesRead: builder.bytesRead, totalBytes, records: builder.linesRead }, builder);
   }
+  if (database !== null) {
+    const { readOpenCodeDatabase } = await import('../ingest/formats/opencode');
+    builder.pushDatabase(await readOpenCodeDatabase(concat(database, databaseLength), options.wal));
+  } else if (headLength > 0 && headLength < SQLITE_HEAD) {
+    builder.push(concat(head, headLength));
+  }
   builder.end();
   return builder.session;
+}
+
+/** Bytes enough to tell a SQLite database by its magic (`SQLite format 3\0`). */
+const SQLITE_HEAD = 16;
+
+function concat(chunks: Uint8Array[], length: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
 }
 
 function sizeOf(source: ByteSource): number | undefined {

@@ -3,6 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { defaultSessionFolders, formatName, isSessionFile, parentSessionFileOf, subagentLayoutOf } from './index';
 import { headOfText } from './head';
+import { loadSqlJs } from '../sqlite/sqljs';
+import { headOfOpenCodeDatabase } from './opencode';
 import { promptTitle } from './title';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/${name}`, import.meta.url), 'utf8');
@@ -11,7 +13,7 @@ describe('where sessions live', () => {
   test('each harness in its folder, moved by the variables it honours', () => {
     expect(defaultSessionFolders({ home: '/home/ana', vars: {} })).toEqual([
       '/home/ana/.local/state/loupe/captures', '/home/ana/.claude/projects', '/home/ana/.codex/sessions', '/home/ana/.codex/archived_sessions',
-      '/home/ana/.gemini/tmp', '/home/ana/.qwen/projects', '/home/ana/.pi/agent/sessions',
+      '/home/ana/.gemini/tmp', '/home/ana/.qwen/projects', '/home/ana/.pi/agent/sessions', '/home/ana/.local/share/opencode',
     ]);
     const moved = defaultSessionFolders({ home: '/home/ana', vars: { CLAUDE_CONFIG_DIR: '/cfg/claude', CODEX_HOME: 'relative/ignored', XDG_STATE_HOME: '/state' } });
     expect(moved).toContain('/cfg/claude/projects');
@@ -19,6 +21,9 @@ describe('where sessions live', () => {
     expect(moved).toContain('/state/loupe/captures');
     expect(defaultSessionFolders({ home: '/h', vars: { QWEN_HOME: '/q' } })).toContain('/q/projects');
     expect(defaultSessionFolders({ home: '/h', vars: { QWEN_HOME: '/q', QWEN_RUNTIME_DIR: '/run/q' } })).toContain('/run/q/projects');
+    const data = defaultSessionFolders({ home: '/home/ana', vars: { XDG_DATA_HOME: '/data', OPENCODE_DB: '/dbs/oc.db' } });
+    expect(data).toContain('/data/opencode');
+    expect(data).toContain('/dbs/oc.db');
   });
 
   test("inside a harness's folder only its session files; elsewhere any file of a format Loupe reads", () => {
@@ -43,6 +48,15 @@ describe('where sessions live', () => {
     expect(isSessionFile('/h/runs/capture.jsonl')).toBe(true);
     expect(isSessionFile('/h/runs/zed-export.json')).toBe(true);
     expect(isSessionFile('/h/runs/notes.txt')).toBe(false);
+    expect(isSessionFile('/h/.local/share/opencode/opencode.db')).toBe(true);
+    expect(isSessionFile('/h/.local/share/opencode/opencode-dev.db')).toBe(true);
+    expect(isSessionFile('/h/.local/share/opencode/opencode.db-wal')).toBe(false);
+    expect(isSessionFile('/h/.local/share/opencode/storage/session/p/ses_1.json')).toBe(false);
+    expect(isSessionFile('/h/.local/share/opencode/log/2026-12-02T035057.log')).toBe(false);
+    expect(isSessionFile('/h/.local/share/opencode/auth.json')).toBe(false);
+    expect(isSessionFile('/h/.config/opencode/opencode.json')).toBe(false);
+    expect(isSessionFile('/h/copies/opencode.db')).toBe(true);
+    expect(isSessionFile('/h/runs/other.db')).toBe(false);
   });
 
   test("Pi's folders, as PI_CODING_AGENT_DIR and PI_CODING_AGENT_SESSION_DIR move them (a leading ~ expanded, a relative one ignored)", () => {
@@ -79,6 +93,7 @@ describe('where sessions live', () => {
     expect(formatName('claude-code')).toBe('Claude Code');
     expect(formatName('acp-capture')).toBe('loupe tee');
     expect(formatName('pi')).toBe('Pi');
+    expect(formatName('opencode')).toBe('OpenCode');
     expect(formatName('something-new')).toBe('something-new');
   });
 });
@@ -122,5 +137,30 @@ describe('titles', () => {
   test('a session whose only prompt is a slash command is titled by it', () => {
     const line = JSON.stringify({ type: 'user', sessionId: 's', uuid: 'u', message: { role: 'user', content: '<command-name>/clear</command-name>' } });
     expect(headOfText(`${line}\n`).title).toBe('/clear');
+  });
+});
+
+describe('OpenCode', () => {
+  const db = readFileSync(new URL('../../../fixtures/native/opencode-1.18.33_tidy-notes.db', import.meta.url));
+
+  test("a database's head: its latest session a person started, OpenCode's title for it, the earliest start in it", async () => {
+    expect(await headOfOpenCodeDatabase(db)).toEqual({
+      format: 'opencode', sessionId: 'ses_dcb195a86ffePtpFwkbooH24Z8', cwd: '/tmp/oc-scratch/out/main/ws', startMs: 1796183860601,
+      title: 'Tidy the notes', titleIsCommand: false,
+    });
+  });
+
+  test("while OpenCode's title is still its placeholder, the first prompt titles the session", async () => {
+    const SQL = await loadSqlJs();
+    const copy = new SQL.Database(db);
+    copy.run("UPDATE session SET title = 'New session - 2026-12-02T03:57:40.601Z'");
+    const head = await headOfOpenCodeDatabase(copy.export());
+    copy.close();
+    // `opencode run` quotes a message holding spaces: the prompt as OpenCode kept it.
+    expect(head.title).toBe('"Please tidy up notes.txt and report on the workspace."');
+  });
+
+  test('bytes that are no database say nothing', async () => {
+    expect((await headOfOpenCodeDatabase(new TextEncoder().encode('SQLite format 3\0 and no more'))).format).toBe('unknown');
   });
 });

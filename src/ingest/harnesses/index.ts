@@ -5,6 +5,7 @@ import { claudeCode } from './claudeCode';
 import { codex } from './codex';
 import { geminiCli } from './geminiCli';
 import { pi } from './pi';
+import { openCode } from './opencode';
 import { basenameOf } from './paths';
 import { qwenCode } from './qwenCode';
 import type { Harness, HarnessEnv } from './types';
@@ -12,7 +13,7 @@ import type { Harness, HarnessEnv } from './types';
 export type { Harness, HarnessEnv, SessionHead } from './types';
 
 /** Those with folders of their own first: the order `loupe ls` walks them in. */
-export const HARNESSES: readonly Harness[] = [loupeTee, claudeCode, codex, geminiCli, qwenCode, pi, ...otherAcpRecorders];
+export const HARNESSES: readonly Harness[] = [loupeTee, claudeCode, codex, geminiCli, qwenCode, pi, openCode, ...otherAcpRecorders];
 
 const BY_ID = new Map(HARNESSES.map((harness) => [harness.id, harness]));
 
