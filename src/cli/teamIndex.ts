@@ -2,7 +2,7 @@
 // (`BASE/machine=NAME/`), and `BASE/index.json` listing them (see analysis/teamIndex.ts).
 import { lstat, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { asyncBufferFromFile, parquetMetadataAsync } from 'hyparquet';
+import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import { CALLS_TABLE, SESSIONS_TABLE } from '../analysis/fleet';
 import { LISTING_FILE, machineOfDir, PARTITION_PREFIX, TEAM_LISTING_VERSION, teamListingOf, type TeamListing, type TeamPartition, type TeamTable } from '../analysis/teamIndex';
 
@@ -119,5 +119,16 @@ async function lock(path: string): Promise<() => Promise<void>> {
     }
     if (Date.now() - started > LOCK_WAIT_MS) return () => Promise.resolve();
     await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50));
+  }
+}
+
+/** The session files a partition's sessions table names (the files of the machine that wrote it); none when it cannot be read. */
+export async function partitionFiles(dir: string): Promise<string[]> {
+  try {
+    const file = await asyncBufferFromFile(join(dir, SESSIONS_TABLE.file));
+    const rows = await parquetReadObjects({ file, columns: ['file'] });
+    return rows.map((row): unknown => row.file).filter((name): name is string => typeof name === 'string');
+  } catch {
+    return [];
   }
 }
