@@ -16,6 +16,7 @@ import {
 import { callColumnsOf, labelStatsOver, labelsInUse, type CallColumns } from './callColumns';
 import type { FolderIndex } from './folderIndex';
 import styles from './Library.module.css';
+import { teamListingOf } from '../analysis/teamIndex';
 import { libraryTables } from './tables';
 
 const harnessName = formatName;
@@ -33,7 +34,12 @@ export interface PickedLibrary extends FolderIndex {
 
 const ready = <T,>(value: T): Load<T> => ({ state: 'ready', value });
 
-export function Library({ picked }: { picked?: PickedLibrary } = {}) {
+/** `?index=URL`: a team's index.json on a static web host, its partitions' tables fetched from beside it. */
+export function TeamLibrary({ index }: { index: string }) {
+  return <Library remote={index} />;
+}
+
+export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: string } = {}) {
   const [listing, setListing] = useState<Load<LibraryListing>>(picked ? ready({ folder: picked.folder, unreadable: picked.unreadable }) : { state: 'loading' });
   const [sessions, setSessions] = useState<Load<FleetSession[]>>(picked ? ready(picked.sessions) : { state: 'loading' });
   const [calls, setCalls] = useState<Load<CallColumns>>(picked ? ready(picked.calls) : { state: 'loading' });
@@ -46,7 +52,7 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
     if (picked) return;
     let stopped = false;
     const failed = (error: unknown) => ({ state: 'failed' as const, why: error instanceof Error ? error.message : String(error) });
-    const listed = fetch('library', { cache: 'no-store' }).then(async (res) => {
+    const listed = remote !== undefined ? remoteListing(remote) : fetch('library', { cache: 'no-store' }).then(async (res) => {
       const value = res.ok ? listingOf(await res.json()) : null;
       if (!value) throw new Error(`the library is served by loupe open DIR (HTTP ${res.status})`);
       return value;
@@ -55,7 +61,7 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
     // Both tables were asked for when the page started; the rows show as soon as the (small)
     // sessions table is read, while the calls are still decoded in a worker. A team's index is
     // read a partition at a time, once the listing names them.
-    const team = listed.then((value) => (value.team ? readTeamTables('library/', value.team.partitions) : null));
+    const team = listed.then((value) => (value.team ? readTeamTables(remote !== undefined ? new URL('.', new URL(remote, location.href)).href : 'library/', value.team.partitions) : null));
     void team
       .then(async (tables) => (tables ? tables.sessions : (await libraryTables().sessions.then(readSessions)).rows))
       .then((rows) => void (stopped || setSessions({ state: 'ready', value: rows })))
@@ -334,6 +340,26 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
       </div>
     </div>
   );
+}
+
+/** A team's listing on another host: its index.json read, or one message saying why it cannot be. */
+async function remoteListing(index: string): Promise<LibraryListing> {
+  let url: URL;
+  try {
+    url = new URL(index, location.href);
+  } catch {
+    throw new Error(`${index} is not an address`);
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, { cache: 'no-store' });
+  } catch {
+    throw new Error(`${url.href} did not answer this page: the host must be reachable and allow it (CORS: Access-Control-Allow-Origin for ${location.origin})`);
+  }
+  if (!res.ok) throw new Error(`${url.href}: HTTP ${res.status}`);
+  const listing = teamListingOf(await res.json().catch(() => null));
+  if (!listing) throw new Error(`${url.href} is not a team's index.json (loupe index --machine NAME writes one)`);
+  return { folder: '', unreadable: [], team: { base: url.href, here: null, partitions: listing.partitions, present: [] } };
 }
 
 const EMPTY_SESSIONS: FleetSession[] = [];
