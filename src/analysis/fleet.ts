@@ -50,6 +50,8 @@ export interface FleetSession {
   bad_lines: number;
   /** The file's modification time: a session written in the last minute is live. */
   modified_ms: number;
+  /** The machine whose partition of a team's index holds the row (not a column of the file: its folder's name). */
+  machine?: string;
 }
 
 /** What a column holds: Parquet writes `int` as INT64, `double` as DOUBLE, `string` as UTF-8; every column may be null. */
@@ -324,5 +326,5 @@ export function tokensPerDay(sessions: Iterable<FleetSession>): TokensOnDay[] {
 
 /** The sessions with the most failed calls, most first (none with no failure). */
 export function mostFailures(sessions: Iterable<FleetSession>, limit: number): FleetSession[] {
-  return [...sessions].filter((s) => s.failed > 0).sort((a, b) => b.failed - a.failed || a.file.localeCompare(b.file)).slice(0, limit);
+  return [...sessions].filter((s) => s.failed > 0).sort((a, b) => b.failed - a.failed || a.file.localeCompare(b.file) || (a.machine ?? '').localeCompare(b.machine ?? '')).slice(0, limit);
 }

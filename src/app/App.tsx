@@ -3,7 +3,7 @@ import { SessionViewer, type CallSummary, type CompareCall, type Filter, type Se
 import { libraryTables } from '../library/tables';
 import { Recordings } from './Recordings';
 import { withSubagents } from './subagents';
-import { readCallId, readCompareCall, readFilter, readSrc, readView, readVs, writeCallId, writeCompareCall, writeFilter, writeVs } from './url';
+import { readCallId, readCompareCall, readFilter, readIndex, readSrc, readView, readVs, writeCallId, writeCompareCall, writeFilter, writeVs } from './url';
 import './app.css';
 
 /** Where the app's build puts the export viewer (vite.config.ts): the html export fetches it from there. */
@@ -14,6 +14,9 @@ const Library = lazy(() => {
   libraryTables();
   return import('../library/Library').then((m) => ({ default: m.Library }));
 });
+
+/** A team's index on a static host (`?index=URL`): the library, its tables fetched from there. */
+const TeamLibrary = lazy(() => import('../library/Library').then((m) => ({ default: m.TeamLibrary })));
 
 /** A folder picked in the app ("Open folder…"), indexed in the page: loaded only when one is picked. */
 const FolderLibrary = lazy(() => import('../library/FolderLibrary').then((m) => ({ default: m.FolderLibrary })));
@@ -304,6 +307,10 @@ export function App() {
           new URLSearchParams(location.search).has('library') ? (
             <Suspense fallback={<p aria-busy="true">Loading…</p>}>
               <Library />
+            </Suspense>
+          ) : readIndex(location.search) !== null ? (
+            <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+              <TeamLibrary index={readIndex(location.search)!} />
             </Suspense>
           ) : new URLSearchParams(location.search).has('recordings') ? (
             <Recordings />

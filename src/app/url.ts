@@ -6,6 +6,11 @@ export function readSrc(search: string): string | null {
   return new URLSearchParams(search).get('src');
 }
 
+/** A team's index on a static web host (`?index=URL` of its index.json): the library, read with no Loupe server. */
+export function readIndex(search: string): string | null {
+  return new URLSearchParams(search).get('index');
+}
+
 /** The run compared with ?src= (issue 20): `?src=A&vs=B` shows A and B aligned step by step. */
 export function readVs(search: string): string | null {
   return new URLSearchParams(search).get('vs');

@@ -2,7 +2,8 @@
 // the tables read by DuckDB and compared with `loupe summarize --json` over each file. Under root
 // the child runs as `nobody`, so a file of mode 000 is unreadable to it as to anyone.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, relative } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { asyncBufferFromFile, parquetMetadataAsync } from 'hyparquet';
@@ -12,6 +13,7 @@ import { buildCli } from './testing/buildCli';
 import { main as indexMain } from './indexCommand';
 import { main as summarize } from './summarize';
 import type { Summary } from '../model';
+import { machineNameOf, teamListingOf } from '../analysis/teamIndex';
 
 const ROOT = join(import.meta.dirname, '../..');
 const GENERATOR = join(ROOT, 'scripts/gen-session.mjs');
@@ -63,8 +65,12 @@ interface IndexRun {
 }
 
 function index(dir: string, out: string, ...options: string[]): Promise<IndexRun> {
+  return indexDirs([dir], out, ...options);
+}
+
+function indexDirs(dirs: string[], out: string, ...options: string[]): Promise<IndexRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'index', dir, '--out', out, '--json', ...options], { ...user, cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, 'index', ...dirs, '--out', out, '--json', ...options], { ...user, cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -271,3 +277,103 @@ describe('loupe index, a file that keeps changing (a session an agent is writing
 function readLedgerCall(n: number): string {
   return JSON.stringify({ v: 1, seq: 100_000 + n, kind: 'tool_called', data: { tool: 'read_file', args: { path: `/added/${n}.ts` } } });
 }
+
+/** A machine's sessions: a few generated files of its own. */
+function machineFolder(name: string, specs: [string, string[]][]): string {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  for (const [file, args] of specs) {
+    const made = spawnSync(process.execPath, [GENERATOR, ...args, '--out', join(dir, file)], { encoding: 'utf8' });
+    if (made.status !== 0) throw new Error(made.stderr);
+    chmodSync(join(dir, file), 0o666);
+  }
+  chmodSync(dir, 0o777);
+  return dir;
+}
+
+describe("loupe index --machine: a team's index, one folder every machine writes its partition into", () => {
+  test('three machines\' partitions read in DuckDB as one table with a machine column, each machine\'s counts those of loupe summarize --json over its files', async () => {
+    const base = join(work, 'team');
+    const here = machineNameOf(hostname());
+    const machines: [string, string][] = [
+      ['alpha', machineFolder('team-alpha', [['a1.jsonl', ['--format', 'acp', '--calls', '11', '--seed', '21']], ['a2.jsonl', ['--format', 'grok', '--calls', '6', '--seed', '22']]])],
+      ['beta', machineFolder('team-beta', [['b1.jsonl', ['--format', 'ledger', '--calls', '9', '--seed', '23']]])],
+      [here, machineFolder('team-here', [['h1.jsonl', ['--format', 'acp', '--calls', '4', '--seed', '24', '--bad-rate', '0.1']], ['h2.jsonl', ['--format', 'acp', '--calls', '13', '--seed', '25']], ['h3.jsonl', ['--format', 'grok', '--calls', '5', '--seed', '26']]])],
+    ];
+    // The first two name their machine; the third, into a folder that is already a team's, is the host's.
+    for (const [machine, dir] of machines) {
+      const run = await index(dir, base, ...(machine === here ? [] : ['--machine', machine]));
+      expect(run.code).toBe(0);
+      expect(run.json).toMatchObject({ machine, out: join(base, `machine=${machine}`) });
+    }
+    expect(readdirSync(base).sort()).toEqual(['index.json', ...machines.map(([m]) => `machine=${m}`)].sort());
+
+    const expected = new Map<string, { sessions: number; calls: number; failed: number }>();
+    for (const [machine, dir] of machines) {
+      const summaries = [...(await summariesOf(sessionFiles(dir))).values()];
+      expected.set(machine, { sessions: summaries.length, calls: summaries.reduce((n, s) => n + s.calls, 0), failed: summaries.reduce((n, s) => n + s.failed, 0) });
+    }
+    const byMachine = [...expected].sort(([a], [b]) => a.localeCompare(b));
+    const calls = `read_parquet('${base}/*/calls.parquet', hive_partitioning = true)`;
+    const sessions = `read_parquet('${base}/*/sessions.parquet', hive_partitioning = true)`;
+    expect(await rows(`select machine, count(*) as calls, count(*) filter (where status = 'failed') as failed from ${calls} group by 1 order by 1`)).toEqual(
+      byMachine.map(([machine, e]) => ({ machine, calls: e.calls, failed: e.failed })),
+    );
+    expect(await rows(`select machine, count(*) as sessions, sum(calls) as calls from ${sessions} group by 1 order by 1`)).toEqual(
+      byMachine.map(([machine, e]) => ({ machine, sessions: e.sessions, calls: e.calls })),
+    );
+    // Each machine's rows are its own files.
+    for (const [machine, dir] of machines) {
+      expect((await rows(`select file from ${sessions} where machine = '${machine}' order by 1`)).map((r) => r.file)).toEqual(sessionFiles(dir));
+    }
+
+    // index.json lists the three, with their tables' rows and bytes.
+    const listing = teamListingOf(JSON.parse(readFileSync(join(base, 'index.json'), 'utf8')));
+    expect(listing?.partitions.map((p) => [p.machine, p.sessions, p.calls])).toEqual(byMachine.map(([machine, e]) => [machine, e.sessions, e.calls]));
+    for (const p of listing!.partitions) {
+      expect(p.tables.map((t) => [t.file, t.bytes])).toEqual(['sessions.parquet', 'calls.parquet'].map((file) => [file, readFileSync(join(base, p.dir, file)).byteLength]));
+    }
+
+    // Run again, nothing changed: the same tables, the listing still whole; a lock a stopped writer left is taken over.
+    writeFileSync(join(base, '.index.json.lock'), '1\n');
+    utimesSync(join(base, '.index.json.lock'), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    expect((await index(machines[1]![1], base, '--machine', 'beta')).json).toMatchObject({ parsed: 0, reused: 1 });
+    expect(teamListingOf(JSON.parse(readFileSync(join(base, 'index.json'), 'utf8')))?.partitions.map((p) => p.machine)).toEqual(byMachine.map(([m]) => m));
+    expect(existsSync(join(base, '.index.json.lock'))).toBe(false);
+  }, 90_000);
+
+  test('two machines writing into one folder at once: both partitions whole, both listed', async () => {
+    const base = join(work, 'team-race');
+    const one = machineFolder('race-one', [['r1.jsonl', ['--format', 'acp', '--calls', '40', '--seed', '31']], ['r2.jsonl', ['--format', 'acp', '--calls', '30', '--seed', '32']]]);
+    const two = machineFolder('race-two', [['s1.jsonl', ['--format', 'grok', '--calls', '35', '--seed', '33']], ['s2.jsonl', ['--format', 'ledger', '--calls', '25', '--seed', '34']]]);
+    for (let round = 0; round < 2; round++) {
+      const [a, b] = await Promise.all([index(one, base, '--machine', 'one'), index(two, base, '--machine', 'two')]);
+      expect([a.code, b.code]).toEqual([0, 0]);
+    }
+    expect(await rows(`select machine, count(*) as calls from read_parquet('${base}/*/calls.parquet', hive_partitioning = true) group by 1 order by 1`)).toEqual([
+      { machine: 'one', calls: 70 },
+      { machine: 'two', calls: 60 },
+    ]);
+    expect(await rows(`select machine, count(*) as n from read_parquet('${base}/*/sessions.parquet', hive_partitioning = true) group by 1 order by 1`)).toEqual([
+      { machine: 'one', n: 2 },
+      { machine: 'two', n: 2 },
+    ]);
+    const listing = teamListingOf(JSON.parse(readFileSync(join(base, 'index.json'), 'utf8')));
+    expect(listing?.partitions.map((p) => [p.machine, p.sessions, p.calls])).toEqual([['one', 2, 70], ['two', 2, 60]]);
+    // Nothing left half written: no temp files, no lock.
+    expect(readdirSync(base).sort()).toEqual(['index.json', 'machine=one', 'machine=two']);
+    for (const machine of ['one', 'two']) expect(readdirSync(join(base, `machine=${machine}`)).sort()).toEqual(['calls.parquet', 'manifest.json', 'sessions.parquet']);
+  }, 90_000);
+
+  test('--machine takes a folder-safe name; without it, --out DIR still writes DIR itself', async () => {
+    let err = '';
+    const code = await indexMain([work, '--out', join(work, 'bad-team'), '--machine', '../x'], { out: () => undefined, err: (text) => void (err += text) });
+    expect(code).toBe(2);
+    expect(err).toMatch(/--machine takes a name of letters, digits/);
+    expect(existsSync(join(work, 'bad-team'))).toBe(false);
+    const dir = machineFolder('plain', [['p.jsonl', ['--format', 'acp', '--calls', '3', '--seed', '41']]]);
+    const run = await index(dir, join(work, 'plain-index'));
+    expect(run.json).not.toHaveProperty('machine');
+    expect(readdirSync(join(work, 'plain-index')).sort()).toEqual(['calls.parquet', 'manifest.json', 'sessions.parquet']);
+  });
+});

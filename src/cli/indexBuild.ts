@@ -17,6 +17,8 @@ export interface IndexOptions {
   rowGroupRows?: number;
   /** Only what lies inside the folders (no link or hard link to elsewhere): for a folder that is then served. */
   inside?: boolean;
+  /** A folder whose files are never sessions (a team's folder, which holds `out`). */
+  skipUnder?: string;
 }
 
 export interface IndexResult {
@@ -45,7 +47,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
   // Written through a link, the tables would land wherever it points (another user's folder, a shared drive).
   if ((await lstat(out).catch(() => null))?.isSymbolicLink()) throw new Error(`${out} is a symbolic link: give the folder it points to, or another`);
   await mkdir(out, { recursive: true });
-  const inside = `${out}${sep}`;
+  const inside = `${resolve(options.skipUnder ?? out)}${sep}`;
   // The index's own files are not sessions, wherever it is kept.
   const leftOut: LeftOut[] = [];
   const files = [...(await sessionFilesUnder(options.dirs.map((dir) => resolve(dir)), { inside: options.inside ?? false }, leftOut))]

@@ -1,15 +1,18 @@
 // `loupe index [DIR...] [--out DIR] [--json] [--jobs N] [--row-group N]`: every session on this machine (or under
 // DIRs) as Parquet tables any engine queries.
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { lstat } from 'node:fs/promises';
+import { homedir, hostname } from 'node:os';
+import { join, resolve } from 'node:path';
 import { readCommandArgs } from './args';
 import { buildIndex, type IndexResult } from './indexBuild';
 import { DEFAULT_ROW_GROUP_ROWS } from './indexStore';
 import { defaultFolders } from './sessions';
+import { looksLikeTeamBase, partitionDir, writeTeamListing } from './teamIndex';
+import { machineNameOf, validMachineName } from '../analysis/teamIndex';
 import type { CliIo } from './summarize';
 import { terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 
-const USAGE = 'usage: loupe index [DIR...] [--out DIR] [--json] [--jobs N] [--row-group N]';
+const USAGE = 'usage: loupe index [DIR...] [--out DIR] [--machine NAME] [--json] [--jobs N] [--row-group N]';
 
 const HELP = `${USAGE}
 
@@ -30,6 +33,13 @@ come last). A file that cannot be read is listed with why; it does not stop the
 index. Unknown values are null.
 
   --out DIR   where the tables go (default ${'$'}XDG_CACHE_HOME/loupe/index, else ~/.cache/loupe/index)
+  --machine NAME
+              a team's index: the tables go into DIR/machine=NAME/ (Hive partitioning), so every
+              machine points --out at one shared folder and engines read the union as one table
+              with a machine column: read_parquet('DIR/*/calls.parquet', hive_partitioning = true).
+              DIR/index.json lists the partitions (tables, bytes, rows, when written). NAME:
+              letters, digits, '.', '_', '-'. Once DIR holds a partition (or index.json), a run
+              without --machine writes this machine's: NAME is then the host name (${machineNameOf(hostname())})
   --json      print {sessions, calls, parsed, reused, ms, skipped, unreadable, threads, out}
   --jobs N    threads to read with (default: one per core)
   --row-group N
@@ -47,10 +57,12 @@ export function defaultIndexDir(env: NodeJS.ProcessEnv = process.env): string {
 
 export interface IndexDeps {
   env: NodeJS.ProcessEnv;
+  /** This machine's name in a team's folder (default: the host name, made a folder's name). */
+  machine: string;
 }
 
 export async function main(argv: readonly string[], io: CliIo, overrides: Partial<IndexDeps> = {}): Promise<number> {
-  const parsed = readCommandArgs(argv, io, { command: 'index', usage: USAGE, help: HELP }, { json: { type: 'boolean' }, out: { type: 'string' }, jobs: { type: 'string' }, 'row-group': { type: 'string' } });
+  const parsed = readCommandArgs(argv, io, { command: 'index', usage: USAGE, help: HELP }, { json: { type: 'boolean' }, out: { type: 'string' }, machine: { type: 'string' }, jobs: { type: 'string' }, 'row-group': { type: 'string' } });
   if (typeof parsed === 'number') return parsed;
   const env = overrides.env ?? process.env;
   let jobs: number | undefined;
@@ -70,10 +82,24 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
     }
   }
   const dirs = parsed.positionals.length > 0 ? parsed.positionals : defaultFolders(env);
-  const out = parsed.values.out ?? defaultIndexDir(env);
+  const base = parsed.values.out ?? defaultIndexDir(env);
+  let machine: string | null = null;
+  if (parsed.values.machine !== undefined) {
+    machine = validMachineName(parsed.values.machine);
+    if (machine === null) {
+      io.err(`loupe index: --machine takes a name of letters, digits, '.', '_' and '-' (not starting with '.', at most 64), got ${terminalSafeLine(parsed.values.machine)}\n${USAGE}`);
+      return 2;
+    }
+  } else if (await looksLikeTeamBase(base)) {
+    machine = overrides.machine ?? machineNameOf(hostname());
+  }
+  const out = machine === null ? base : partitionDir(base, machine);
   let result: IndexResult;
   try {
-    result = await buildIndex({ dirs, out, jobs, ...(rowGroupRows !== undefined ? { rowGroupRows } : {}) });
+    // Written through a link, a team's tables would land wherever it points.
+    if (machine !== null && (await lstat(base).catch(() => null))?.isSymbolicLink()) throw new Error(`${resolve(base)} is a symbolic link: give the folder it points to, or another`);
+    result = await buildIndex({ dirs, out, jobs, ...(rowGroupRows !== undefined ? { rowGroupRows } : {}), ...(machine !== null ? { skipUnder: base } : {}) });
+    if (machine !== null) await writeTeamListing(resolve(base), machine);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | null)?.code;
     io.err(`loupe index: cannot write the index in ${terminalSafeLine(out)} (${code ?? (error instanceof Error ? error.message : String(error))})`);
@@ -83,7 +109,7 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   for (const { path, why } of result.leftOut) io.err(terminalSafeLine(`loupe index: left out ${path}: ${why}`));
   if (parsed.values.json) {
     const { sessions, calls, parsed: read, reused, ms, skipped, unreadable, threads } = result;
-    io.out(terminalSafeJson(JSON.stringify({ sessions, calls, parsed: read, reused, ms, skipped, unreadable, threads, out: result.out })));
+    io.out(terminalSafeJson(JSON.stringify({ sessions, calls, parsed: read, reused, ms, skipped, unreadable, threads, out: result.out, ...(machine !== null ? { machine } : {}) })));
     return 0;
   }
   io.out(

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -14,11 +15,13 @@ import { whyUnreadable } from './files';
 import { buildIndex } from './indexBuild';
 import { defaultIndexDir } from './indexCommand';
 import { startServer, type LibraryOptions, type SessionInput } from './openServer';
+import { isTeamBase, partitionDir, partitionFiles, scanPartitions } from './teamIndex';
+import { machineNameOf, validMachineName } from '../analysis/teamIndex';
 import { joinSubagents, subagentFilesOf } from './subagentFiles';
 import type { CliIo } from './summarize';
 import { terminalSafeLine } from '../model/terminalText';
 
-const USAGE = 'usage: loupe open [PATH | DIR | -] [--follow] [--vs OTHER] [--port N] [--no-browser]';
+const USAGE = 'usage: loupe open [PATH | DIR | BASE | -] [--follow] [--vs OTHER] [--machine NAME] [--port N] [--no-browser]';
 
 const HELP = `${USAGE}
 
@@ -31,6 +34,10 @@ secret token: only this address can read the session) and opens the default brow
                  ${'$'}XDG_CACHE_HOME/loupe/index/folders/, refreshed on each open) and lists every
                  session with its harness, project, start, duration, calls, failures and tokens,
                  filtered and sorted, with stats across them; a session opens in the viewer
+  BASE           a team's index (a folder loupe index --machine NAME wrote into, holding
+                 machine=NAME/ partitions): the library of every machine's sessions as one, with
+                 a Machine column and filter; not indexed again. A session of this machine's
+                 opens when its file is here; another machine's says where it lives
   -              read the session from stdin until it ends, showing it as it arrives
   (no PATH)      the library of every session on this machine: where each harness keeps its
                  own (Claude Code, Codex, ...; see loupe ls --help) and loupe tee's recordings,
@@ -40,6 +47,8 @@ secret token: only this address can read the session) and opens the default brow
   --vs OTHER     compare PATH with OTHER, another run of the same task, step by step: OTHER's
                  steps beside PATH's, aligned, the first divergence marked (with --follow the
                  comparison grows as PATH does: is the new run going the way the old one went?)
+  --machine NAME with BASE: which partition is this machine's (default: the host name, as
+                 loupe index names it)
   --port N       listen on port N (default: any free port)
   --no-browser   only print the address
 
@@ -96,7 +105,17 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   };
   let library: LibraryOptions | undefined;
   if (parsed.path === '-') session = { kind: 'stream', stream: deps.stdin };
-  else if (parsed.path === undefined || (await stat(parsed.path).catch(() => null))?.isDirectory()) {
+  else if (parsed.path !== undefined && (await stat(parsed.path).catch(() => null))?.isDirectory() && (await isTeamBase(parsed.path))) {
+    const base = resolve(parsed.path);
+    const here = parsed.machine ?? machineNameOf(hostname());
+    const files = await partitionFiles(partitionDir(base, here));
+    const partitions = await scanPartitions(base);
+    io.err(
+      `loupe open: ${partitions.reduce((n, p) => n + (p.sessions ?? 0), 0)} sessions on ${partitions.length} machine${partitions.length === 1 ? '' : 's'} in ${terminalSafeLine(base)} ` +
+        `(this machine: ${here}${partitions.some((p) => p.machine === here) ? '' : ', which has no partition there'})`,
+    );
+    library = { folder: sep, indexDir: base, files, unreadable: [], team: { base, here } };
+  } else if (parsed.path === undefined || (await stat(parsed.path).catch(() => null))?.isDirectory()) {
     const folder = parsed.path;
     const wholeMachine = folder === undefined;
     const dirs = folder === undefined ? deps.machineFolders : [folder];
@@ -182,7 +201,7 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   return 0;
 }
 
-type ParsedArgs = { help: true } | { help: false; path: string | undefined; follow: boolean; port: number; noBrowser: boolean; vs?: string };
+type ParsedArgs = { help: true } | { help: false; path: string | undefined; follow: boolean; port: number; noBrowser: boolean; vs?: string; machine?: string };
 
 export function parseOpenArgs(argv: readonly string[]): ParsedArgs | { error: string } {
   const parsed = parseCommandArgs(argv, {
@@ -190,6 +209,7 @@ export function parseOpenArgs(argv: readonly string[]): ParsedArgs | { error: st
     port: { type: 'string', short: 'p' },
     'no-browser': { type: 'boolean' },
     vs: { type: 'string' },
+    machine: { type: 'string' },
   });
   if ('error' in parsed) return { error: `${parsed.error} (${USAGE})` };
   if (parsed.help) return { help: true };
@@ -201,7 +221,11 @@ export function parseOpenArgs(argv: readonly string[]): ParsedArgs | { error: st
     if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) return { error: `--port wants a number from 0 to 65535, not ${values.port}` };
     port = Number(values.port);
   }
-  return { help: false, path: positionals[0], follow: values.follow ?? false, port, noBrowser: values['no-browser'] ?? false, ...(values.vs !== undefined ? { vs: values.vs } : {}) };
+  if (values.machine !== undefined && validMachineName(values.machine) === null) return { error: `--machine takes a name of letters, digits, '.', '_' and '-', not ${values.machine}` };
+  return {
+    help: false, path: positionals[0], follow: values.follow ?? false, port, noBrowser: values['no-browser'] ?? false, ...(values.vs !== undefined ? { vs: values.vs } : {}),
+    ...(values.machine !== undefined ? { machine: values.machine } : {}),
+  };
 }
 
 /** dist/app beside the built CLI (dist/cli/…), or the project's dist/app when run from source. */

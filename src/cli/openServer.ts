@@ -14,6 +14,8 @@ import { pipeline } from 'node:stream/promises';
 import { LIVE_SUFFIX, isCaptureLive, readLiveMarker } from './captures';
 import { databaseSnapshot } from './files';
 import { findSessions, readHead } from './sessions';
+import { scanPartitions } from './teamIndex';
+import { machineOfDir, type TeamPartition } from '../analysis/teamIndex';
 import { tailFile } from './tail';
 
 export type SessionInput =
@@ -58,6 +60,11 @@ export interface LibraryOptions {
    * and agents' sessions lists stay served beside it.
    */
   wholeMachine?: boolean;
+  /**
+   * A team's index (`loupe open BASE`): its partitions are served as `library/machine=NAME/…`;
+   * `files` are this machine's (`here`) that are on it.
+   */
+  team?: { base: string; here: string | null };
 }
 
 /** What `library` answers: the folder the rows' paths are relative to, and the files that could not be read. */
@@ -65,6 +72,7 @@ export interface LibraryListing {
   folder: string;
   unreadable: { file: string; why: string }[];
   wholeMachine?: boolean;
+  team?: { base: string; here: string | null; partitions: TeamPartition[]; present: string[] };
 }
 
 export interface RunningServer {
@@ -190,7 +198,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       : `?src=compare/${encodeURIComponent(compareName)}&vs=session/${encodeURIComponent(sessionName)}`;
   // Without a session or a library, the page lists the recordings and the agents' sessions.
   const listsRecordings = !options.session && (!options.library || options.library.wholeMachine === true);
-  const library = options.library ? { ...options.library, folder: resolve(options.library.folder), files: new Set(options.library.files.map((file) => resolve(file))) } : null;
+  const library = options.library
+    ? {
+        ...options.library, folder: resolve(options.library.folder), files: new Set(options.library.files.map((file) => resolve(file))),
+        ...(options.library.team ? { team: { ...options.library.team, base: resolve(options.library.team.base) } } : {}),
+      }
+    : null;
 
   /** The one-time address's secret, until it is visited. */
   let launchKey: Buffer | null = null;
@@ -259,7 +272,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (library && rest[0] === 'library') {
       if (rest.length === 1) {
         const listing: LibraryListing = { folder: library.folder, unreadable: [...library.unreadable], ...(library.wholeMachine ? { wholeMachine: true } : {}) };
+        if (library.team) {
+          const present = [];
+          for (const file of library.files) if ((await lstat(file).catch(() => null))?.isFile()) present.push(file);
+          listing.team = { ...library.team, partitions: await scanPartitions(library.team.base), present };
+        }
         return sendJson(res, listing, head);
+      }
+      // `library/machine=NAME/TABLE`: a partition's table, in a team's index.
+      if (library.team && rest.length === 3 && machineOfDir(rest[1]!) !== null && (rest[2] === 'calls.parquet' || rest[2] === 'sessions.parquet')) {
+        const info = await lstat(join(library.team.base, rest[1]!)).catch(() => null);
+        const table = await lstat(join(library.team.base, rest[1]!, rest[2])).catch(() => null);
+        if (!info?.isDirectory() || !table?.isFile()) return fail(res, 404, 'No such machine in the index');
+        return sendFile(res, join(library.team.base, rest[1]!, rest[2]), head);
       }
       if (rest.length === 2 && (rest[1] === 'calls.parquet' || rest[1] === 'sessions.parquet')) return sendFile(res, join(library.indexDir, rest[1]), head);
       // `library/file/PATH…`: a file under the folder, only one the index holds.

@@ -10,12 +10,13 @@ import { countOf, formatDuration } from '../ui/format';
 import { formatCount, formatShare } from '../ui/insights/format';
 import { VirtualList } from '../ui/virtual/VirtualList';
 import {
-  dayOf, durationOf, filterSessions, libraryCalls, listingOf, NO_FILTER, readSessions, shownFilesOf, sortSessions, tokensOf,
+  dayOf, durationOf, filterSessions, libraryCalls, listingOf, NO_FILTER, readSessions, readTeamTables, sessionKey, shownFilesOf, sortSessions, tokensOf,
   type LibraryFilter, type LibraryListing, type Sort, type SortKey,
 } from './fleetData';
 import { callColumnsOf, labelStatsOver, labelsInUse, type CallColumns } from './callColumns';
 import type { FolderIndex } from './folderIndex';
 import styles from './Library.module.css';
+import { teamListingOf } from '../analysis/teamIndex';
 import { libraryTables } from './tables';
 
 const harnessName = formatName;
@@ -33,7 +34,12 @@ export interface PickedLibrary extends FolderIndex {
 
 const ready = <T,>(value: T): Load<T> => ({ state: 'ready', value });
 
-export function Library({ picked }: { picked?: PickedLibrary } = {}) {
+/** `?index=URL`: a team's index.json on a static web host, its partitions' tables fetched from beside it. */
+export function TeamLibrary({ index }: { index: string }) {
+  return <Library remote={index} />;
+}
+
+export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: string } = {}) {
   const [listing, setListing] = useState<Load<LibraryListing>>(picked ? ready({ folder: picked.folder, unreadable: picked.unreadable }) : { state: 'loading' });
   const [sessions, setSessions] = useState<Load<FleetSession[]>>(picked ? ready(picked.sessions) : { state: 'loading' });
   const [calls, setCalls] = useState<Load<CallColumns>>(picked ? ready(picked.calls) : { state: 'loading' });
@@ -46,20 +52,22 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
     if (picked) return;
     let stopped = false;
     const failed = (error: unknown) => ({ state: 'failed' as const, why: error instanceof Error ? error.message : String(error) });
-    void fetch('library', { cache: 'no-store' })
-      .then(async (res) => {
-        const value = res.ok ? listingOf(await res.json()) : null;
-        if (!value) throw new Error(`the library is served by loupe open DIR (HTTP ${res.status})`);
-        if (!stopped) setListing({ state: 'ready', value });
-      })
-      .catch((error: unknown) => void (stopped || setListing(failed(error))));
+    const listed = remote !== undefined ? remoteListing(remote) : fetch('library', { cache: 'no-store' }).then(async (res) => {
+      const value = res.ok ? listingOf(await res.json()) : null;
+      if (!value) throw new Error(`the library is served by loupe open DIR (HTTP ${res.status})`);
+      return value;
+    });
+    listed.then((value) => void (stopped || setListing({ state: 'ready', value }))).catch((error: unknown) => void (stopped || setListing(failed(error))));
     // Both tables were asked for when the page started; the rows show as soon as the (small)
-    // sessions table is read, while the calls are still decoded in a worker.
-    void libraryTables()
-      .sessions.then(readSessions)
-      .then(({ rows }) => void (stopped || setSessions({ state: 'ready', value: rows })))
+    // sessions table is read, while the calls are still decoded in a worker. A team's index is
+    // read a partition at a time, once the listing names them.
+    const team = listed.then((value) => (value.team ? readTeamTables(remote !== undefined ? new URL('.', new URL(remote, location.href)).href : 'library/', value.team.partitions) : null));
+    void team
+      .then(async (tables) => (tables ? tables.sessions : (await libraryTables().sessions.then(readSessions)).rows))
+      .then((rows) => void (stopped || setSessions({ state: 'ready', value: rows })))
       .catch((error: unknown) => void (stopped || setSessions(failed(error))));
-    void libraryCalls()
+    void team
+      .then((tables) => (tables ? tables.calls : libraryCalls()))
       .then((columns) => void (stopped || setCalls({ state: 'ready', value: columns })))
       .catch((error: unknown) => void (stopped || setCalls(failed(error))));
     return () => {
@@ -80,6 +88,7 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
   const worst = useMemo(() => mostFailures(filtered, 10), [filtered]);
   const choices = useMemo(
     () => ({
+      machines: uniqueSorted(allSessions.flatMap((s) => (s.machine === undefined ? [] : [s.machine]))),
       harnesses: uniqueSorted(allSessions.map((s) => s.format)),
       projects: uniqueSorted(allSessions.flatMap((s) => (s.project === null ? [] : [s.project]))),
       labels: labelsInUse(allCalls),
@@ -87,12 +96,20 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
     [allSessions, allCalls],
   );
 
-  // A picked folder's rows are already named by their path inside it.
-  const folder = listing.state === 'ready' && !picked ? listing.value.folder : null;
+  // A picked folder's rows are already named by their path inside it; a team's are whole paths, each on its machine.
+  const team = listing.state === 'ready' && !picked ? (listing.value.team ?? null) : null;
+  const folder = listing.state === 'ready' && !picked && !team ? listing.value.folder : null;
+  const present = useMemo(() => new Set(team?.present ?? []), [team]);
   const relative = (file: string) => (folder !== null && file.startsWith(`${folder}/`) ? file.slice(folder.length + 1) : file);
   // A file name or a recorded directory may hold terminal escapes (ESC, BEL): shown escaped, as the CLI prints them.
   const shownPath = (file: string) => terminalSafeLine(relative(file));
-  const hrefOf = (file: string) => `?src=${encodeURIComponent(`library/file/${relative(file).split('/').map(encodeURIComponent).join('/')}`)}`;
+  /** In a team's index, a session opens only when it is this machine's and its file is here; null: it lives elsewhere. */
+  const hrefOf = (s: FleetSession): string | null => {
+    if (team && (s.machine !== team.here || !present.has(s.file))) return null;
+    const path = team ? s.file.replace(/^\/+/, '') : relative(s.file);
+    return `?src=${encodeURIComponent(`library/file/${path.split('/').map(encodeURIComponent).join('/')}`)}`;
+  };
+  const whereOf = (s: FleetSession) => `${s.machine ?? ''}:${shownPath(s.file)}`;
   // A picked folder's session opens from its own File (there is no server to ask); the link's
   // address is then only its name.
   const openOnClick = (file: string) =>
@@ -128,7 +145,7 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
   );
 
   return (
-    <div className={styles.library} data-testid="library">
+    <div className={`${styles.library} ${team ? styles.team : ''}`} data-testid="library" data-team={team ? team.partitions.length : undefined}>
       <header className={styles.head}>
         <h1>Library</h1>
         <p>
@@ -140,6 +157,11 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
               {folder !== null ? (
                 <>
                   {' '}in <code>{terminalSafeLine(folder)}</code>
+                </>
+              ) : null}
+              {team ? (
+                <>
+                  {' '}on {countOf(team.partitions.length, 'machine')} in <code>{terminalSafeLine(team.base)}</code>
                 </>
               ) : null}
               {calls.state === 'loading' ? <span aria-busy="true"> · reading the calls…</span> : null}
@@ -165,6 +187,7 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
           </details>
         ) : null}
         <form className={styles.filters} aria-label="Filter the sessions" onSubmit={(e) => e.preventDefault()}>
+          {team ? <Select label="Machine" value={filter.machine} options={choices.machines} onChange={(machine) => set({ machine })} /> : null}
           <Select label="Harness" value={filter.harness} options={choices.harnesses} name={harnessName} onChange={(harness) => set({ harness })} />
           <Select label="Project" value={filter.project} options={choices.projects} name={(project) => terminalSafeLine(shortProject(project))} onChange={(project) => set({ project })} />
           <Select label="Label" value={filter.label} options={choices.labels} onChange={(label) => set({ label })} />
@@ -188,6 +211,7 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
       <div className={styles.body}>
         <section className={styles.sessions} aria-label="Sessions">
           <div className={`${styles.row} ${styles.columns}`}>
+            {team ? header('machine', 'Machine') : null}
             {header('file', 'Session')}
             {header('format', 'Harness')}
             {header('project', 'Project')}
@@ -202,17 +226,25 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
             ariaLabel="Sessions"
             count={shown.length}
             estimate={ROW_HEIGHT}
-            rowKey={(i) => shown[i]?.file ?? i}
+            rowKey={(i) => (shown[i] ? sessionKey(shown[i]) : i)}
             renderRow={(i) => {
               const s = shown[i];
               if (!s) return null;
               const tokens = tokensOf(s);
+              const href = hrefOf(s);
               return (
-                <div className={styles.row} data-session-file={relative(s.file)} data-calls={s.calls} data-failed={s.failed}>
-                  <a href={hrefOf(s.file)} onClick={openOnClick(s.file)} className={styles.name} title={shownPath(s.file)}>
-                    {s.title ?? shownPath(s.file)}
-                    {now - s.modified_ms < LIVE_MS ? <span className={styles.live}>live</span> : null}
-                  </a>
+                <div className={styles.row} data-session-file={relative(s.file)} data-machine={s.machine} data-calls={s.calls} data-failed={s.failed}>
+                  {team ? <span title={s.machine}>{s.machine}</span> : null}
+                  {href !== null ? (
+                    <a href={href} onClick={openOnClick(s.file)} className={styles.name} title={shownPath(s.file)}>
+                      {s.title ?? shownPath(s.file)}
+                      {now - s.modified_ms < LIVE_MS ? <span className={styles.live}>live</span> : null}
+                    </a>
+                  ) : (
+                    <span className={styles.name} title={`Not on this machine: on ${whereOf(s)}`} data-elsewhere={whereOf(s)}>
+                      {s.title ?? shownPath(s.file)} <span className={styles.muted}>· on {whereOf(s)}</span>
+                    </span>
+                  )}
                   <span>{harnessName(s.format)}</span>
                   <span className={styles.clip} title={s.project === null ? undefined : terminalSafeLine(s.project)}>
                     {terminalSafeLine(shortProject(s.project))}
@@ -290,10 +322,15 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
           ) : (
             <ol className={styles.worst} aria-label="Sessions with the most failures">
               {worst.map((s) => (
-                <li key={s.file} data-worst={relative(s.file)}>
-                  <a href={hrefOf(s.file)} onClick={openOnClick(s.file)} title={shownPath(s.file)}>
-                    {s.title ?? shownPath(s.file)}
-                  </a> <span className={styles.bad}>{countOf(s.failed, 'failed call')}</span>
+                <li key={sessionKey(s)} data-worst={relative(s.file)}>
+                  {hrefOf(s) !== null ? (
+                    <a href={hrefOf(s)!} onClick={openOnClick(s.file)} title={shownPath(s.file)}>
+                      {s.title ?? shownPath(s.file)}
+                    </a>
+                  ) : (
+                    <span title={`Not on this machine: on ${whereOf(s)}`}>{s.title ?? shownPath(s.file)}</span>
+                  )}{' '}
+                  <span className={styles.bad}>{countOf(s.failed, 'failed call')}</span>
                   {dayOf(s.started_ms) ? <span className={styles.muted}> · {dayOf(s.started_ms)}</span> : null}
                 </li>
               ))}
@@ -303,6 +340,26 @@ export function Library({ picked }: { picked?: PickedLibrary } = {}) {
       </div>
     </div>
   );
+}
+
+/** A team's listing on another host: its index.json read, or one message saying why it cannot be. */
+async function remoteListing(index: string): Promise<LibraryListing> {
+  let url: URL;
+  try {
+    url = new URL(index, location.href);
+  } catch {
+    throw new Error(`${index} is not an address`);
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, { cache: 'no-store' });
+  } catch {
+    throw new Error(`${url.href} did not answer this page: the host must be reachable and allow it (CORS: Access-Control-Allow-Origin for ${location.origin})`);
+  }
+  if (!res.ok) throw new Error(`${url.href}: HTTP ${res.status}`);
+  const listing = teamListingOf(await res.json().catch(() => null));
+  if (!listing) throw new Error(`${url.href} is not a team's index.json (loupe index --machine NAME writes one)`);
+  return { folder: '', unreadable: [], team: { base: url.href, here: null, partitions: listing.partitions, present: [] } };
 }
 
 const EMPTY_SESSIONS: FleetSession[] = [];

@@ -308,3 +308,34 @@ function swap(values: Float64Array, a: number, b: number): void {
   values[a] = values[b]!;
   values[b] = t;
 }
+
+/**
+ * Several tables' columns as one (a team's partitions): each part's files named by `fileKey` (its
+ * machine and path: two machines may have a file at the same path), labels and subjects interned again.
+ */
+export function concatCallColumns(parts: readonly { columns: CallColumns; fileKey: (file: string) => string }[]): CallColumns {
+  const length = parts.reduce((sum, part) => sum + part.columns.length, 0);
+  const files = new Interner();
+  const labels = new Interner();
+  const subjects = new Interner();
+  const out = {
+    file: new Int32Array(length), label: new Int32Array(length), status: new Uint8Array(length), subject: new Int32Array(length), durationMs: new Float64Array(length),
+  };
+  let row = 0;
+  for (const { columns, fileKey } of parts) {
+    const fileIds = columns.files.map((file) => files.idOf(fileKey(file)));
+    const labelIds = columns.labels.map((label) => labels.idOf(label));
+    const subjectIds = columns.subjects.map((subject) => subjects.idOf(subject));
+    for (let i = 0; i < columns.length; i++, row++) {
+      out.file[row] = fileIds[columns.file[i]!]!;
+      out.label[row] = labelIds[columns.label[i]!]!;
+      out.status[row] = columns.status[i]!;
+      const subject = columns.subject[i]!;
+      out.subject[row] = subject < 0 ? -1 : subjectIds[subject]!;
+      out.durationMs[row] = columns.durationMs[i]!;
+    }
+  }
+  return {
+    length, ...out, files: files.values, labels: labels.values, subjects: subjects.values, rejected: parts.reduce((sum, part) => sum + part.columns.rejected, 0),
+  };
+}

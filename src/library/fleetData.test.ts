@@ -69,3 +69,21 @@ describe('rows read back from a table', () => {
     expect(fleetSessionOf({ file: 7 })).toBeNull();
   });
 });
+
+describe("a team's index: two machines with a file at the same path", () => {
+  test('the rows stay apart: the Machine filter, and a call filter keyed by machine and file', async () => {
+    const { concatCallColumns } = await import('./callColumns');
+    const { sessionKey } = await import('./fleetData');
+    const mine = [session('/f/a.jsonl', { machine: 'alpha', calls: 1 }), session('/f/a.jsonl', { machine: 'beta', calls: 2 })];
+    const columns = concatCallColumns([
+      { columns: callColumnsOf([call('/f/a.jsonl', 'Read', 'done')]), fileKey: (file) => sessionKey({ file, machine: 'alpha' }) },
+      { columns: callColumnsOf([call('/f/a.jsonl', 'Edit', 'failed'), call('/f/a.jsonl', 'Read', 'done')]), fileKey: (file) => sessionKey({ file, machine: 'beta' }) },
+    ]);
+    expect(columns.length).toBe(3);
+    expect(columns.files).toHaveLength(2);
+    expect(filterSessions(mine, columns, { ...NO_FILTER, machine: 'beta' }).map((s) => s.machine)).toEqual(['beta']);
+    expect(filterSessions(mine, columns, { ...NO_FILTER, label: 'Edit' }).map((s) => s.machine)).toEqual(['beta']);
+    expect(filterSessions(mine, columns, { ...NO_FILTER, label: 'Read' }).map((s) => s.machine)).toEqual(['alpha', 'beta']);
+    expect(sortSessions(mine, { key: 'machine', descending: true }).map((s) => s.machine)).toEqual(['beta', 'alpha']);
+  });
+});

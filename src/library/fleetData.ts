@@ -2,9 +2,10 @@
 // themselves (hyparquet), the same files DuckDB or Spark read; and the filters and sorts over them.
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { fleetSessionOf, type FleetSession } from '../analysis/fleet';
-import { filesWithCall, readCallColumns, type CallColumns } from './callColumns';
+import { teamListingOf, type TeamPartition } from '../analysis/teamIndex';
+import { concatCallColumns, filesWithCall, readCallColumns, type CallColumns } from './callColumns';
 import type { CallsWorkerAnswer } from './calls.worker';
-import { libraryTables } from './tables';
+import { fetchTable, libraryTables } from './tables';
 
 /** A page of this server's: the rows' paths are relative to `folder`. */
 export interface LibraryListing {
@@ -12,6 +13,18 @@ export interface LibraryListing {
   unreadable: { file: string; why: string }[];
   /** Every session on the machine (`loupe open` without a path): the recordings list is there too. */
   wholeMachine?: boolean;
+  /** A team's index (`loupe open BASE`, BASE holding `machine=NAME/` partitions): the rows are the union of the partitions'. */
+  team?: TeamView;
+}
+
+export interface TeamView {
+  /** The team's folder, as the server names it (or the listing's address). */
+  base: string;
+  /** This machine's name: its rows' files may open here. Null where no file opens (a static host). */
+  here: string | null;
+  partitions: TeamPartition[];
+  /** Files of this machine's partition that are on this machine now: the rows that open. */
+  present: string[];
 }
 
 export function listingOf(value: unknown): LibraryListing | null {
@@ -21,7 +34,49 @@ export function listingOf(value: unknown): LibraryListing | null {
   const problems = Array.isArray(unreadable)
     ? unreadable.filter((u): u is { file: string; why: string } => typeof (u as { file?: unknown })?.file === 'string' && typeof (u as { why?: unknown })?.why === 'string')
     : [];
-  return { folder, unreadable: problems, ...(wholeMachine === true ? { wholeMachine } : {}) };
+  const team = teamViewOf((value as { team?: unknown }).team);
+  return { folder, unreadable: problems, ...(wholeMachine === true ? { wholeMachine } : {}), ...(team ? { team } : {}) };
+}
+
+function teamViewOf(value: unknown): TeamView | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { base, here, partitions, present } = value as Record<string, unknown>;
+  const listing = teamListingOf({ version: 1, partitions });
+  if (typeof base !== 'string' || !listing) return null;
+  return {
+    base, here: typeof here === 'string' ? here : null, partitions: listing.partitions,
+    present: Array.isArray(present) ? present.filter((file): file is string => typeof file === 'string') : [],
+  };
+}
+
+/** A session's key among the rows: its file, and in a team's index its machine too (two machines may have a file at the same path). */
+export function sessionKey(s: Pick<FleetSession, 'file' | 'machine'>): string {
+  return s.machine === undefined ? s.file : `${s.machine}\u0000${s.file}`;
+}
+
+/**
+ * A team's partitions read as one library: each partition's tables fetched from
+ * `baseUrl` + `machine=NAME/…` (the calls decoded off the page's thread), its sessions marked
+ * with their machine, the calls' files keyed as `sessionKey` keys them.
+ */
+export function readTeamTables(baseUrl: string, partitions: readonly TeamPartition[]): { sessions: Promise<FleetSession[]>; calls: Promise<CallColumns> } {
+  const url = (partition: TeamPartition, file: string) => `${baseUrl}${encodeURIComponent(partition.dir)}/${file}`;
+  const sessions = Promise.all(
+    partitions.map(async (partition) => (await readSessions(await fetchTable(url(partition, 'sessions.parquet')))).rows.map((row) => ({ ...row, machine: partition.machine }))),
+  ).then((parts) => parts.flat());
+  // One partition at a time: each is handed to a worker whole.
+  const calls = (async () => {
+    const parts = [];
+    for (const partition of partitions) {
+      if (!partition.tables.some((t) => t.file === 'calls.parquet')) continue;
+      const columns = await readCallsOffThread(await fetchTable(url(partition, 'calls.parquet')));
+      parts.push({ columns, fileKey: (file: string) => sessionKey({ file, machine: partition.machine }) });
+    }
+    return concatCallColumns(parts);
+  })();
+  sessions.catch(() => undefined);
+  calls.catch(() => undefined);
+  return { sessions, calls };
 }
 
 /** What a table's file holds, a row group at a time, yielding to the page between groups; rows not of the table's shape are counted, not shown. */
@@ -53,6 +108,8 @@ export const readSessions = (buffer: ArrayBuffer) => readTable(buffer, fleetSess
 // Filters and sorts
 
 export interface LibraryFilter {
+  /** A team's index: the machine whose partition holds the session. */
+  machine: string;
   harness: string;
   project: string;
   label: string;
@@ -64,9 +121,9 @@ export interface LibraryFilter {
   subject: string;
 }
 
-export const NO_FILTER: LibraryFilter = { harness: '', project: '', label: '', status: '', from: '', to: '', subject: '' };
+export const NO_FILTER: LibraryFilter = { machine: '', harness: '', project: '', label: '', status: '', from: '', to: '', subject: '' };
 
-export type SortKey = 'file' | 'format' | 'project' | 'started' | 'duration' | 'calls' | 'failed' | 'tokens';
+export type SortKey = 'machine' | 'file' | 'format' | 'project' | 'started' | 'duration' | 'calls' | 'failed' | 'tokens';
 
 export interface Sort {
   key: SortKey;
@@ -91,6 +148,7 @@ export function filterSessions(sessions: readonly FleetSession[], calls: CallCol
   const matching = byCalls ? filesWithCall(calls, f) : null;
   const fileIds = matching ? fileIdsOf(calls) : null;
   return sessions.filter((s) => {
+    if (f.machine && s.machine !== f.machine) return false;
     if (f.harness && s.format !== f.harness) return false;
     if (f.project && (s.project ?? '') !== f.project) return false;
     if (f.from || f.to) {
@@ -98,7 +156,7 @@ export function filterSessions(sessions: readonly FleetSession[], calls: CallCol
       if (day === null || (f.from && day < f.from) || (f.to && day > f.to)) return false;
     }
     if (!matching || !fileIds) return true;
-    const id = fileIds.get(s.file);
+    const id = fileIds.get(sessionKey(s));
     return id !== undefined && matching[id] === 1;
   });
 }
@@ -117,13 +175,14 @@ export function shownFilesOf(calls: CallColumns, sessions: readonly FleetSession
   const shown = new Uint8Array(calls.files.length);
   const ids = fileIdsOf(calls);
   for (const s of sessions) {
-    const id = ids.get(s.file);
+    const id = ids.get(sessionKey(s));
     if (id !== undefined) shown[id] = 1;
   }
   return shown;
 }
 
 const SORT_VALUE: Record<SortKey, (s: FleetSession) => string | number | null> = {
+  machine: (s) => s.machine ?? null,
   file: (s) => s.file,
   format: (s) => s.format,
   project: (s) => s.project,
@@ -141,9 +200,9 @@ export function sortSessions(sessions: readonly FleetSession[], sort: Sort): Fle
   return [...sessions].sort((a, b) => {
     const va = value(a);
     const vb = value(b);
-    if (va === null || vb === null) return va === vb ? a.file.localeCompare(b.file) : va === null ? 1 : -1;
+    if (va === null || vb === null) return va === vb ? sessionKey(a).localeCompare(sessionKey(b)) : va === null ? 1 : -1;
     const order = typeof va === 'number' && typeof vb === 'number' ? va - vb : String(va).localeCompare(String(vb));
-    return order !== 0 ? sign * order : a.file.localeCompare(b.file);
+    return order !== 0 ? sign * order : a.file.localeCompare(b.file) || sessionKey(a).localeCompare(sessionKey(b));
   });
 }
 
