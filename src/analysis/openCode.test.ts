@@ -56,6 +56,21 @@ describe('OpenCode 1.18.33 database (real recording)', () => {
     expect(cat.history.map((entry) => entry.source)).toEqual(['tool_call', 'tool_call_update']);
   });
 
+  test("exit codes and parents as summarize gives them: the commands' metadata.exit, the sub-agent's read under its task call", async () => {
+    const { calls: summary } = summarize(await load(TIDY));
+    expect(summary.map((call) => [call.id, call.exitCode, call.parent])).toEqual([
+      ['call_main_1_2', null, null],
+      ['call_main_2_3', 1, null],
+      ['call_main_3_4', 0, null],
+      ['call_main_4_5', null, null],
+      ['call_main_5_6', null, null],
+      ['call_main_6_7', null, null],
+      ['call_main_6_8', null, null],
+      ['call_main_7_9', null, null],
+      ['call_sub_0_10', null, 'call_main_7_9'],
+    ]);
+  });
+
   test('the todowrite is the plan it sets, not a call', async () => {
     const session = await load(TIDY);
     const plans = session.items.flatMap((item) => (item.type === 'plan' ? [item.entries.map((entry) => `${entry.status} ${entry.content}`)] : []));

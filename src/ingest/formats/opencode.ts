@@ -335,14 +335,24 @@ class Reader {
       const exit = num(metadata?.exit);
       const output = typeof state.output === 'string' ? state.output : undefined;
       entry.updates.push({ type: 'result', update: resultUpdate(id, exit !== undefined && exit !== 0, output, { output: state.output ?? null, metadata: metadata ?? null }) });
+      if (exit !== undefined) entry.updates.push({ type: 'exit', toolCallId: id, exitCode: exit });
+      this.noteSubagent(name, id, metadata, entry);
       return num(time?.end);
     }
     if (status === 'error') {
       const error = typeof state.error === 'string' ? state.error : undefined;
       entry.updates.push({ type: 'result', update: resultUpdate(id, true, error, { error: state.error ?? null, metadata: metadata ?? null }) });
+      this.noteSubagent(name, id, metadata, entry);
       return num(time?.end);
     }
+    this.noteSubagent(name, id, metadata, entry);
     return undefined;
+  }
+
+  /** A `task` part names its sub-agent's child session (`state.metadata.sessionId`): that session's calls have the task as parent (CONTRACTS §11). */
+  private noteSubagent(name: string, id: string, metadata: JsonObject | undefined, entry: NativeEntry): void {
+    const child = str(metadata?.sessionId);
+    if (name === 'task' && child !== null) entry.subagent = { sessionId: child, parentId: id };
   }
 }
 
