@@ -236,3 +236,10 @@ test('summarize lists Gemini calls like any other', async () => {
   const summary = summarize(await load('native/gemini-cli-0.61.0_chat-session-B.jsonl'));
   expect(summary.calls.filter((call) => call.status === 'failed').map((call) => call.label)).toEqual(['Run Command', 'Write']);
 });
+
+describe('exit codes (CONTRACTS §11)', () => {
+  test("a command's `Exit Code: N` is kept as its exit code; a command that wrote none has none", async () => {
+    const { calls: summary } = summarize(await load('native/gemini-cli-0.61.0_chat-session-B.jsonl'));
+    expect(summary.map((call) => [call.label, call.exitCode])).toEqual([['Read', null], ['Run Command', 2], ['Write', null], ['Edit', null], ['List Files', null]]);
+  });
+});

@@ -133,7 +133,10 @@ function toolCallUpdates(item: unknown, text: string, path: (string | number)[])
   if (status === undefined) return [call];
   const output = outputOf(c.result);
   const resultText = output ?? (typeof c.resultDisplay === 'string' ? c.resultDisplay : undefined);
-  return [call, { type: 'result', update: resultUpdate(c.id, status === 'failed', resultText, c.result ?? c.resultDisplay) }];
+  const result: NativeUpdate = { type: 'result', update: resultUpdate(c.id, status === 'failed', resultText, c.result ?? c.resultDisplay) };
+  // A command's `Exit Code: N` is kept as data (CONTRACTS §11 "Exit codes"); a command that exited 0 writes none.
+  const exitCode = c.name === 'run_shell_command' ? exitCodeOf(output) : undefined;
+  return exitCode === undefined ? [call, result] : [call, result, { type: 'exit', toolCallId: c.id, exitCode }];
 }
 
 /**
