@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:install`: Loupe as a user installs it. `npm pack`, then `npm install -g` of that
 // tarball into a scratch prefix (npm_config_prefix in a temporary folder), then each command of the
-// installed package run from a folder outside the repository: `loupe` and `agent-loupe`,
+// installed package run from a folder outside the repository: `loupe` and `agent-loupe`, --version,
 // summarize, export (jsonl, md, html), tee around a tiny agent, index (in worker threads), and open (--no-browser; the page,
 // one of its scripts and the session fetched over HTTP). What it proves is what package.json
 // "files" and "bin" ship: nothing here can reach the repository's dist or node_modules.
@@ -81,6 +81,11 @@ try {
   for (const bin of ['loupe', pkg.name]) {
     const help = run(join(prefix, 'bin', bin), ['--help']);
     check(`${bin} --help`, help.code === 0 && help.out.includes('loupe summarize FILE'), help.err);
+  }
+
+  for (const flag of ['--version', '-V']) {
+    const version = run(loupe, [flag]);
+    check(`loupe ${flag} prints ${pkg.version}`, version.code === 0 && version.out === `loupe ${pkg.version}\n`, version.err || version.out);
   }
 
   const summary = run(loupe, ['summarize', session, '--json', '--strict']);

@@ -1,5 +1,5 @@
 // What every command does with `--help`, `-h` and an option it does not know, through each
-// command's own entry (src/cli/loupe.ts hands each the arguments after its name).
+// command's own entry (src/cli/dispatch.ts hands each the arguments after its name).
 import { describe, expect, test } from 'vitest';
 import type { CliIo } from './summarize';
 import { main as summarize } from './summarize';
@@ -9,6 +9,8 @@ import { main as tee } from './tee';
 import { main as ls } from './ls';
 import { main as diff } from './diff';
 import { main as index } from './indexCommand';
+import { run as loupe } from './dispatch';
+import { readFileSync } from 'node:fs';
 
 const SESSION = 'fixtures/grok/esc-interrupt.updates.jsonl';
 
@@ -86,5 +88,15 @@ describe('loupe export', () => {
     expect((await run(exportMain, [SESSION])).err).toMatch(/^loupe export: --format is needed\n/);
     expect((await run(exportMain, [SESSION, '--format', 'pdf'])).err).toMatch(/^loupe export: --format is jsonl, html or md, not pdf\n/);
     expect((await run(exportMain, [SESSION, '--format'])).err).toMatch(/^loupe export: --format needs a value\n/);
+  });
+});
+
+describe('loupe', () => {
+  test('--version, -V and version print the package.json version on stdout, exit 0', async () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V', 'version']) {
+      expect(await run(loupe, [flag])).toEqual({ code: 0, out: `loupe ${version}\n`, err: '' });
+    }
+    expect((await run(loupe, ['--help'])).out).toMatch(/loupe --version/);
   });
 });
