@@ -20,6 +20,25 @@ export async function whyUnreadable(path: string, directoryHint = 'give the sess
   }
 }
 
+/**
+ * Why a DIR given to `loupe ls` or `loupe index` cannot be listed, or null when it can (a folder, or
+ * one session file): said before anything is listed or written, so a mistyped path is not read as
+ * "no sessions" (or indexed as none).
+ */
+export async function whyNotListable(path: string): Promise<string | null> {
+  try {
+    const info = await stat(path);
+    if (!info.isDirectory() && !info.isFile()) return `${path} is not a folder or a file`;
+    await access(path, info.isDirectory() ? constants.R_OK | constants.X_OK : constants.R_OK);
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    if (code === 'ENOENT') return `no such folder: ${path}`;
+    if (code === 'ENOTDIR') return `no such folder: ${path} (a part of it is a file)`;
+    return readFailure(path, error);
+  }
+}
+
 /** What went wrong reading `path`, as whyUnreadable says it, for an error met while reading. */
 export function readFailure(path: string, error: unknown): string {
   const code = (error as NodeJS.ErrnoException | null)?.code;

@@ -175,7 +175,7 @@ export function parseOpenArgs(argv: readonly string[]): ParsedArgs | { error: st
   if (positionals.length > 1) return { error: `one session at a time, got ${positionals.length} paths (${USAGE})` };
   let port = 0;
   if (values.port !== undefined) {
-    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) return { error: `--port wants a number from 0 to 65535, not ${values.port}` };
+    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) return { error: `--port must be a whole number from 0 to 65535, not ${values.port}` };
     port = Number(values.port);
   }
   return { help: false, path: positionals[0], follow: values.follow ?? false, port, noBrowser: values['no-browser'] ?? false, ...(values.vs !== undefined ? { vs: values.vs } : {}) };
