@@ -70,7 +70,7 @@ describe('loupe summarize', () => {
     expect((await run(summarize, ['summarize', '-h'])).err).not.toMatch(/no such file/);
     const dashed = await run(summarize, ['summarize', '--', '-h']);
     expect(dashed.code).toBe(1);
-    expect(dashed.err).toBe('loupe: no such file: -h\n');
+    expect(dashed.err).toBe('loupe summarize: no such file: -h\n');
   });
 
   test('no FILE, or two, is a usage error', async () => {
@@ -98,5 +98,21 @@ describe('loupe', () => {
       expect(await run(loupe, [flag])).toEqual({ code: 0, out: `loupe ${version}\n`, err: '' });
     }
     expect((await run(loupe, ['--help'])).out).toMatch(/loupe --version/);
+  });
+});
+
+describe('one error style', () => {
+  test.each([
+    ['summarize', (argv: string[], io: CliIo) => summarize(['summarize', ...argv], io), ['no/such/file.jsonl']],
+    ['summarize', (argv: string[], io: CliIo) => summarize(['summarize', ...argv], io), ['--strict', 'fixtures/README.md']],
+    ['export', exportMain, ['no/such/file.jsonl', '--format', 'md']],
+    ['open', (argv: string[], io: CliIo) => open(argv, io, { openBrowser: () => undefined }), ['no/such/file.jsonl', '--no-browser']],
+    ['diff', diff, ['no/such/file.jsonl', SESSION]],
+    ['ls', ls, ['no/such/folder']],
+    ['index', index, ['no/such/folder']],
+  ] as [string, Main, string[]][])('loupe %s: its error is headed by the command, as every command\'s are', async (name, main, argv) => {
+    const { code, err } = await run(main, argv);
+    expect(code).not.toBe(0);
+    expect(err).toMatch(new RegExp(`^loupe ${name}: `));
   });
 });
