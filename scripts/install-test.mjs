@@ -64,7 +64,8 @@ function run(command, args, { input, cwd = work } = {}) {
 
 try {
   let t0 = performance.now();
-  const packed = run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: repo });
+  // --ignore-scripts: the build checked above is what is packed (prepack would build it all again).
+  const packed = run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], { cwd: repo });
   if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.err}`);
   const [{ filename, entryCount, size }] = JSON.parse(packed.out);
   console.log(`packed ${filename}: ${entryCount} files, ${(size / 1024).toFixed(0)} kB, in ${seconds(t0)}`);
