@@ -10,7 +10,7 @@
 // package's dependencies from npm's cache, else from the registry, so it needs the registry once.
 // Removes everything it wrote, pass or fail.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -74,6 +74,13 @@ try {
   const installed = run('npm', ['install', '--global', '--prefer-offline', join(scratch, filename)]);
   if (installed.code !== 0) throw new Error(`npm install -g failed:\n${installed.err}`);
   console.log(`npm install -g into ${prefix} in ${seconds(t0)}`);
+  // What a CLI user gets: the CLI, viewer and export are bundled; only the embed library's own
+  // dependencies are installed beside them, and no React UI library (React itself is an optional peer).
+  const installedModules = join(prefix, 'lib', 'node_modules', pkg.name, 'node_modules');
+  const packages = run('npm', ['ls', '--global', '--all', '--parseable']).out.trim().split('\n').length - 2;
+  console.log(`installed ${packages} packages beside it, ${(duBytes(join(prefix, 'lib', 'node_modules', pkg.name)) / 1e6).toFixed(1)} MB in all`);
+  const uiLibraries = ['react', 'react-dom', '@emotion', '@babel', 'react-markdown', 'react-diff-viewer-continued'].filter((name) => existsSync(join(installedModules, name)));
+  check('a global install pulls no React or React UI library', uiLibraries.length === 0, uiLibraries.join(', '));
 
   const session = join(work, 'my-run.jsonl');
   copyFileSync(SAMPLE, session);
@@ -151,6 +158,14 @@ if (failures > 0) {
   process.exit(1);
 }
 console.log('install-test: the installed package works');
+
+/** The bytes of the files under `dir`. */
+function duBytes(dir) {
+  return readdirSync(dir, { recursive: true }).reduce((sum, path) => {
+    const info = lstatSync(join(dir, path));
+    return sum + (info.isFile() ? info.size : 0);
+  }, 0);
+}
 
 /** `loupe open FILE --no-browser`: the printed page, a script it loads and the session it names, over HTTP. */
 async function checkOpen(loupe, session) {
