@@ -99,6 +99,12 @@ describe('loupe', () => {
     }
     expect((await run(loupe, ['--help'])).out).toMatch(/loupe --version/);
   });
+
+  test('--help says where Claude Code, Codex and Gemini CLI keep their own sessions, and how to open them', async () => {
+    const { out } = await run(loupe, ['--help']);
+    for (const place of ['~/.claude/projects/', '~/.codex/sessions/', '~/.gemini/tmp/<project>/chats/', '`loupe open PATH`']) expect(out).toContain(place);
+    expect(out.split('\n')[0]).toMatch(/agents' own logs/);
+  });
 });
 
 describe('one error style', () => {

@@ -6,7 +6,7 @@ import type { CliIo } from './summarize';
 /** The installed package's version, bundled into the CLI when it is built (not read from a file beside it). */
 export const VERSION: string = version;
 
-const HELP = `loupe: record and view coding-agent sessions (ACP traffic, ledger exports)
+const HELP = `loupe: record and view coding-agent sessions (agents' own logs, ACP traffic, ledger exports)
 
   loupe tee [--out FILE] -- AGENT [ARGS...]   run AGENT, recording its ACP stdio traffic
   loupe open [PATH | DIR | -] [--follow] [--vs OTHER] [--port N] [--no-browser]
@@ -28,6 +28,11 @@ const HELP = `loupe: record and view coding-agent sessions (ACP traffic, ledger 
                                               a session ready to share, secrets replaced with --redact
 
   loupe --version                             the version of Loupe installed
+
+Where agents keep their own sessions (\`loupe open PATH\` opens one, \`loupe open\` lists them all):
+  Claude Code   ~/.claude/projects/<project>/<session>.jsonl
+  Codex         ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl
+  Gemini CLI    ~/.gemini/tmp/<project>/chats/
 
 \`loupe COMMAND --help\` says more.`;
 
