@@ -118,8 +118,9 @@ export async function expectCallsShown(page: Page, calls: ExpectedCall[]): Promi
   const drawn = await drawnRows(page);
   const shows = (rows: readonly DrawnRow[], c: ExpectedCall) => rows.some((row) => row.id === c.id && row.label === c.label && row.text.includes(c.label) && (c.subject === null || row.text.includes(c.subject)));
   const search = page.getByRole('searchbox', { name: 'Search' });
-  for (const c of calls) {
-    if (shows(drawn, c)) continue;
+  const missed = calls.filter((c) => !shows(drawn, c));
+  if (process.env.LOUPE_E2E_DEBUG) console.log(`expectCallsShown: ${drawn.length} rows drawn, ${missed.length} of ${calls.length} calls searched for`);
+  for (const c of missed) {
     // Ids are unique per session, not per file (one capture may hold several sessions).
     let row = page.locator(`[data-call-id="${cssEscape(c.id)}"][data-label="${cssEscape(c.label)}"]`);
     if (c.subject !== null) row = row.filter({ hasText: c.subject });
@@ -134,7 +135,29 @@ export async function expectCallsShown(page: Page, calls: ExpectedCall[]): Promi
 /** Every call row the transcript draws, top to bottom, collected in the page as it scrolls; left scrolled to the top. */
 async function drawnRows(page: Page): Promise<DrawnRow[]> {
   return page.getByRole('list', { name: 'Transcript' }).evaluate(async (scroller) => {
-    const frames = () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+    const frame = () => new Promise<void>((done) => requestAnimationFrame(() => done()));
+    /**
+     * The list draws after a scroll, a frame or more later on a busy machine: waits until a row
+     * is drawn at the window's top and what is drawn stays the same from one frame to the next.
+     */
+    const drawn = () => {
+      const top = scroller.getBoundingClientRect().top + 1;
+      const rows = [...scroller.querySelectorAll('[data-vindex]')];
+      const covers = rows.some((row) => {
+        const r = row.getBoundingClientRect();
+        return r.top <= top && r.bottom >= top;
+      });
+      return covers ? rows.map((row) => `${row.getAttribute('data-vindex')}:${Math.round(row.getBoundingClientRect().top)}`).join(',') : null;
+    };
+    const settle = async () => {
+      let last: string | null = null;
+      for (let i = 0; i < 300; i++) {
+        await frame();
+        const now = drawn();
+        if (now !== null && now === last) return;
+        last = now;
+      }
+    };
     const rows = new Map<Element, { id: string; label: string; text: string }>();
     const seen: { id: string; label: string; text: string }[] = [];
     const collect = () => {
@@ -147,17 +170,17 @@ async function drawnRows(page: Page): Promise<DrawnRow[]> {
       }
     };
     scroller.scrollTop = 0;
-    await frames();
+    await settle();
     collect();
     for (let step = 0; step < 10_000 && scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 1; step++) {
       const before = scroller.scrollTop;
       scroller.scrollTop = before + Math.max(1, scroller.clientHeight * 0.8);
-      await frames();
+      await settle();
       collect();
       if (scroller.scrollTop === before) break;
     }
     scroller.scrollTop = 0;
-    await frames();
+    await settle();
     return seen;
   });
 }
