@@ -99,24 +99,90 @@ export async function openByUrl(page: Page, file: string, extra = ''): Promise<s
   return url;
 }
 
+/** A row the transcript drew: its call's id and label, and its text. */
+interface DrawnRow {
+  id: string;
+  label: string;
+  text: string;
+}
+
 /**
- * Each expected call has a row showing its label and subject. Rows outside the virtual list's
- * window are found by searching for the call's subject, or its id (the search covers both).
+ * Each expected call has a row showing its label and subject. The transcript is read in one round
+ * trip: the page scrolls its list a screen at a time and collects every row drawn (a round trip or
+ * two per call, and a search per call off screen, cost a loaded machine tens of seconds on a
+ * session of 59 calls). A call not found that way (a list scaled past its DOM height skips rows) is
+ * then searched for, by its subject or its id (the search covers both).
  */
 export async function expectCallsShown(page: Page, calls: ExpectedCall[]): Promise<void> {
   await expect(page.getByRole('region', { name: 'Filters' })).toContainText(`Tool calls: ${calls.length.toLocaleString('en')}`);
+  const drawn = await drawnRows(page);
+  const shows = (rows: readonly DrawnRow[], c: ExpectedCall) => rows.some((row) => row.id === c.id && row.label === c.label && row.text.includes(c.label) && (c.subject === null || row.text.includes(c.subject)));
   const search = page.getByRole('searchbox', { name: 'Search' });
-  for (const c of calls) {
+  const missed = calls.filter((c) => !shows(drawn, c));
+  if (process.env.LOUPE_E2E_DEBUG) console.log(`expectCallsShown: ${drawn.length} rows drawn, ${missed.length} of ${calls.length} calls searched for`);
+  for (const c of missed) {
     // Ids are unique per session, not per file (one capture may hold several sessions).
     let row = page.locator(`[data-call-id="${cssEscape(c.id)}"][data-label="${cssEscape(c.label)}"]`);
     if (c.subject !== null) row = row.filter({ hasText: c.subject });
-    const searched = (await row.count()) === 0;
     // The subject narrows more than an id that several sessions share (codex's "call-id").
-    if (searched) await search.fill(c.subject ?? c.id);
+    await search.fill(c.subject ?? c.id);
     await expect(row.first(), `row for call ${c.id}: ${c.label} ${c.subject ?? ''}`).toBeVisible({ timeout: 10_000 });
     await expect(row.first()).toContainText(c.label);
-    if (searched) await search.fill('');
+    await search.fill('');
   }
+}
+
+/** Every call row the transcript draws, top to bottom, collected in the page as it scrolls; left scrolled to the top. */
+async function drawnRows(page: Page): Promise<DrawnRow[]> {
+  return page.getByRole('list', { name: 'Transcript' }).evaluate(async (scroller) => {
+    const frame = () => new Promise<void>((done) => requestAnimationFrame(() => done()));
+    /**
+     * The list draws after a scroll, a frame or more later on a busy machine: waits until a row
+     * is drawn at the window's top and what is drawn stays the same from one frame to the next.
+     */
+    const drawn = () => {
+      const top = scroller.getBoundingClientRect().top + 1;
+      const rows = [...scroller.querySelectorAll('[data-vindex]')];
+      const covers = rows.some((row) => {
+        const r = row.getBoundingClientRect();
+        return r.top <= top && r.bottom >= top;
+      });
+      return covers ? rows.map((row) => `${row.getAttribute('data-vindex')}:${Math.round(row.getBoundingClientRect().top)}`).join(',') : null;
+    };
+    const settle = async () => {
+      let last: string | null = null;
+      for (let i = 0; i < 300; i++) {
+        await frame();
+        const now = drawn();
+        if (now !== null && now === last) return;
+        last = now;
+      }
+    };
+    const rows = new Map<Element, { id: string; label: string; text: string }>();
+    const seen: { id: string; label: string; text: string }[] = [];
+    const collect = () => {
+      for (const el of scroller.querySelectorAll('[data-call-id][data-label]')) {
+        const row = { id: el.getAttribute('data-call-id') ?? '', label: el.getAttribute('data-label') ?? '', text: el.textContent ?? '' };
+        if (rows.get(el)?.text !== row.text) {
+          rows.set(el, row);
+          seen.push(row);
+        }
+      }
+    };
+    scroller.scrollTop = 0;
+    await settle();
+    collect();
+    for (let step = 0; step < 10_000 && scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 1; step++) {
+      const before = scroller.scrollTop;
+      scroller.scrollTop = before + Math.max(1, scroller.clientHeight * 0.8);
+      await settle();
+      collect();
+      if (scroller.scrollTop === before) break;
+    }
+    scroller.scrollTop = 0;
+    await settle();
+    return seen;
+  });
 }
 
 export function cssEscape(s: string): string {

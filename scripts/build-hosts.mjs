@@ -53,7 +53,7 @@ async function npm(args, cwd) {
 mkdirSync(out, { recursive: true });
 for (const old of readdirSync(out)) if (old.endsWith('.tgz')) rmSync(join(out, old));
 let t0 = performance.now();
-const [packed] = JSON.parse(await npm(['pack', '--json', '--pack-destination', out], repo));
+const [packed] = JSON.parse(await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', out], repo));
 const tarball = packed.filename.replace(/\.tgz$/, `-${packed.shasum.slice(0, 10)}.tgz`);
 renameSync(join(out, packed.filename), join(out, tarball));
 console.log(`packed ${tarball}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(0)} kB, in ${seconds(t0)}`);

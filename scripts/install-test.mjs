@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:install`: Loupe as a user installs it. `npm pack`, then `npm install -g` of that
 // tarball into a scratch prefix (npm_config_prefix in a temporary folder), then each command of the
-// installed package run from a folder outside the repository: `loupe` and `agent-loupe`,
+// installed package run from a folder outside the repository: `loupe` and `agent-loupe`, --version,
 // summarize, export (jsonl, md, html), tee around a tiny agent, index (in worker threads), and open (--no-browser; the page,
 // one of its scripts and the session fetched over HTTP). What it proves is what package.json
 // "files" and "bin" ship: nothing here can reach the repository's dist or node_modules.
@@ -10,7 +10,7 @@
 // package's dependencies from npm's cache, else from the registry, so it needs the registry once.
 // Removes everything it wrote, pass or fail.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -64,7 +64,8 @@ function run(command, args, { input, cwd = work } = {}) {
 
 try {
   let t0 = performance.now();
-  const packed = run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: repo });
+  // --ignore-scripts: the build checked above is what is packed (prepack would build it all again).
+  const packed = run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], { cwd: repo });
   if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.err}`);
   const [{ filename, entryCount, size }] = JSON.parse(packed.out);
   console.log(`packed ${filename}: ${entryCount} files, ${(size / 1024).toFixed(0)} kB, in ${seconds(t0)}`);
@@ -73,6 +74,13 @@ try {
   const installed = run('npm', ['install', '--global', '--prefer-offline', join(scratch, filename)]);
   if (installed.code !== 0) throw new Error(`npm install -g failed:\n${installed.err}`);
   console.log(`npm install -g into ${prefix} in ${seconds(t0)}`);
+  // What a CLI user gets: the CLI, viewer and export are bundled; only the embed library's own
+  // dependencies are installed beside them, and no React UI library (React itself is an optional peer).
+  const installedModules = join(prefix, 'lib', 'node_modules', pkg.name, 'node_modules');
+  const packages = run('npm', ['ls', '--global', '--all', '--parseable']).out.trim().split('\n').length - 2;
+  console.log(`installed ${packages} packages beside it, ${(duBytes(join(prefix, 'lib', 'node_modules', pkg.name)) / 1e6).toFixed(1)} MB in all`);
+  const uiLibraries = ['react', 'react-dom', '@emotion', '@babel', 'react-markdown', 'react-diff-viewer-continued'].filter((name) => existsSync(join(installedModules, name)));
+  check('a global install pulls no React or React UI library', uiLibraries.length === 0, uiLibraries.join(', '));
 
   const session = join(work, 'my-run.jsonl');
   copyFileSync(SAMPLE, session);
@@ -81,6 +89,11 @@ try {
   for (const bin of ['loupe', pkg.name]) {
     const help = run(join(prefix, 'bin', bin), ['--help']);
     check(`${bin} --help`, help.code === 0 && help.out.includes('loupe summarize FILE'), help.err);
+  }
+
+  for (const flag of ['--version', '-V']) {
+    const version = run(loupe, [flag]);
+    check(`loupe ${flag} prints ${pkg.version}`, version.code === 0 && version.out === `loupe ${pkg.version}\n`, version.err || version.out);
   }
 
   const summary = run(loupe, ['summarize', session, '--json', '--strict']);
@@ -145,6 +158,14 @@ if (failures > 0) {
   process.exit(1);
 }
 console.log('install-test: the installed package works');
+
+/** The bytes of the files under `dir`. */
+function duBytes(dir) {
+  return readdirSync(dir, { recursive: true }).reduce((sum, path) => {
+    const info = lstatSync(join(dir, path));
+    return sum + (info.isFile() ? info.size : 0);
+  }, 0);
+}
 
 /** `loupe open FILE --no-browser`: the printed page, a script it loads and the session it names, over HTTP. */
 async function checkOpen(loupe, session) {

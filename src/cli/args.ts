@@ -15,7 +15,7 @@ export function parseCommandArgs<T extends Options>(argv: readonly string[], opt
   const dashes = argv.indexOf('--');
   if ((dashes === -1 ? argv : argv.slice(0, dashes)).some((arg) => arg === '--help' || arg === '-h')) return { help: true };
   try {
-    const { values, positionals } = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args: negativeValuesJoined(argv, options), options, allowPositionals: true, strict: true });
     return { help: false, values, positionals };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
@@ -25,6 +25,26 @@ export function parseCommandArgs<T extends Options>(argv: readonly string[], opt
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return { error: `${cleanOption(option) ?? 'an option'} ${/does not take/.test(message) ? 'takes no value' : 'needs a value'}` };
     return { error: message };
   }
+}
+
+/**
+ * `--jobs -1`: node's parser reads `-1` as an option and says --jobs "needs a value", which is not
+ * what is wrong. A negative number after an option that takes a value is that option's value
+ * (`--jobs=-1`), so the command says what is wrong with it.
+ */
+function negativeValuesJoined(argv: readonly string[], options: Options): string[] {
+  const out: string[] = [];
+  const dashes = argv.indexOf('--');
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    const takesValue = (dashes === -1 || i < dashes) && arg.startsWith('--') && !arg.includes('=') && options[arg.slice(2)]?.type === 'string';
+    if (takesValue && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
 }
 
 /** Node names an option with a value as `--port <value>` or `-p, --port <value>`: the flag alone reads better. */

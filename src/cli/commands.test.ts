@@ -1,5 +1,5 @@
 // What every command does with `--help`, `-h` and an option it does not know, through each
-// command's own entry (src/cli/loupe.ts hands each the arguments after its name).
+// command's own entry (src/cli/dispatch.ts hands each the arguments after its name).
 import { describe, expect, test } from 'vitest';
 import type { CliIo } from './summarize';
 import { main as summarize } from './summarize';
@@ -9,6 +9,8 @@ import { main as tee } from './tee';
 import { main as ls } from './ls';
 import { main as diff } from './diff';
 import { main as index } from './indexCommand';
+import { run as loupe } from './dispatch';
+import { readFileSync } from 'node:fs';
 
 const SESSION = 'fixtures/grok/esc-interrupt.updates.jsonl';
 
@@ -68,7 +70,7 @@ describe('loupe summarize', () => {
     expect((await run(summarize, ['summarize', '-h'])).err).not.toMatch(/no such file/);
     const dashed = await run(summarize, ['summarize', '--', '-h']);
     expect(dashed.code).toBe(1);
-    expect(dashed.err).toBe('loupe: no such file: -h\n');
+    expect(dashed.err).toBe('loupe summarize: no such file: -h\n');
   });
 
   test('no FILE, or two, is a usage error', async () => {
@@ -86,5 +88,37 @@ describe('loupe export', () => {
     expect((await run(exportMain, [SESSION])).err).toMatch(/^loupe export: --format is needed\n/);
     expect((await run(exportMain, [SESSION, '--format', 'pdf'])).err).toMatch(/^loupe export: --format is jsonl, html or md, not pdf\n/);
     expect((await run(exportMain, [SESSION, '--format'])).err).toMatch(/^loupe export: --format needs a value\n/);
+  });
+});
+
+describe('loupe', () => {
+  test('--version, -V and version print the package.json version on stdout, exit 0', async () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V', 'version']) {
+      expect(await run(loupe, [flag])).toEqual({ code: 0, out: `loupe ${version}\n`, err: '' });
+    }
+    expect((await run(loupe, ['--help'])).out).toMatch(/loupe --version/);
+  });
+
+  test('--help says where Claude Code, Codex and Gemini CLI keep their own sessions, and how to open them', async () => {
+    const { out } = await run(loupe, ['--help']);
+    for (const place of ['~/.claude/projects/', '~/.codex/sessions/', '~/.gemini/tmp/<project>/chats/', '`loupe open PATH`']) expect(out).toContain(place);
+    expect(out.split('\n')[0]).toMatch(/agents' own logs/);
+  });
+});
+
+describe('one error style', () => {
+  test.each([
+    ['summarize', (argv: string[], io: CliIo) => summarize(['summarize', ...argv], io), ['no/such/file.jsonl']],
+    ['summarize', (argv: string[], io: CliIo) => summarize(['summarize', ...argv], io), ['--strict', 'fixtures/README.md']],
+    ['export', exportMain, ['no/such/file.jsonl', '--format', 'md']],
+    ['open', (argv: string[], io: CliIo) => open(argv, io, { openBrowser: () => undefined }), ['no/such/file.jsonl', '--no-browser']],
+    ['diff', diff, ['no/such/file.jsonl', SESSION]],
+    ['ls', ls, ['no/such/folder']],
+    ['index', index, ['no/such/folder']],
+  ] as [string, Main, string[]][])('loupe %s: its error is headed by the command, as every command\'s are', async (name, main, argv) => {
+    const { code, err } = await run(main, argv);
+    expect(code).not.toBe(0);
+    expect(err).toMatch(new RegExp(`^loupe ${name}: `));
   });
 });

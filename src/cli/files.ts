@@ -16,8 +16,69 @@ export async function whyUnreadable(path: string, directoryHint = 'give the sess
     if (!info.isFile()) return `${path} is not a regular file`;
     // stat needs only the folder's permission; a file of mode 000 passes it and fails when read.
     await access(path, constants.R_OK);
+    return await whyNotText(path);
+  } catch (error) {
+    return readFailure(path, error);
+  }
+}
+
+/** How much of a file's start is looked at to tell text from binary. */
+export const TEXT_PROBE_BYTES = 64 * 1024;
+
+/**
+ * Why `path` is not a session's text, or null when its first bytes could be: a NUL byte (an image,
+ * an archive, UTF-16) or mostly invalid UTF-8. Every format Loupe reads but SQLite (OpenCode's
+ * database) is UTF-8 JSON, so such a file would only be read as hundreds of bad lines (and exported
+ * as a page of them).
+ */
+async function whyNotText(path: string): Promise<string | null> {
+  const handle = await open(path, 'r');
+  let bytes: Buffer;
+  try {
+    const buffer = Buffer.alloc(TEXT_PROBE_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, TEXT_PROBE_BYTES, 0);
+    bytes = buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+  const binary = binaryReason(bytes);
+  return binary === null ? null : `${path} is not a session: ${binary}`;
+}
+
+/** Why these first bytes of a file are binary, not text; null when they may be text. */
+export function binaryReason(bytes: Uint8Array): string | null {
+  // The one binary format Loupe reads: a SQLite database (OpenCode's), read by its tables.
+  if (isSqlite(bytes)) return null;
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) return `it holds binary data (a NUL byte at offset ${nul}), and sessions are text (JSON lines)`;
+  // A multi-byte character cut by the end of the probe is not an error.
+  const text = new TextDecoder('utf-8').decode(bytes, { stream: true });
+  let invalid = 0;
+  let chars = 0;
+  for (const char of text) {
+    chars++;
+    if (char === '\uFFFD') invalid++;
+  }
+  // A file that holds a few U+FFFD (or a few bad bytes) is still text; only much of it undecodable is not.
+  if (invalid > 0 && invalid >= 0.1 * chars) return `it is not UTF-8 text (${invalid.toLocaleString('en')} of its first ${chars.toLocaleString('en')} characters do not decode), and sessions are text (JSON lines)`;
+  return null;
+}
+
+/**
+ * Why a DIR given to `loupe ls` or `loupe index` cannot be listed, or null when it can (a folder, or
+ * one session file): said before anything is listed or written, so a mistyped path is not read as
+ * "no sessions" (or indexed as none).
+ */
+export async function whyNotListable(path: string): Promise<string | null> {
+  try {
+    const info = await stat(path);
+    if (!info.isDirectory() && !info.isFile()) return `${path} is not a folder or a file`;
+    await access(path, info.isDirectory() ? constants.R_OK | constants.X_OK : constants.R_OK);
     return null;
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    if (code === 'ENOENT') return `no such folder: ${path}`;
+    if (code === 'ENOTDIR') return `no such folder: ${path} (a part of it is a file)`;
     return readFailure(path, error);
   }
 }

@@ -269,7 +269,7 @@ describe('loupe index, a file that keeps changing (a session an agent is writing
     let err = '';
     const code = await indexMain([work, '--row-group', 'lots'], { out: () => undefined, err: (text) => void (err += text) });
     expect(code).toBe(2);
-    expect(err).toMatch(/--row-group takes a whole number of rows, 1 or more, got lots/);
+    expect(err).toMatch(/--row-group must be a whole number of rows, 1 or more, not lots/);
   });
 });
 

@@ -4,6 +4,7 @@ import { lstat } from 'node:fs/promises';
 import { homedir, hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readCommandArgs } from './args';
+import { whyNotListable } from './files';
 import { buildIndex, type IndexResult } from './indexBuild';
 import { DEFAULT_ROW_GROUP_ROWS } from './indexStore';
 import { defaultFolders } from './sessions';
@@ -69,7 +70,7 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   if (parsed.values.jobs !== undefined) {
     jobs = Number(parsed.values.jobs);
     if (!Number.isInteger(jobs) || jobs < 0) {
-      io.err(`loupe index: --jobs takes a whole number (0 reads without threads), got ${terminalSafeLine(parsed.values.jobs)}\n${USAGE}`);
+      io.err(`loupe index: --jobs must be a whole number of threads, 0 or more (0 reads without threads), not ${terminalSafeLine(parsed.values.jobs)}\n${USAGE}`);
       return 2;
     }
   }
@@ -77,8 +78,16 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   if (parsed.values['row-group'] !== undefined) {
     rowGroupRows = Number(parsed.values['row-group']);
     if (!Number.isInteger(rowGroupRows) || rowGroupRows < 1) {
-      io.err(`loupe index: --row-group takes a whole number of rows, 1 or more, got ${terminalSafeLine(parsed.values['row-group'])}\n${USAGE}`);
+      io.err(`loupe index: --row-group must be a whole number of rows, 1 or more, not ${terminalSafeLine(parsed.values['row-group'])}\n${USAGE}`);
       return 2;
+    }
+  }
+  // Before anything is written: a mistyped DIR must not leave empty tables (and a manifest) behind.
+  for (const dir of parsed.positionals) {
+    const problem = await whyNotListable(dir);
+    if (problem !== null) {
+      io.err(`loupe index: ${terminalSafeLine(problem)}`);
+      return 1;
     }
   }
   const dirs = parsed.positionals.length > 0 ? parsed.positionals : defaultFolders(env);

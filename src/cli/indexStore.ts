@@ -10,8 +10,9 @@ import { fileWriter, ParquetWriter, type Writer } from 'hyparquet-writer';
 import type { AsyncBuffer, ColumnChunk, FileMetaData, RowGroup, SchemaElement } from 'hyparquet';
 import { z } from 'zod';
 import { CALLS_TABLE, SESSIONS_TABLE, type FleetTable } from '../analysis/fleet';
+import { MANIFEST_FILE } from './indexOutput';
 
-export const MANIFEST_FILE = 'manifest.json';
+export { MANIFEST_FILE };
 
 // ---------------------------------------------------------------------------------------------
 // The manifest

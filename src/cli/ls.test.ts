@@ -192,3 +192,32 @@ test("OpenCode's database where it keeps it ($XDG_DATA_HOME moves it), titled by
     },
   ]);
 });
+// Issue 28, e and f: an index's manifest is not a session; a capture is live only while its tee runs.
+
+/**
+ * Issue 28 e, for sessions.ts's walk: skip a file `isIndexOutput` (src/cli/indexOutput.ts) says is
+ * an index's manifest (`loupe index --out DIR/index`, then `loupe ls DIR` lists manifest.json).
+ */
+async function indexManifestNotListed(): Promise<void> {
+  const session = place('claude-code-2.1.44_via-claude-code-acp.jsonl', 'work/session.jsonl');
+  const { main: index } = await import('./indexCommand');
+  expect(await index([join(home, 'work'), '--out', join(home, 'work/index'), '--jobs', '0'], { out: () => undefined, err: () => undefined })).toBe(0);
+  const listed = JSON.parse((await run(['--json', join(home, 'work')])).out) as FoundSession[];
+  expect(listed.map((s) => s.path)).toEqual([session]);
+}
+test('`loupe ls DIR` does not list an index\'s manifest.json written under DIR (skip isIndexOutput files in the walk)', indexManifestNotListed);
+
+/**
+ * Issue 28 f, for sessions.ts's describe(): a capture is live while its tee runs, and only then:
+ * `live = head.format === 'acp-capture' ? await isCaptureLive(path) : now - lastWriteMs < LIVE_MS`
+ * (tee removes `<capture>.live` when it exits; a marker a crashed tee left names a pid that is gone).
+ */
+async function finishedCaptureNotLive(): Promise<void> {
+  const capture = place('claude-agent-acp.acp.jsonl', '.local/state/loupe/captures/2026-12-01T14-59-00-000Z_claude-agent-acp_4242.jsonl');
+  touch(capture, '2026-12-01T14:59:50Z'); // written 10 s before NOW, by a tee that has exited since
+  const live = () => run(['--json']).then(({ out }) => (JSON.parse(out) as FoundSession[]).map((s) => s.live));
+  expect(await live()).toEqual([false]);
+  writeFileSync(`${capture}.live`, JSON.stringify({ pid: process.pid, agent: 'claude-agent-acp', startedMs: NOW }));
+  expect(await live()).toEqual([true]);
+}
+test('a tee capture is live only while its tee runs, not for a minute after it exits (acp-capture: isCaptureLive alone)', finishedCaptureNotLive);

@@ -5,6 +5,7 @@ import { defaultFolders, findSessions, type FoundSession, type LeftOut } from '.
 import type { CliIo } from './summarize';
 import { terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 import { readCommandArgs } from './args';
+import { whyNotListable } from './files';
 
 const USAGE = 'usage: loupe ls [--json] [DIR...]';
 
@@ -29,6 +30,13 @@ export interface LsDeps {
 export async function main(argv: readonly string[], io: CliIo, overrides: Partial<LsDeps> = {}): Promise<number> {
   const parsed = readCommandArgs(argv, io, { command: 'ls', usage: USAGE, help: HELP }, { json: { type: 'boolean' } });
   if (typeof parsed === 'number') return parsed;
+  for (const dir of parsed.positionals) {
+    const problem = await whyNotListable(dir);
+    if (problem !== null) {
+      io.err(`loupe ls: ${terminalSafeLine(problem)}`);
+      return 1;
+    }
+  }
   const dirs = parsed.positionals.length > 0 ? parsed.positionals : defaultFolders(overrides.env ?? process.env);
   const leftOut: LeftOut[] = [];
   const sessions = await findSessions(dirs, overrides.now ?? Date.now(), leftOut);

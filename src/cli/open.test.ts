@@ -386,7 +386,7 @@ describe('loupe open command', () => {
     const cases: [string[], RegExp][] = [
       [[join(dir, 'missing.jsonl')], /no such file: .*missing\.jsonl/],
       [['--bogus', sessionPath], /unknown option --bogus/],
-      [['--port', 'eighty', sessionPath], /--port wants a number/],
+      [['--port', 'eighty', sessionPath], /--port must be a whole number/],
       [[sessionPath, sessionPath], /one session at a time/],
       [[sessionPath, '--vs', join(dir, 'missing.jsonl')], /--vs: no such file: .*missing\.jsonl/],
       [['--vs', sessionPath], /--vs compares with PATH: give PATH too/],

@@ -218,7 +218,7 @@ export function parseOpenArgs(argv: readonly string[]): ParsedArgs | { error: st
   if (values.vs !== undefined && positionals.length === 0) return { error: '--vs: --vs compares with PATH: give PATH too' };
   let port = 0;
   if (values.port !== undefined) {
-    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) return { error: `--port wants a number from 0 to 65535, not ${values.port}` };
+    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) return { error: `--port must be a whole number from 0 to 65535, not ${values.port}` };
     port = Number(values.port);
   }
   if (values.machine !== undefined && validMachineName(values.machine) === null) return { error: `--machine takes a name of letters, digits, '.', '_' and '-', not ${values.machine}` };

@@ -11,6 +11,7 @@ import { headOfOpenCodeDatabase } from '../ingest/harnesses/opencode';
 import { isSqlite } from '../ingest/sqlite/wal';
 import { walBeside } from './files';
 import { isCaptureLive } from './captures';
+import { isIndexFolder } from './indexOutput';
 
 export interface FoundSession {
   path: string;
@@ -132,7 +133,7 @@ class Walker {
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const names = entries.map((entry) => entry.name);
     // A folder `loupe index` wrote: its manifest is JSON, not a session.
-    if (names.includes('manifest.json') && names.includes('sessions.parquet')) return [];
+    if (isIndexFolder(names)) return [];
     // What is really here before what links lead to: a session reached both ways is named by its own path.
     const ordered = [...entries.filter((entry) => !entry.isSymbolicLink()), ...entries.filter((entry) => entry.isSymbolicLink())].map((entry) => entry.name);
     const out: string[] = [];

@@ -94,9 +94,9 @@ describe('loupe summarize', () => {
 
   test('a missing file, a directory or a wrong command says which and exits non-zero', async () => {
     const missing = await run('summarize', 'no/such/file.jsonl');
-    expect([missing.code, missing.err]).toEqual([1, 'loupe: no such file: no/such/file.jsonl\n']);
+    expect([missing.code, missing.err]).toEqual([1, 'loupe summarize: no such file: no/such/file.jsonl\n']);
     const directory = await run('summarize', 'fixtures');
-    expect([directory.code, directory.err]).toEqual([1, 'loupe: fixtures is a directory; give the session file inside it\n']);
+    expect([directory.code, directory.err]).toEqual([1, 'loupe summarize: fixtures is a directory; give the session file inside it\n']);
     expect((await run('summarise', 'x')).code).toBe(2);
     expect((await run()).code).toBe(2);
   });
@@ -106,7 +106,7 @@ describe('loupe summarize', () => {
     writeFileSync(join(dir, 'bad.jsonl'), '{"sessionUpdate":"plan","entries":[]}\nnot json at all\n{"truncated":');
     const bad = await run('summarize', join(dir, 'bad.jsonl'), '--strict');
     expect(bad.code).toBe(1);
-    expect(bad.err).toBe('loupe: --strict: 2 bad lines (first: line 2, not JSON: Unexpected token \'o\', "not json at all" is not valid JSON)\n');
+    expect(bad.err).toBe('loupe summarize: --strict: 2 bad lines (first: line 2, not JSON: Unexpected token \'o\', "not json at all" is not valid JSON)\n');
     // Without --strict the same file is summarized and exits 0, as before.
     expect((await run('summarize', join(dir, 'bad.jsonl'))).code).toBe(0);
 
@@ -114,7 +114,7 @@ describe('loupe summarize', () => {
     writeFileSync(join(dir, 'swapped.jsonl'), [ledger[0], ledger[2], ledger[1], ...ledger.slice(3)].join('\n'));
     const broken = await run('summarize', join(dir, 'swapped.jsonl'), '--strict', '--json');
     expect(broken.code).toBe(1);
-    expect(broken.err).toMatch(/^loupe: --strict: the ledger chain is broken at line 2: [^\n]+\n$/);
+    expect(broken.err).toMatch(/^loupe summarize: --strict: the ledger chain is broken at line 2: [^\n]+\n$/);
     // --json still prints the whole summary on stdout.
     expect(JSON.parse(broken.out)).toMatchObject({ chain: { state: 'broken', line: 2 } });
 
@@ -129,10 +129,10 @@ describe('loupe summarize', () => {
     writeFileSync(join(dir, 'other.json'), '{"name":"some-package","version":"1.0.0"}\n{"hello":"world"}\n');
     for (const file of ['empty.jsonl', 'blank.jsonl']) {
       const result = await run('summarize', join(dir, file), '--strict');
-      expect([file, result.code, result.err]).toEqual([file, 1, 'loupe: --strict: the file holds no records (it is empty or blank)\n']);
+      expect([file, result.code, result.err]).toEqual([file, 1, 'loupe summarize: --strict: the file holds no records (it is empty or blank)\n']);
     }
     const other = await run('summarize', join(dir, 'other.json'), '--strict');
-    expect([other.code, other.err]).toEqual([1, 'loupe: --strict: no line has a shape Loupe reads (format unknown: 2 unknown, 0 bad)\n']);
+    expect([other.code, other.err]).toEqual([1, 'loupe summarize: --strict: no line has a shape Loupe reads (format unknown: 2 unknown, 0 bad)\n']);
     // Without --strict each is summarized, saying what it found, and exits 0.
     const lenient = await run('summarize', join(dir, 'other.json'));
     expect([lenient.code, lenient.err]).toEqual([0, '']);

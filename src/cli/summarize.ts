@@ -30,7 +30,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return command === undefined ? 2 : 0;
   }
   if (command !== 'summarize') {
-    io.err(`unknown command ${command}\n${USAGE}`);
+    io.err(`loupe: unknown command ${command}\n${USAGE}`);
     return 2;
   }
   const parsed = readCommandArgs(rest, io, { command: 'summarize', usage: USAGE, help: HELP }, { json: { type: 'boolean' }, strict: { type: 'boolean' } });
@@ -44,7 +44,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const read = await readSessionFile(file);
   if ('unreadable' in read) {
-    io.err(`loupe: ${terminalSafeLine(read.unreadable)}`);
+    io.err(`loupe summarize: ${terminalSafeLine(read.unreadable)}`);
     return 1;
   }
   const summary = summarize(read.session);
@@ -52,7 +52,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   if (strict) {
     const failure = strictFailure(summary);
     if (failure !== null) {
-      io.err(`loupe: --strict: ${failure}`);
+      io.err(`loupe summarize: --strict: ${failure}`);
       return 1;
     }
   }

@@ -55,8 +55,8 @@ describe('a session file that cannot be read (mode 000)', () => {
   });
 
   test.each([
-    ['summarize', [], 'loupe'],
-    ['summarize', ['--json', '--strict'], 'loupe'],
+    ['summarize', [], 'loupe summarize'],
+    ['summarize', ['--json', '--strict'], 'loupe summarize'],
     ['export', ['--format', 'md'], 'loupe export'],
     ['export', ['--format', 'jsonl', '--redact'], 'loupe export'],
     ['open', ['--no-browser', '--port', '0'], 'loupe open'],

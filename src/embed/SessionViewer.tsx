@@ -111,8 +111,31 @@ export function SessionViewer(props: SessionViewerProps) {
   );
 }
 
+/**
+ * The session shown (run A when compared), read once: its store, read and redaction outlive the
+ * switch between the single view and a comparison, so "Compare with…" reads only the new run, and
+ * closing the comparison shows the session again without reading it again.
+ */
+interface ShownRun {
+  store: SessionStore;
+  controller: SessionController;
+  query: ReturnType<typeof useSourceRead>;
+  redact: boolean;
+  setRedact: (redact: boolean) => void;
+}
+
 function ViewerInner(props: SessionViewerProps) {
-  return props.compareWith === undefined || props.source === undefined ? <SingleViewer {...props} /> : <CompareViewer {...props} source={props.source} compareWith={props.compareWith} />;
+  const [store] = useState<SessionStore>(() => createSessionStore(props.initialFilter ? { initialFilter: props.initialFilter } : {}));
+  const controller = useController(store);
+  // Redacting reads the source again, with each line's secrets replaced in the parser (both runs, compared).
+  const [redact, setRedact] = useState(props.redact ?? false);
+  const query = useSourceRead('loupe-session', store, controller, props.source, redact);
+  const shown: ShownRun = { store, controller, query, redact, setRedact };
+  return props.compareWith === undefined || props.source === undefined ? (
+    <SingleViewer {...props} shown={shown} />
+  ) : (
+    <CompareViewer {...props} source={props.source} compareWith={props.compareWith} shown={shown} />
+  );
 }
 
 /** A controller for a store, disposed when the viewer goes (deferred: StrictMode unmounts and remounts at once). */
@@ -158,15 +181,12 @@ function useSourceRead(scope: string, store: SessionStore, controller: SessionCo
 }
 
 /** Two runs compared: each read into a store of its own, as the single viewer reads one. */
-function CompareViewer({ source, compareWith, theme, className, keyboardScope, onCompareClose, compareCall, onCompareCallChange, redact: redactFirst, offerRedaction = true }: SessionViewerProps & { source: SessionSource; compareWith: SessionSource }) {
+function CompareViewer({ source, compareWith, theme, className, keyboardScope, onCompareClose, compareCall, onCompareCallChange, offerRedaction = true, shown }: SessionViewerProps & { source: SessionSource; compareWith: SessionSource; shown: ShownRun }) {
   // Redacting reads both runs again, as the single viewer reads its one; a stream cannot be.
-  const [redact, setRedact] = useState(redactFirst ?? false);
+  const { redact, setRedact, store: storeA, controller: controllerA, query: queryA } = shown;
   const rereadable = toLoadSource(source).kind !== 'stream' && toLoadSource(compareWith).kind !== 'stream';
-  const [storeA] = useState<SessionStore>(() => createSessionStore());
   const [storeB] = useState<SessionStore>(() => createSessionStore());
-  const controllerA = useController(storeA);
   const controllerB = useController(storeB);
-  const queryA = useSourceRead('loupe-compare-a', storeA, controllerA, source, redact);
   const queryB = useSourceRead('loupe-compare-b', storeB, controllerB, compareWith, redact);
   const errors = [queryA.error ? `A (${nameOf(source)}): ${queryA.error.message}` : null, queryB.error ? `B (${nameOf(compareWith)}): ${queryB.error.message}` : null].filter((e) => e !== null);
   return (
@@ -196,10 +216,9 @@ function CompareViewer({ source, compareWith, theme, className, keyboardScope, o
   );
 }
 
-function SingleViewer({ source, onSelectCall, initialFilter, onFilterChange, callId, theme, onThemeChange, className, keyboardScope, view, onViewChange, redact: redactFirst, notes: givenNotes, htmlExportViewer, offerRedaction = true }: SessionViewerProps) {
-  const [store] = useState<SessionStore>(() => createSessionStore(initialFilter ? { initialFilter } : {}));
+function SingleViewer({ source, onSelectCall, onFilterChange, callId, theme, onThemeChange, className, keyboardScope, view, onViewChange, notes: givenNotes, htmlExportViewer, offerRedaction = true, shown }: SessionViewerProps & { shown: ShownRun }) {
+  const { store, controller, query, redact, setRedact } = shown;
   const [notes] = useState<NotesStore>(() => (givenNotes ? fixedNotesStore(givenNotes) : createNotesStore()));
-  const controller = useController(store);
 
   useEffect(() => {
     if (!onFilterChange) return;
@@ -220,13 +239,9 @@ function SingleViewer({ source, onSelectCall, initialFilter, onFilterChange, cal
     store.reset();
   }, [source, controller, store]);
 
-  // Redacting reads the source again, with each line's secrets replaced in the parser.
-  const [redact, setRedact] = useState(redactFirst ?? false);
   const loadSource = source === undefined ? undefined : { ...toLoadSource(source), redact };
   // A stream is read once: only a source that can be read again can be exported as jsonl or redacted.
   const rereadable = loadSource !== undefined && loadSource.kind !== 'stream';
-
-  const query = useSourceRead('loupe-session', store, controller, source, redact);
 
   return (
     <NotesContext.Provider value={notes}>

@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionViewer } from './index';
 
 const CAPTURE = readFileSync('fixtures/native/claude-agent-acp.acp.jsonl', 'utf8');
 const LOG = readFileSync('fixtures/native/claude-code-2.1.83_via-claude-agent-acp.jsonl', 'utf8');
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 /** The capture without the call `id`: a run that skipped that step. */
 function without(text: string, id: string): string {
@@ -69,5 +72,21 @@ describe('the compare view (<SessionViewer compareWith>)', () => {
     await waitFor(() => expect(current()).toBe('toolu_fake_01_2'));
     fireEvent.keyDown(screen.getByTestId('compare-view'), { key: 'n' });
     await waitFor(() => expect(current()).toBe('toolu_fake_06_7'));
+  });
+
+  it('"Compare with…" reads only the new run: the session shown is run A as it was read, and is shown again, unread, when the comparison closes', async () => {
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', (url: string | URL | Request) => {
+      const path = typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;
+      fetched.push(path.replace(/^.*\//, ''));
+      return Promise.resolve(new Response(path.endsWith('a.jsonl') ? CAPTURE : LOG, { headers: { 'Content-Type': 'application/x-ndjson' } }));
+    });
+    const { rerender } = render(<SessionViewer source="https://example.test/a.jsonl" />);
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Filters' }).textContent).toContain('Tool calls: 10'));
+    rerender(<SessionViewer source="https://example.test/a.jsonl" compareWith="https://example.test/b.jsonl" />);
+    await waitFor(() => expect(screen.getByTestId('compare-summary').textContent).toBe('The runs agree throughout (10 steps).'));
+    rerender(<SessionViewer source="https://example.test/a.jsonl" />);
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Filters' }).textContent).toContain('Tool calls: 10'));
+    expect(fetched).toEqual(['a.jsonl', 'b.jsonl']);
   });
 });

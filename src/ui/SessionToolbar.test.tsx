@@ -39,3 +39,28 @@ describe('the toolbar', () => {
     expect(screen.getByTestId('load-status').textContent).toMatch(/^Cancelled · /);
   });
 });
+
+describe('the session’s name in the header', () => {
+  const named = (sourceName: string) => {
+    const store = createSessionStore();
+    render(<SessionToolbar snap={store.getSnapshot()} sourceName={sourceName} live={false} onCancel={() => undefined} onOpenUsage={() => undefined} showDiagnostics onToggleDiagnostics={() => undefined} dark={false} onToggleTheme={() => undefined} />);
+    return screen.getByTitle(sourceName);
+  };
+
+  it('is the file’s name, not the server’s path, with the whole source in its tooltip', () => {
+    const served = 'sessions/X_JBq2c9aZ0f1yLmN/a39f27c1-5e0b-4d7e-9c41-2b8f0e6d1a77.jsonl';
+    expect(named(served).textContent).toBe('a39f27c1-5e0b-4d7e-9c41-2b8f0e6d1a77.jsonl');
+    cleanup();
+    expect(named('recordings/2026-12-01T14-08-28-000Z_claude-agent-acp_4242.jsonl').textContent).toBe('2026-12-01T14-08-28-000Z_claude-agent-acp_4242.jsonl');
+    cleanup();
+    expect(named('https://example.com/runs/run%207.jsonl?raw=1#x').textContent).toBe('run 7.jsonl');
+    cleanup();
+    expect(named('library/file/proj/2026%2F12/one.jsonl').textContent).toBe('one.jsonl');
+  });
+
+  it('keeps a name that is not a path as it is', () => {
+    expect(named('my #1 run.jsonl').textContent).toBe('my #1 run.jsonl');
+    cleanup();
+    expect(named('Pasted text').textContent).toBe('Pasted text');
+  });
+});

@@ -1,7 +1,7 @@
 // The viewer's toolbar: the source's name, how far it has been read (live, reading, cancelled,
 // failed), Cancel/Stop, the usage meter, and the viewer's switches (sharing, diagnostics, theme).
 import type { SessionSnapshot } from '../store/createSessionStore';
-import { formatBytes } from './format';
+import { formatBytes, shortSourceName } from './format';
 import { UsageMeter } from './insights/UsageMeter';
 import { SharingTools, type SharingProps } from './sharing/SharingTools';
 import styles from './SessionToolbar.module.css';
@@ -29,7 +29,7 @@ export function SessionToolbar({ snap, sourceName, live, onCancel, onOpenUsage, 
   return (
     <header className={styles.toolbar}>
       <span className={styles.sourceName} title={sourceName}>
-        {sourceName ?? 'Session'}
+        {sourceName === undefined ? 'Session' : shortSourceName(sourceName)}
       </span>
       {live ? (
         <span className={styles.live} data-testid="live" title="The source has not ended: rows appear as they are written">

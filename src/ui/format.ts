@@ -45,3 +45,26 @@ export function formatMoney(amount: number, currency: string): string {
   const text = amount.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: abs < 1 ? 4 : 2 });
   return `${text} ${currency}`;
 }
+
+/**
+ * What a session is called where space is short (the header, the page's title): its file's name,
+ * the last segment of a path or URL (`sessions/X_JB…/a39f….jsonl`, `https://host/runs/7.jsonl?raw=1`),
+ * decoded (a name with no path, a File's, is itself); the whole source goes in a tooltip.
+ */
+export function shortSourceName(source: string): string {
+  let path = source;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) {
+    try {
+      path = new URL(source).pathname;
+    } catch {
+      // Not a URL after all: named by its text.
+    }
+  }
+  const last = path.split(/[\\/]/).filter(Boolean).pop();
+  if (!last) return source;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}

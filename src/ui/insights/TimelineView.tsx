@@ -8,7 +8,7 @@ import { formatCount } from './format';
 import { formatDuration } from '../format';
 import { drawTimeline, ROW_H, AXIS_H, LANE_GAP, type Viewport, rowTop, paletteFor } from './drawTimeline';
 import styles from './timeline.module.css';
-import { clampWindow, panWindow, zoomWindow, type TimeWindow } from './timelineWindow';
+import { clampWindow, fitWindow, panWindow, zoomWindow, type TimeWindow } from './timelineWindow';
 import { countOf } from '../format';
 
 export interface TimelineViewProps {
@@ -62,7 +62,7 @@ export function TimelineView({ snap, dark, onOpenCall }: TimelineViewProps) {
     if (!canvas || size.width === 0) return;
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
-    if (fit.current) viewport.current = { ...viewport.current, x0: layout.min, x1: layout.max };
+    if (fit.current) viewport.current = { ...viewport.current, ...fitWindow(layout, size.width) };
     const dpr = window.devicePixelRatio || 1;
     drawTimeline(ctx, layout, viewport.current, { width: size.width, height: size.height, dpr, palette, hovered: hover?.bar ?? keyBar ?? -1, selected: selectedBar });
   });
@@ -96,7 +96,7 @@ export function TimelineView({ snap, dark, onOpenCall }: TimelineViewProps) {
   const panBy = (dxPx: number, dyPx = 0): void => setView(panWindow(layout, viewport.current, dxPx / Math.max(1, size.width)), viewport.current.scrollY + dyPx);
   const resetView = (): void => {
     fit.current = true;
-    viewport.current = { x0: layout.min, x1: layout.max, scrollY: 0 };
+    viewport.current = { ...fitWindow(layout, size.width), scrollY: 0 };
     redraw();
   };
 

@@ -3,6 +3,7 @@
 // painted yet, so a frame costs at most a few spans per pixel column whatever the number of calls.
 import type { TimelineLayout } from '../../analysis/timeline';
 import { countOf } from '../format';
+import { axisTicks, tickLabelX } from './timelineWindow';
 
 export const AXIS_H = 22;
 export const ROW_H = 14;
@@ -256,14 +257,14 @@ function drawAxis(ctx: CanvasRenderingContext2D, layout: TimelineLayout, v: View
   ctx.fillRect(0, AXIS_H - 1, width, 1);
   const span = v.x1 - v.x0;
   const step = Math.max(layout.axis === 'order' ? 1 : 1e-3, tickStep(span, width));
-  const first = Math.ceil((v.x0 - layout.min) / step) * step + layout.min;
   ctx.fillStyle = palette.muted;
   ctx.textBaseline = 'middle';
-  for (let t = first; t <= v.x1; t += step) {
-    const x = ((t - v.x0) / span) * width;
-    ctx.fillRect(x, AXIS_H - 5, 1, 5);
+  for (const { t, x } of axisTicks(v, layout.min, step, width)) {
+    // The tick at the right edge is drawn a pixel in, where it shows.
+    ctx.fillRect(Math.min(x, width - 1), AXIS_H - 5, 1, 5);
     const rel = t - layout.min;
-    ctx.fillText(layout.axis === 'order' ? `#${Math.round(rel + 1)}` : `+${axisTime(rel, step)}`, x + 3, AXIS_H / 2);
+    const label = layout.axis === 'order' ? `#${Math.round(rel + 1)}` : `+${axisTime(rel, step)}`;
+    ctx.fillText(label, tickLabelX(x, ctx.measureText(label).width, width), AXIS_H / 2);
   }
 }
 

@@ -32,3 +32,42 @@ export function panWindow(bounds: { min: number; max: number }, w: TimeWindow, f
   const dx = (w.x1 - w.x0) * fraction;
   return clampWindow(bounds, w.x0 + dx, w.x1 + dx);
 }
+
+/** CSS pixels kept clear on each side of a fitted window, so the first and last bars (an instant one too) and ticks show whole. */
+export const FIT_PAD_PX = 12;
+
+/**
+ * The window that fits a session spanning [min, max] into `widthPx`, with FIT_PAD_PX clear at each
+ * end: fitted to [min, max] exactly, a call ending last ends on the canvas's last pixel, and one
+ * that takes no time starts just past it and is not drawn at all.
+ */
+export function fitWindow({ min, max }: { min: number; max: number }, widthPx: number): TimeWindow {
+  const span = max - min || 1;
+  const inner = widthPx - 2 * FIT_PAD_PX;
+  if (!(inner > 0)) return { x0: min, x1: min + span };
+  const pad = (span * FIT_PAD_PX) / inner;
+  return { x0: min - pad, x1: min + span + pad };
+}
+
+/**
+ * The ticks of an axis of `step` counted from `origin`, at their x in a canvas `widthPx` wide showing
+ * [x0, x1]: by index, not by adding the step up (which drifts past x1 and loses the last tick).
+ */
+export function axisTicks(w: TimeWindow, origin: number, step: number, widthPx: number): { t: number; x: number }[] {
+  const span = w.x1 - w.x0;
+  if (!(step > 0) || !(span > 0)) return [];
+  const eps = 1e-9;
+  const first = Math.ceil((w.x0 - origin) / step - eps);
+  const last = Math.floor((w.x1 - origin) / step + eps);
+  const ticks: { t: number; x: number }[] = [];
+  for (let k = first; k <= last && ticks.length < 1000; k++) {
+    const t = origin + k * step;
+    ticks.push({ t, x: ((t - w.x0) / span) * widthPx });
+  }
+  return ticks;
+}
+
+/** Where a tick's label starts: right of the tick, or left of it where it would run past the canvas's right edge. */
+export function tickLabelX(x: number, labelWidth: number, widthPx: number, gap = 3): number {
+  return x + gap + labelWidth <= widthPx ? x + gap : Math.max(0, x - gap - labelWidth);
+}
