@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSessionStore } from '../store/createSessionStore';
 import { delta } from '../store/testing/stores';
@@ -62,5 +64,22 @@ describe('the session’s name in the header', () => {
     expect(named('my #1 run.jsonl').textContent).toBe('my #1 run.jsonl');
     cleanup();
     expect(named('Pasted text').textContent).toBe('Pasted text');
+  });
+});
+
+describe('the session’s title in the header', () => {
+  it('is its first prompt, without the harness’s wrapping, as loupe ls titles it', async () => {
+    const { loadedStore } = await import('../store/testing/stores');
+    const log = readFileSync(join(import.meta.dirname, '../../fixtures/native/claude-code-2.1.83_via-claude-agent-acp.jsonl'), 'utf8');
+    const store = await loadedStore(log);
+    render(<SessionToolbar snap={store.getSnapshot()} sourceName="s.jsonl" live={false} onCancel={() => undefined} onOpenUsage={() => undefined} showDiagnostics={false} onToggleDiagnostics={() => undefined} dark={false} onToggleTheme={() => undefined} />);
+    // Not the `/model` command nor its caveat: the prompt after them.
+    expect(screen.getByTestId('session-title').textContent).toBe('Please tidy up notes.txt and report on the workspace.');
+  });
+
+  it('is absent where nobody prompted', () => {
+    const store = createSessionStore();
+    render(<SessionToolbar snap={store.getSnapshot()} sourceName="s.jsonl" live={false} onCancel={() => undefined} onOpenUsage={() => undefined} showDiagnostics={false} onToggleDiagnostics={() => undefined} dark={false} onToggleTheme={() => undefined} />);
+    expect(screen.queryByTestId('session-title')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 // The viewer's toolbar: the source's name, how far it has been read (live, reading, cancelled,
 // failed), Cancel/Stop, the usage meter, and the viewer's switches (sharing, diagnostics, theme).
+import { useMemo } from 'react';
 import type { SessionSnapshot } from '../store/createSessionStore';
-import { formatBytes, shortSourceName } from './format';
+import { formatBytes, sessionTitleOf, shortSourceName } from './format';
 import { UsageMeter } from './insights/UsageMeter';
 import { SharingTools, type SharingProps } from './sharing/SharingTools';
 import styles from './SessionToolbar.module.css';
@@ -26,11 +27,17 @@ export function SessionToolbar({ snap, sourceName, live, onCancel, onOpenUsage, 
   const loading = load.state === 'loading';
   const { bytesRead, totalBytes, records } = load.progress;
   const pct = totalBytes ? Math.min(100, (100 * bytesRead) / totalBytes) : undefined;
+  const title = useMemo(() => sessionTitleOf(snap.items), [snap.items]);
   return (
     <header className={styles.toolbar}>
       <span className={styles.sourceName} title={sourceName}>
         {sourceName === undefined ? 'Session' : shortSourceName(sourceName)}
       </span>
+      {title !== null ? (
+        <span className={styles.sessionTitle} title={title} data-testid="session-title">
+          {title}
+        </span>
+      ) : null}
       {live ? (
         <span className={styles.live} data-testid="live" title="The source has not ended: rows appear as they are written">
           Live

@@ -1,3 +1,4 @@
+import { promptTitle, type TranscriptItem } from '../model';
 /** "1 call", "2 calls", "1,200 calls": a count and its noun, which takes an s unless the count is 1. */
 export function countOf(n: number, noun: string): string {
   return `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
@@ -67,4 +68,25 @@ export function shortSourceName(source: string): string {
   } catch {
     return last;
   }
+}
+
+const TITLE_SCAN_ITEMS = 500;
+
+/**
+ * A session's title: its first prompt, on one line, without the harness's wrapping (the rule
+ * `loupe ls` and the library title sessions by); a slash command only where no plain prompt is.
+ */
+export function sessionTitleOf(items: Iterable<TranscriptItem>): string | null {
+  let command: string | null = null;
+  let seen = 0;
+  for (const item of items) {
+    // A first prompt comes early: a session that has none is not read to its end on every change.
+    if (++seen > TITLE_SCAN_ITEMS) break;
+    if (item.type !== 'message' || item.role !== 'user') continue;
+    const read = promptTitle(item.text);
+    if (read === null) continue;
+    if (!read.isCommand) return read.title;
+    command ??= read.title;
+  }
+  return command;
 }
