@@ -3,10 +3,10 @@
 // repeating the message's id and the usage known when it was written. Entry types grow with every
 // release: whatever this adapter does not know is still an event, named by its type.
 import { z } from 'zod';
-import type { ContentBlock, SourceLocation } from '../acpTypes';
+import type { SourceLocation } from '../acpTypes';
 import type { NativeEntry, NativeUpdate } from '../records';
 import { isJsonObject, type JsonObject } from '../schemas';
-import { callUpdate, namedEvent, optBoolean, optObject, optString, planEntries, resultUpdate, timeOf } from './shared';
+import { callUpdate, chunk, namedEvent, optBoolean, optObject, optString, planEntries, resultUpdate, timeOf } from './shared';
 
 // Loose envelope: every field optional, a malformed one absent.
 const entrySchema = z.object({
@@ -138,10 +138,6 @@ function assistantUpdates(content: string | unknown[] | undefined, messageId: st
   return updates;
 }
 
-function chunk(tag: 'user_message_chunk' | 'agent_message_chunk' | 'agent_thought_chunk', text: string, messageId: string | undefined): NativeUpdate {
-  const content: ContentBlock = { type: 'text', text };
-  return messageId === undefined ? { type: 'chunk', tag, content } : { type: 'chunk', tag, content, messageId };
-}
 
 /** A tool result's text: a string, or the text blocks of an array. */
 function textOf(content: unknown): string | undefined {

@@ -7,10 +7,10 @@
 // Older releases wrote one `session-*.json` object `{sessionId, projectHash, startTime,
 // lastUpdated, messages: [...]}`: its head is read as a header and each message as a record.
 import { z } from 'zod';
-import type { ContentBlock, SourceLocation } from '../acpTypes';
+import type { SourceLocation } from '../acpTypes';
 import type { IngestRecord, NativeEntry, NativeUpdate } from '../records';
 import { isJsonObject, type JsonObject } from '../schemas';
-import { callUpdate, namedEvent, optString, planEntries, resultUpdate, timeOf } from './shared';
+import { callUpdate, chunk, clip, namedEvent, optString, planEntries, resultUpdate, timeOf } from './shared';
 
 /** Keys of Claude Code entries and Codex lines: a line holding one is theirs, never a Gemini record. */
 const OTHER_NATIVE_KEYS = ['payload', 'uuid', 'leafUuid', 'sessionId'] as const;
@@ -211,16 +211,9 @@ function responsesOf(content: unknown): string | undefined {
   return names.length > 0 ? `tool results: ${names.join(', ')}` : undefined;
 }
 
-function clip(text: string): string {
-  return text.length > 200 ? text.slice(0, 200) : text;
-}
 
 /** A text that is one tagged block, `<name>…</name>`: what Gemini CLI writes into user records itself. */
 function isHarnessContext(text: string): boolean {
   return /^\s*<([a-z_]+)>[\s\S]*<\/\1>\s*$/.test(text);
 }
 
-function chunk(tag: 'user_message_chunk' | 'agent_message_chunk' | 'agent_thought_chunk', text: string, messageId: string): NativeUpdate {
-  const content: ContentBlock = { type: 'text', text };
-  return { type: 'chunk', tag, content, messageId };
-}

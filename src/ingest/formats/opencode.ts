@@ -10,12 +10,12 @@
 // (sessions by start; each session's row, then its messages by id, each followed by its parts by
 // id: OpenCode's ids grow with time), with no byte range, like an embedder's pushed values. Its
 // `raw` names the table and the row (`{table, id, …, data}`), so the raw view says where it is.
-import type { ContentBlock, SourceLocation } from '../acpTypes';
+import type { SourceLocation } from '../acpTypes';
 import type { IngestRecord, NativeEntry, NativeUpdate } from '../records';
 import { isJsonObject, type JsonObject } from '../schemas';
 import { applyWal } from '../sqlite/wal';
 import { loadSqlJs } from '../sqlite/sqljs';
-import { callUpdate, planEntries, resultUpdate } from './shared';
+import { callUpdate, chunk, clip, planEntries, resultUpdate } from './shared';
 
 /** A row read: a record, or a row whose `data` is not a JSON object (a bad record, CONTRACTS §2). */
 export type DatabaseRow = { record: IngestRecord } | { bad: { line: number; reason: string; text: string } };
@@ -385,11 +385,4 @@ function groupBy(rows: JsonObject[], key: string): Map<string, JsonObject[]> {
   return groups;
 }
 
-function clip(text: string): string {
-  return text.length > 200 ? text.slice(0, 200) : text;
-}
 
-function chunk(tag: 'user_message_chunk' | 'agent_message_chunk' | 'agent_thought_chunk', text: string, messageId: string): NativeUpdate {
-  const content: ContentBlock = { type: 'text', text };
-  return { type: 'chunk', tag, content, messageId };
-}

@@ -6,10 +6,10 @@
 // Tool calls are `toolCall` blocks of assistant messages, their results `toolResult` messages;
 // whatever this adapter does not know is still an event named by its type (docs/harnesses/pi.md).
 import { z } from 'zod';
-import type { ContentBlock, SourceLocation } from '../acpTypes';
+import type { SourceLocation } from '../acpTypes';
 import type { IngestRecord, NativeEntry, NativeUpdate } from '../records';
 import { isJsonObject, type JsonObject } from '../schemas';
-import { callUpdate, namedEvent, optBoolean, optObject, optString, resultUpdate, timeOf } from './shared';
+import { callUpdate, chunk, clip, namedEvent, optBoolean, optObject, optString, resultUpdate, timeOf } from './shared';
 
 /** Whether a line (already known to hold none of the §1 shapes' keys) is a line of a Pi session file. */
 export function isPiLine(value: JsonObject): boolean {
@@ -158,11 +158,4 @@ function summaryOf(value: JsonObject): string | undefined {
   return undefined;
 }
 
-function clip(text: string): string {
-  return text.length > 200 ? text.slice(0, 200) : text;
-}
 
-function chunk(tag: 'user_message_chunk' | 'agent_message_chunk' | 'agent_thought_chunk', text: string, messageId: string): NativeUpdate {
-  const content: ContentBlock = { type: 'text', text };
-  return { type: 'chunk', tag, content, messageId };
-}

@@ -12,10 +12,10 @@
 //   `chat_compression`, `custom_title`, … and what comes next): events.
 // Every line is an event; whatever this adapter does not know is named by its type and subtype.
 import { z } from 'zod';
-import type { ContentBlock, SourceLocation } from '../acpTypes';
+import type { SourceLocation } from '../acpTypes';
 import type { NativeEntry, NativeUpdate } from '../records';
 import { isJsonObject, type JsonObject } from '../schemas';
-import { callUpdate, namedEvent, optBoolean, optObject, optString, planEntries, resultUpdate, timeOf } from './shared';
+import { callUpdate, chunk, clip, namedEvent, optBoolean, optObject, optString, planEntries, resultUpdate, timeOf } from './shared';
 
 /**
  * Whether a line (already known to carry Claude Code's envelope keys) is Qwen Code's: what Claude
@@ -167,11 +167,4 @@ function textsOf(parts: unknown[]): string[] {
   return texts;
 }
 
-function clip(text: string): string {
-  return text.length > 200 ? text.slice(0, 200) : text;
-}
 
-function chunk(tag: 'user_message_chunk' | 'agent_message_chunk' | 'agent_thought_chunk', text: string, messageId: string): NativeUpdate {
-  const content: ContentBlock = { type: 'text', text };
-  return { type: 'chunk', tag, content, messageId };
-}

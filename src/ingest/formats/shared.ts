@@ -1,8 +1,8 @@
 // What the native-log adapters (CONTRACTS §10) share: the ACP updates a native call and result stand for.
 import { z } from 'zod';
-import type { PlanEntry, ToolCallContent } from '../acpTypes';
+import type { ContentBlock, PlanEntry, ToolCallContent } from '../acpTypes';
 import { hasIntegerLikeKey, sourceKeyOrder, type JsonPath } from '../keyOrder';
-import type { EnvelopeRead, NativeEntry, ToolUpdate } from '../records';
+import type { EnvelopeRead, NativeEntry, NativeUpdate, ToolUpdate } from '../records';
 import { isJsonObject, type JsonObject } from '../schemas';
 
 export const optString = z.string().optional().catch(undefined);
@@ -58,4 +58,15 @@ export function planEntries(items: unknown): PlanEntry[] | undefined {
     entries.push(entry);
   }
   return entries;
+}
+
+/** An event's summary: its text, cut where a row has no room for more. */
+export function clip(text: string): string {
+  return text.length > 200 ? text.slice(0, 200) : text;
+}
+
+/** A message's text as the ACP chunk it stands for (a message id joins the chunks of one message). */
+export function chunk(tag: 'user_message_chunk' | 'agent_message_chunk' | 'agent_thought_chunk', text: string, messageId: string | undefined): NativeUpdate {
+  const content: ContentBlock = { type: 'text', text };
+  return messageId === undefined ? { type: 'chunk', tag, content } : { type: 'chunk', tag, content, messageId };
 }
