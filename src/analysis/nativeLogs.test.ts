@@ -239,3 +239,16 @@ describe('entry types never seen before', () => {
     expect(session.counts.events).toBe(2);
   });
 });
+
+describe('a log from a release newer than those tested', () => {
+  test('is read as far as it is known, and its diagnostics name the release (once)', async () => {
+    const text = readFileSync(join(import.meta.dirname, '../../fixtures/native/claude-code-2.1.83_via-claude-agent-acp.jsonl'), 'utf8').replaceAll('"version":"2.1.83"', '"version":"2.3.0"');
+    const session = await ingest(new TextEncoder().encode(text));
+    const said = session.diagnostics.warnings.filter((w) => w.message.includes('2.3.0'));
+    expect(said).toHaveLength(1);
+    expect(said[0]?.message).toMatch(/^written by Claude Code 2\.3\.0, newer than the releases Loupe was tested with \(2\.1\.44, 2\.1\.83\)/);
+    expect(session.calls.size).toBeGreaterThan(0);
+    const tested = await ingest(readFileSync(join(import.meta.dirname, '../../fixtures/native/claude-code-2.1.83_via-claude-agent-acp.jsonl')));
+    expect(tested.diagnostics.warnings.filter((w) => w.message.startsWith('written by'))).toEqual([]);
+  });
+});

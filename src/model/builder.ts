@@ -4,12 +4,13 @@
 import type { ContentBlock, Direction } from '../ingest/acpTypes';
 import { classify } from '../ingest/classify';
 import type { DatabaseRead } from '../ingest/formats/opencode';
+import { untestedRelease } from '../ingest/harnesses';
 import { readPermissionResult, readPromptResult } from '../ingest/fastPath';
 import { readWith } from '../ingest/result';
 import { RecordReader, describeType, readTextLog, type ByteRange, type RecordSink, type SkimmerKind } from '../ingest/reader';
 import type { IngestRecord, LedgerToolCalled, NativeEntry, RecordBody, RpcId, Shape, ToolUpdate } from '../ingest/records';
 import {
-  isJsonObject, newSessionResultSchema, terminalCreateResultSchema,
+  isJsonObject, newSessionResultSchema, type JsonObject, terminalCreateResultSchema,
   terminalExitResultSchema, terminalOutputResultSchema,
 } from '../ingest/schemas';
 import { callKey, LEDGER_SCOPE, LEGACY_LEDGER_SCOPE, type CallScope } from './callKey';
@@ -727,6 +728,7 @@ export class SessionBuilder {
    */
   private foldNative(record: IngestRecord, body: NativeEntry): void {
     const native = this.native;
+    if (!native.releaseNoted && record.shape !== undefined) this.noteRelease(record.shape, body.raw, record.loc.line);
     if (body.opens !== undefined) native.session = this.canonicalId(body.opens);
     const sessionId = body.sessionId === undefined ? native.session : this.canonicalId(body.sessionId);
     this.noteSession(sessionId);
@@ -850,6 +852,17 @@ export class SessionBuilder {
    * records from the session's history. What a removed record showed stays shown (its calls ran,
    * its tokens were spent): the line says what Gemini CLI no longer counts as the conversation.
    */
+  /** Once per input: a release newer than those Loupe was tested with is read as far as it is known, and said. */
+  private noteRelease(format: string, raw: JsonObject, line: number): void {
+    const untested = untestedRelease(format, raw);
+    if (untested === null) return;
+    this.native.releaseNoted = true;
+    this.session.diagnostics.warnings.push({
+      line,
+      message: `written by ${untested.name} ${untested.version}, newer than the releases Loupe was tested with (${untested.tested.join(', ')}): what is known is read, other entries are events`,
+    });
+  }
+
   /** A native line's exit code for a call read before (Codex's `exec_command_end`, an output's last line). */
   private noteExitCode(scope: string, toolCallId: string, exitCode: number | null): void {
     const call = this.callIndex.get(scope)?.get(toolCallId);
@@ -1104,6 +1117,8 @@ function spawnedSession(raw: Record<string, unknown>): { sessionId: string; pare
 class NativeState {
   /** The session the last Codex `session_meta` opened: lines without their own id belong to it. */
   session: string | null = null;
+  /** A release newer than those tested was said (once per input). */
+  releaseNoted = false;
   /** Claude entries read so far, by uuid. */
   readonly uuids = new Set<string>();
   /** Calls that were plans (by scope and id), whose results update nothing. */

@@ -26,6 +26,8 @@ export const claudeCode: Harness = {
   },
   subagentFolderOf: (sessionPath) => (sessionPath.endsWith('.jsonl') ? joinPath(sessionPath.slice(0, -'.jsonl'.length), 'subagents') : null),
   isSubagentFile: (name) => SUBAGENT_FILE.test(name),
+  testedVersions: ['2.1.44', '2.1.83'],
+  versionOf: (value) => stringAt(value, 'version'),
   noteHead(head, value) {
     head.sessionId ??= stringAt(value, 'sessionId');
     head.cwd ??= stringAt(value, 'cwd');

@@ -12,6 +12,8 @@ export const codex: Harness = {
     const root = absoluteVar(vars.CODEX_HOME, joinPath(home, '.codex'));
     return [joinPath(root, 'sessions'), joinPath(root, 'archived_sessions')];
   },
+  testedVersions: ['0.137.0'],
+  versionOf: (value) => (value.type === 'session_meta' ? stringAt(objectAt(value, 'payload'), 'cli_version') : null),
   ownsFile(path) {
     const segments = segmentsOf(path);
     const root = segments.lastIndexOf('.codex');

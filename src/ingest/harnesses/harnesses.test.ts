@@ -1,7 +1,7 @@
 // The registry's answers, as the lister, the index and the pages ask them.
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { defaultSessionFolders, formatName, isSessionFile, parentSessionFileOf, subagentLayoutOf } from './index';
+import { compareVersions, defaultSessionFolders, formatName, isSessionFile, parentSessionFileOf, subagentLayoutOf, untestedRelease } from './index';
 import { headOfText } from './head';
 import { loadSqlJs } from '../sqlite/sqljs';
 import { headOfOpenCodeDatabase } from './opencode';
@@ -162,5 +162,15 @@ describe('OpenCode', () => {
 
   test('bytes that are no database say nothing', async () => {
     expect((await headOfOpenCodeDatabase(new TextEncoder().encode('SQLite format 3\0 and no more'))).format).toBe('unknown');
+  });
+});
+
+describe('releases newer than those tested', () => {
+  test('a Claude Code 2.2 line is said to be newer; a tested or older release is not; versions compare by number', () => {
+    expect(untestedRelease('claude-code', { type: 'user', version: '2.2.0' })).toEqual({ name: 'Claude Code', version: '2.2.0', tested: ['2.1.44', '2.1.83'] });
+    expect(untestedRelease('claude-code', { type: 'user', version: '2.1.83' })).toBeNull();
+    expect(untestedRelease('claude-code', { type: 'user' })).toBeNull();
+    expect(untestedRelease('codex', { type: 'session_meta', payload: { cli_version: '0.140.1' } })?.version).toBe('0.140.1');
+    expect(compareVersions('2.1.100', '2.1.83')).toBeGreaterThan(0);
   });
 });

@@ -8,6 +8,7 @@ import { pi } from './pi';
 import { openCode } from './opencode';
 import { basenameOf } from './paths';
 import { qwenCode } from './qwenCode';
+import type { JsonObject } from '../json';
 import type { Harness, HarnessEnv } from './types';
 
 export type { Harness, HarnessEnv, SessionHead } from './types';
@@ -83,4 +84,28 @@ export function subagentLayoutOf(sessionPath: string): { folder: string; isSubag
 /** Whether a file's name is a sub-agent's file of some harness (a dropped file has no folder to go by). */
 export function isSubagentFileName(name: string): boolean {
   return HARNESSES.some((harness) => harness.isSubagentFile?.(name) === true);
+}
+
+/**
+ * The release that wrote a line, when it is newer than every release its harness was tested with:
+ * what is known is read, and the diagnostics say which release it was. Null when the line names no
+ * release, or one no newer.
+ */
+export function untestedRelease(format: string, value: JsonObject): { name: string; version: string; tested: readonly string[] } | null {
+  const harness = BY_ID.get(format);
+  const version = harness?.versionOf?.(value);
+  if (!harness?.testedVersions?.length || !version) return null;
+  const newest = harness.testedVersions.reduce((a, b) => (compareVersions(a, b) >= 0 ? a : b));
+  return compareVersions(version, newest) > 0 ? { name: harness.name, version, tested: harness.testedVersions } : null;
+}
+
+/** Dotted release numbers compared part by part (`2.1.100` after `2.1.83`); a part that is not a number counts as 0. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split(/[.-]/).map((part) => Number.parseInt(part, 10) || 0);
+  const pb = b.split(/[.-]/).map((part) => Number.parseInt(part, 10) || 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
 }

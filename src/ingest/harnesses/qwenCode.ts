@@ -37,6 +37,8 @@ export const qwenCode: Harness = {
     return joinPath(dirnameOf(dirnameOf(sessionPath)), 'subagents', session);
   },
   isSubagentFile: (name) => SUBAGENT_FILE.test(name),
+  testedVersions: ['0.24.4'],
+  versionOf: (value) => stringAt(value, 'version'),
   noteHead(head, value) {
     // A sub-agent's records name their parent's session: the sub-agent's own is its agentId.
     head.sessionId ??= value.isSidechain === true ? stringAt(value, 'agentId') ?? stringAt(value, 'sessionId') : stringAt(value, 'sessionId');

@@ -49,6 +49,10 @@ export interface Harness {
   isSubagentFile?: (name: string) => boolean;
   /** Adds what one of its own lines says to `head` (only what is still unknown). */
   noteHead(head: SessionHead, value: JsonObject): void;
+  /** The releases whose own files Loupe was tested with (its recordings in fixtures/native). */
+  testedVersions?: readonly string[];
+  /** The release that wrote a line of its own, where the line says (Claude Code's `version`). */
+  versionOf?: (value: JsonObject) => string | null;
   /** The project when the file says no directory: a folder name in the file's path. */
   projectFromPath?(path: string): string | null;
 }
