@@ -47,14 +47,16 @@ for (const name of FIXTURES) {
   });
 }
 
-test('an html export carries only what its page needs: the viewer adds well under 1.5 MB to the session', async ({ page }, info) => {
+test('an html export carries only what its page needs: the viewer adds under 1.6 MB to the session', async ({ page }, info) => {
   const session = fixture('grok/esc-interrupt.updates.jsonl');
   const out = info.outputPath('small.html');
   execFileSync(process.execPath, [join(ROOT, 'bin/loupe.mjs'), 'export', session, '--format', 'html', '--out', out], { stdio: 'pipe' });
   // The session is in the page as base64: 4 bytes for every 3.
   const added = statSync(out).size - Math.ceil(statSync(session).size / 3) * 4;
-  // 2.18 MB before the viewer was minified whole and lost the redaction ruleset it never used here.
-  expect(added).toBeLessThan(1_500_000);
+  // 2.18 MB before the viewer was minified whole and lost the redaction ruleset it never used here;
+  // 1.43 MB with two harnesses, 1.53 MB with six (Gemini CLI, Qwen Code, Pi and OpenCode's readers);
+  // 3.5 MB when SQLite's WebAssembly came in with OpenCode (left out: sqlite.absent.ts).
+  expect(added).toBeLessThan(1_600_000);
   await page.goto(pathToFileURL(out).href);
   await waitLoaded(page);
   // Not redacted: no note says it is.

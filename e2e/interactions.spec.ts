@@ -16,7 +16,7 @@ test('filters by label and status narrow the rows, live in the URL and survive a
   await expect(page.locator('[data-call-id]')).toHaveCount(1);
   await expect(page.locator(`[data-call-id="${RUN_ID}"]`)).toBeVisible();
   // Messages are not tool calls: a label filter hides them.
-  await expect(page.getByText('Create hello.py that prints')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Transcript' }).getByText('Create hello.py that prints')).toHaveCount(0);
   expect(new URL(page.url()).searchParams.getAll('label')).toEqual(['Run Command']);
 
   await page.reload();

@@ -58,7 +58,7 @@ test.describe('a session followed live', () => {
     await expect(page.getByTestId('live')).toBeVisible();
 
     served.append(update({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'Run the tests, then read the files.' } }));
-    await expect(page.getByText('Run the tests, then read the files.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Transcript' }).getByText('Run the tests, then read the files.')).toBeVisible();
 
     // One line on its own, and then nothing: it must not wait for the next line to be shown.
     const written = Date.now();

@@ -51,7 +51,7 @@ test('--follow: rows appear as a script appends the session line by line', async
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]{32}\/\?src=session\/growing\.jsonl$/);
 
   await page.goto(url);
-  await expect(page.getByText('Create hello.py that prints')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Transcript' }).getByText('Create hello.py that prints')).toBeVisible();
   await expect(page.locator('[data-call-id]')).toHaveCount(0);
 
   let shown = 0;
