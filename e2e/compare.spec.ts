@@ -229,6 +229,8 @@ test('"Download .md" is the report `loupe diff --md` prints, and read redacted i
     await redact.click();
     await expect(redact).toHaveAttribute('aria-pressed', 'true');
     await expect(page.locator('[data-run="B"]', { hasText: '‹aws-access-key›' })).toHaveCount(1);
+    // Both runs are read again redacted: the report is downloaded once the comparison stands again (run A too).
+    await expect(summary(page)).toHaveText(/^First divergence at step 8: /);
     const redacted = await download();
     expect(redacted.name).toBe('a-vs-b.redacted.md');
     expect(redacted.text).not.toContain(secret);
