@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A scripted OpenAI-compatible Chat Completions server for recording Qwen Code offline
-// (scripts/record/qwen-code.sh). Adapted from ../shared/tools/real-agents/fake-openai.mjs, which
+// (scripts/record/qwen-code.sh). Adapted (provenance only; nothing here reads it) from the shared real-agents harness's fake-openai.mjs, which
 // speaks the Responses API; Qwen Code speaks Chat Completions.
 //
 //   PORT=5633 WORKDIR=/abs/workspace LOG=requests.jsonl SCRIPT=main node fake-chat-completions.mjs

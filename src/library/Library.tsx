@@ -19,7 +19,6 @@ import styles from './Library.module.css';
 import { teamListingOf } from '../analysis/teamIndex';
 import { libraryTables } from './tables';
 
-const harnessName = formatName;
 const STATUSES = ['done', 'failed', 'unfinished', 'running', 'pending'];
 /** Written in the last minute: its agent may still be writing it. */
 const LIVE_MS = 60_000;
@@ -188,7 +187,7 @@ export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: s
         ) : null}
         <form className={styles.filters} aria-label="Filter the sessions" onSubmit={(e) => e.preventDefault()}>
           {team ? <Select label="Machine" value={filter.machine} options={choices.machines} onChange={(machine) => set({ machine })} /> : null}
-          <Select label="Harness" value={filter.harness} options={choices.harnesses} name={harnessName} onChange={(harness) => set({ harness })} />
+          <Select label="Harness" value={filter.harness} options={choices.harnesses} name={formatName} onChange={(harness) => set({ harness })} />
           <Select label="Project" value={filter.project} options={choices.projects} name={(project) => terminalSafeLine(shortProject(project))} onChange={(project) => set({ project })} />
           <Select label="Label" value={filter.label} options={choices.labels} onChange={(label) => set({ label })} />
           <Select label="Status" value={filter.status} options={STATUSES} onChange={(status) => set({ status })} />
@@ -245,7 +244,7 @@ export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: s
                       {s.title ?? shownPath(s.file)} <span className={styles.muted}>· on {whereOf(s)}</span>
                     </span>
                   )}
-                  <span>{harnessName(s.format)}</span>
+                  <span>{formatName(s.format)}</span>
                   <span className={styles.clip} title={s.project === null ? undefined : terminalSafeLine(s.project)}>
                     {terminalSafeLine(shortProject(s.project))}
                   </span>

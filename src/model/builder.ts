@@ -4,7 +4,7 @@
 import type { ContentBlock, Direction } from '../ingest/acpTypes';
 import { classify } from '../ingest/classify';
 import type { DatabaseRead } from '../ingest/formats/opencode';
-import { untestedRelease } from '../ingest/harnesses';
+import { harnessOfFormat, untestedRelease } from '../ingest/harnesses';
 import { readPermissionResult, readPromptResult } from '../ingest/fastPath';
 import { readWith } from '../ingest/result';
 import { RecordReader, describeType, readTextLog, type ByteRange, type RecordSink, type SkimmerKind } from '../ingest/reader';
@@ -854,9 +854,15 @@ export class SessionBuilder {
    */
   /** Once per input: a release newer than those Loupe was tested with is read as far as it is known, and said. */
   private noteRelease(format: string, raw: JsonObject, line: number): void {
+    // Decided by the first line that names its release (or at once for a harness whose lines never do): not asked per line after.
+    const harness = harnessOfFormat(format);
+    if ((harness?.versionOf?.(raw) ?? null) === null) {
+      if (harness?.versionOf === undefined) this.native.releaseNoted = true;
+      return;
+    }
+    this.native.releaseNoted = true;
     const untested = untestedRelease(format, raw);
     if (untested === null) return;
-    this.native.releaseNoted = true;
     this.session.diagnostics.warnings.push({
       line,
       message: `written by ${untested.name} ${untested.version}, newer than the releases Loupe was tested with (${untested.tested.join(', ')}): what is known is read, other entries are events`,
@@ -1117,7 +1123,7 @@ function spawnedSession(raw: Record<string, unknown>): { sessionId: string; pare
 class NativeState {
   /** The session the last Codex `session_meta` opened: lines without their own id belong to it. */
   session: string | null = null;
-  /** A release newer than those tested was said (once per input). */
+  /** The release a native line names was looked at (once per input). */
   releaseNoted = false;
   /** Claude entries read so far, by uuid. */
   readonly uuids = new Set<string>();
