@@ -5,6 +5,9 @@
 //
 //   PORT=5640 WORKDIR=/abs/workspace LOG=requests.jsonl SCRIPT=main|heldout node fake-openai-chat.mjs
 //
+// SCRIPTS=path/to/module.mjs plays another harness's scripts instead of OpenCode's: the module
+// exports `scripts(abs)` returning `{ SCRIPTS, FINAL }` in the shape below (cline-scripts.mjs).
+//
 // POST /v1/chat/completions (streamed as SSE); GET /v1/models lists one model. Every request is
 // appended to $LOG as one JSON line.
 //
@@ -25,7 +28,7 @@ const abs = (p) => `${WORKDIR}/${p}`;
 
 // A step: { text?, reasoning?, calls: [[toolName, args]] }. A call to a tool OpenCode does not
 // offer is left out (the log says which tools were offered).
-const SCRIPTS = {
+const OPENCODE_SCRIPTS = {
   main: [
     {
       reasoning: "The user wants the notes tidied. I will plan, then read the file first.",
@@ -55,11 +58,15 @@ const SCRIPTS = {
     { text: "Reading the README.", calls: [["read", { filePath: abs("README.md") }]] },
   ],
 };
-const FINAL = {
+const OPENCODE_FINAL = {
   main: "Done: planned, read notes.txt, failed to cat a missing file, listed files, fixed the greeting, wrote out/result.txt, searched, and asked a sub-agent about the README.",
   heldout: "Held-out run done.",
   sub: "The README describes a tiny demo app.",
 };
+
+const { SCRIPTS, FINAL } = process.env.SCRIPTS
+  ? (await import(new URL(process.env.SCRIPTS, `file://${process.cwd()}/`).href)).scripts(abs)
+  : { SCRIPTS: OPENCODE_SCRIPTS, FINAL: OPENCODE_FINAL };
 
 function textOf(content) {
   if (typeof content === "string") return content;

@@ -192,6 +192,29 @@ test("OpenCode's database where it keeps it ($XDG_DATA_HOME moves it), titled by
     },
   ]);
 });
+test("Cline's sessions where it keeps them ($CLINE_DIR moves them), titled by the first prompt, in the directory its <id>.json names, with their sub-agents; its settings, databases and logs left out", async () => {
+  const folder = '.cline/data/sessions/1796192429067_g2n1j';
+  const session = place('cline-3.0.65_tidy-notes.messages.json', folder, '1796192429067_g2n1j.messages.json');
+  const subagent = place('cline-3.0.65_tidy-notes_subagent.messages.json', folder, 'agent_1796192430520_zqzsx4.messages.json');
+  copyFileSync(join(FIXTURES, '../cline/1796192429067_g2n1j.json'), join(home, folder, '1796192429067_g2n1j.json'));
+  mkdirSync(join(home, '.cline/data/settings'), { recursive: true });
+  writeFileSync(join(home, '.cline/data/settings/providers.json'), '{"version": 1, "providers": {}}\n');
+  mkdirSync(join(home, '.cline/data/logs'), { recursive: true });
+  writeFileSync(join(home, '.cline/data/logs/cline.log'), '{"level": 30, "msg": "started"}\n');
+  const listed = JSON.parse((await run(['--json'])).out) as FoundSession[];
+  expect(listed.map(({ path, format, sessionId, title, project, startedAt, subagents }) => ({ path, format, sessionId, title, project, startedAt, subagents }))).toEqual([
+    {
+      path: session, format: 'cline', sessionId: '1796192429067_g2n1j', title: 'Please tidy up notes.txt and report on the workspace.',
+      project: '/tmp/cline-rec/out/main/ws', startedAt: '2026-12-02T06:20:29.079Z', subagents: [subagent],
+    },
+  ]);
+  const text = await run([]);
+  expect(text.out).toMatch(/Cline\s+\S+ KB\s+\S+\s+Please tidy up notes\.txt/);
+  expect(text.out).toContain('(+1 sub-agent)');
+  const moved = JSON.parse((await run(['--json'], { HOME: join(home, 'nowhere'), CLINE_DIR: join(home, '.cline') })).out) as FoundSession[];
+  expect(moved.map((s) => s.path)).toEqual([session]);
+});
+
 // Issue 28, e and f: an index's manifest is not a session; a capture is live only while its tee runs.
 
 /**

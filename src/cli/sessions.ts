@@ -5,8 +5,8 @@ import type { Dirent } from 'node:fs';
 import { open, readFile, readdir, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { emptyHead, HEAD_LINES, HEAD_MAX_BYTES, headComplete, noteHeadLine, projectOf, timeInCaptureName } from '../ingest/harnesses/head';
-import { defaultSessionFolders, entersFolder, isSessionFile, parentSessionFileOf, type HarnessEnv, type SessionHead } from '../ingest/harnesses';
+import { emptyHead, HEAD_LINES, HEAD_MAX_BYTES, headComplete, HeadLines, noteHeadFile, projectOf, timeInCaptureName } from '../ingest/harnesses/head';
+import { defaultSessionFolders, entersFolder, headFileOf, isSessionFile, parentSessionFileOf, type HarnessEnv, type SessionHead } from '../ingest/harnesses';
 import { headOfOpenCodeDatabase } from '../ingest/harnesses/opencode';
 import { isSqlite } from '../ingest/sqlite/wal';
 import { walBeside } from './files';
@@ -208,10 +208,11 @@ export async function readHead(path: string): Promise<SessionHead> {
       const wal = await walBeside(path);
       return await headOfOpenCodeDatabase(await readFile(path), wal);
     }
+    const reader = new HeadLines();
     let pending = Buffer.alloc(0);
     let offset = 0;
     let lines = 0;
-    while (offset < HEAD_MAX_BYTES && lines < HEAD_LINES) {
+    reading: while (offset < HEAD_MAX_BYTES && lines < HEAD_LINES) {
       const chunk = Buffer.alloc(HEAD_CHUNK);
       const { bytesRead } = await handle.read(chunk, 0, HEAD_CHUNK, offset);
       if (bytesRead === 0) break;
@@ -222,14 +223,24 @@ export async function readHead(path: string): Promise<SessionHead> {
         const line = pending.subarray(0, newline).toString('utf8');
         pending = pending.subarray(newline + 1);
         lines++;
-        noteHeadLine(head, line, lines);
-        if (headComplete(head)) return head;
+        if (reader.push(line)) break reading;
       }
     }
     // A last line without a newline (a session still being written).
-    if (pending.length > 0 && pending.length < HEAD_MAX_BYTES && lines < HEAD_LINES) noteHeadLine(head, pending.toString('utf8'), lines + 1);
-    return head;
+    if (!headComplete(reader.head) && pending.length > 0 && pending.length < HEAD_MAX_BYTES && lines < HEAD_LINES) reader.push(pending.toString('utf8'));
+    return await withHeadFile(reader.head, path);
   } finally {
     await handle.close();
   }
+}
+
+/** What the harness's file beside the session adds (Cline's `<id>.json`: its directory), when the lines left something unsaid. */
+async function withHeadFile(head: SessionHead, path: string): Promise<SessionHead> {
+  const beside = headComplete(head) ? null : headFileOf(head.format, path);
+  if (beside === null) return head;
+  const info = await stat(beside).catch(() => null);
+  if (info?.isFile() !== true || info.size > HEAD_MAX_BYTES) return head;
+  const text = await readFile(beside, 'utf8').catch(() => null);
+  if (text !== null) noteHeadFile(head, text);
+  return head;
 }

@@ -1,16 +1,22 @@
 // A pretty-printed top-level JSON object whose records are the elements of one array in it: an
 // older Gemini CLI's `session-*.json` (`{sessionId, projectHash, startTime, lastUpdated, messages:
-// [...]}`, written with JSON.stringify(…, null, 2)), CONTRACTS §11. The object without that array
-// is one record (its head, read before the elements, so the session is open when they come), each
-// element is a record with the line it starts on (JsonArraySplitter), and keys written after the
-// array are one more record, a `$set` of them, as Gemini CLI's own JSONL would say them.
+// [...]}`, written with JSON.stringify(…, null, 2)), CONTRACTS §11, or Cline's
+// `<id>.messages.json` (`{version, updated_at, agent, sessionId, origin, messages: [...],
+// system_prompt}`). The object without that array is one record (its head, read before the
+// elements, so the session is open when they come), each element is a record with the line it
+// starts on (JsonArraySplitter), and keys written after the array are one more record: for Gemini
+// a `$set` of them, as Gemini CLI's own JSONL would say them; for Cline the head again with them
+// (`whole`), a record of the same shape as the head.
 import { JsonArraySplitter, type ArrayElement } from './jsonArray';
 import { utf8Length } from './utf8';
 
 export interface DocumentPart extends ArrayElement {
-  /** `head`: the object with the array left empty; `tail`: `{"$set": {the keys after the array}}`; `element`: one of the array's. */
+  /** `head`: the object with the array left empty; `tail`: the keys after the array (DocumentKind); `element`: one of the array's. */
   part: 'head' | 'tail' | 'element';
 }
+
+/** Which harness wrote the document: it decides how the keys after the array are said. */
+export type DocumentKind = 'gemini' | 'cline';
 
 export class JsonDocumentSplitter {
   private depth = 0;
@@ -21,6 +27,8 @@ export class JsonDocumentSplitter {
   private lastString: string | null = null;
   private key: string | null = null;
   private readonly head: string[] = [];
+  /** The head as handed out, for a Cline tail (the head again, with the keys after the array). */
+  private headText = '';
   private readonly tail: string[] = [];
   private array: JsonArraySplitter | null = null;
   private arrayDone = false;
@@ -30,7 +38,11 @@ export class JsonDocumentSplitter {
   private tailOffset = 0;
   closed = false;
 
-  constructor(private readonly arrayKey: string, private readonly onPart: (part: DocumentPart) => void) {}
+  constructor(
+    private readonly arrayKey: string,
+    private readonly onPart: (part: DocumentPart) => void,
+    private readonly kind: DocumentKind = 'gemini',
+  ) {}
 
   pushLine(text: string, line: number, offset: number): void {
     let from = 0;
@@ -66,7 +78,8 @@ export class JsonDocumentSplitter {
       else if (c === 123 || c === 91) {
         if (c === 91 && this.depth === 1 && this.key === this.arrayKey && !this.array) {
           this.head.push(text.slice(segment, i), '[]}');
-          this.emit('head', this.head.join(''), this.headLine, this.headOffset);
+          this.headText = this.head.join('');
+          this.emit('head', this.headText, this.headLine, this.headOffset);
           this.head.length = 0;
           this.array = new JsonArraySplitter((element) => this.onPart({ ...element, part: 'element' }));
           const rest = this.array.pushLine(text.slice(i), line, offset + utf8Length(text, i));
@@ -114,7 +127,8 @@ export class JsonDocumentSplitter {
     if (open) this.onPart({ ...open, part: 'element' });
     // `, "summary": "…" }` → `{"$set": {"summary": "…"}}`; nothing but the closing brace says nothing.
     const rest = this.tail.join('').trim().replace(/^,/, '').replace(/}$/, '').trim();
-    if (rest !== '') this.emit('tail', `{"$set": {${rest}}}`, this.tailLine, this.tailOffset);
+    if (rest === '') return;
+    this.emit('tail', this.kind === 'cline' ? `${this.headText.slice(0, -1)}, ${rest}}` : `{"$set": {${rest}}}`, this.tailLine, this.tailOffset);
   }
 
   private emit(part: DocumentPart['part'], text: string, line: number, offset: number): void {
@@ -122,7 +136,14 @@ export class JsonDocumentSplitter {
   }
 }
 
-/** Whether a file's first two non-blank lines open an older Gemini CLI's pretty-printed `session-*.json`. */
-export function opensGeminiDocument(first: string, second: string): boolean {
-  return first.trim() === '{' && /^\s*"sessionId"\s*:/.test(second);
+/**
+ * Which pretty-printed document a file's first two non-blank lines open: an older Gemini CLI's
+ * `session-*.json` (its first key `sessionId`), Cline's `<id>.messages.json` (`version`); null for
+ * anything else.
+ */
+export function documentKindOf(first: string, second: string): DocumentKind | null {
+  if (first.trim() !== '{') return null;
+  if (/^\s*"sessionId"\s*:/.test(second)) return 'gemini';
+  if (/^\s*"version"\s*:/.test(second)) return 'cline';
+  return null;
 }

@@ -5,7 +5,7 @@
 import type { SourceLocation } from './acpTypes';
 import { classify, classifyTextLog } from './classify';
 import { JsonArraySplitter, type ArrayElement } from './jsonArray';
-import { JsonDocumentSplitter, opensGeminiDocument, type DocumentPart } from './jsonDocument';
+import { documentKindOf, JsonDocumentSplitter, type DocumentPart } from './jsonDocument';
 import { LineReader, MAX_LINE_BYTES, type RawLine } from './lines';
 import type { IngestRecord } from './records';
 import { isJsonObject, type JsonObject } from './schemas';
@@ -57,7 +57,7 @@ export class RecordReader {
   private mode: 'sniff' | 'lines' | 'array' | 'document' = 'sniff';
   private array: JsonArraySplitter | null = null;
   private document: JsonDocumentSplitter | null = null;
-  /** A first line `{` alone: the next line says whether it opens a pretty-printed Gemini `.json` (jsonDocument.ts). */
+  /** A first line `{` alone: the next line says whether it opens a pretty-printed Gemini or Cline `.json` (jsonDocument.ts). */
   private held: RawLine | null = null;
   private readonly skimmer: Skimmer | null;
   /** Which skimmer a light read uses (null: not a light read). */
@@ -116,9 +116,10 @@ export class RecordReader {
     if (this.held) {
       const held = this.held;
       this.held = null;
-      if (opensGeminiDocument(held.text, raw.text)) {
+      const kind = documentKindOf(held.text, raw.text);
+      if (kind !== null) {
         this.mode = 'document';
-        this.document = new JsonDocumentSplitter('messages', (part) => this.onDocumentPart(part));
+        this.document = new JsonDocumentSplitter('messages', (part) => this.onDocumentPart(part), kind);
         this.onDocumentLine(held);
         return this.onDocumentLine(raw);
       }
@@ -195,8 +196,10 @@ export class RecordReader {
   private onDocumentLine(raw: RawLine): void {
     const document = this.document!;
     if (document.closed) {
-      // Text after the object: read on as JSON lines, so nothing after it is lost.
-      this.mode = 'lines';
+      // Text after the object: another document (a session read with its sub-agents' files, each
+      // one object) or JSON lines, so nothing after it is lost.
+      this.mode = 'sniff';
+      this.document = null;
       return this.onLine(raw);
     }
     document.pushLine(raw.text, raw.line, raw.offset);

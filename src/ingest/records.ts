@@ -5,7 +5,7 @@ import type { JsonObject, LedgerLine, ToolCallFields, XaiTool } from './schemas'
 export type Shape =
   | 'acp-jsonrpc' | 'acp-capture' | 'acpx-log' | 'inspector-trace' | 'text-log' | 'zed-export' | 'grok-updates' | 'acp-updates' | 'ledger'
   // Agents' own session logs (CONTRACTS §10), read by the adapters in formats/.
-  | 'claude-code' | 'codex' | 'gemini-cli' | 'qwen-code' | 'pi'
+  | 'claude-code' | 'codex' | 'gemini-cli' | 'qwen-code' | 'pi' | 'cline'
   // OpenCode's SQLite database: its rows as records (formats/opencode.ts).
   | 'opencode';
 export type RpcId = string | number;
@@ -112,6 +112,12 @@ export interface NativeEntry {
    * output naming the thread): that session's calls have the call as parent.
    */
   subagent?: { sessionId: string; parentId: string };
+  /**
+   * Cline: this line's session is a sub-agent that session `sessionId` started. Its file does not
+   * name the call: the parent's call whose input's `task` is the sub-agent's first prompt is its
+   * calls' parent.
+   */
+  spawnedBy?: { sessionId: string };
   /**
    * The harness's own bookkeeping (Claude `queue-operation`, `progress`, `last-prompt`, a user entry
    * that says nothing; Codex `session_meta`, `turn_context`, `event_msg/task_started`, …): an event

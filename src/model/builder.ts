@@ -511,6 +511,21 @@ export class SessionBuilder {
    * The calls of `sessionId` were made by the sub-agent the call `parentId` started (CONTRACTS §11):
    * those read so far are marked, later ones when they come. The first call named wins.
    */
+  /**
+   * A Cline sub-agent's first prompt: its parent session's call whose input's `task` says the same
+   * (the first not yet linked) started it (NativeEntry.spawnedBy).
+   */
+  private linkSpawned(sessionId: string, prompt: ContentBlock): void {
+    const parentSession = this.native.spawnWaiting.get(sessionId)!;
+    this.native.spawnWaiting.delete(sessionId);
+    if (prompt.type !== 'text') return;
+    const taken = new Set(this.sessionParents.values());
+    for (const call of this.callIndex.get(parentSession)?.values() ?? []) {
+      if (taken.has(call.id) || !isJsonObject(call.rawInput) || call.rawInput.task !== prompt.text) continue;
+      return this.linkSubagent(sessionId, call.id);
+    }
+  }
+
   private linkSubagent(sessionId: string, parentId: string): void {
     if (this.sessionParents.has(sessionId)) return;
     this.sessionParents.set(sessionId, parentId);
@@ -741,6 +756,7 @@ export class SessionBuilder {
     const loc = record.loc;
     const scope = sessionId ?? '';
     if (body.subagent) this.linkSubagent(this.canonicalId(body.subagent.sessionId), body.subagent.parentId);
+    if (body.spawnedBy && sessionId !== null) native.spawnWaiting.set(sessionId, this.canonicalId(body.spawnedBy.sessionId));
     let shown = body.repeat === true;
     const treeCalls = body.tree ? this.foldTreeEntry(record, body.tree, sessionId) : undefined;
     for (const update of body.updates) {
@@ -753,6 +769,7 @@ export class SessionBuilder {
       switch (update.type) {
         case 'chunk': {
           const role = update.tag === 'user_message_chunk' ? 'user' : update.tag === 'agent_message_chunk' ? 'agent' : 'thought';
+          if (role === 'user' && sessionId !== null && native.spawnWaiting.has(sessionId)) this.linkSpawned(sessionId, update.content);
           this.appendChunk(sessionId, role, update.content, update.messageId, loc, record.ts);
           break;
         }
@@ -1131,6 +1148,8 @@ class NativeState {
   readonly planCalls = new Set<string>();
   /** The usage item of each message (by scope and message id), replaced by a later entry of the message. */
   readonly usageItems = new Map<string, number>();
+  /** Cline sub-agent sessions whose first prompt is still to come, with the session that started them. */
+  readonly spawnWaiting = new Map<string, string>();
   /** Gemini CLI records by session (scope) and record id, in the order of the session's history. */
   private readonly geminiRecords = new Map<string, Map<string, GeminiRecord>>();
 

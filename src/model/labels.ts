@@ -4,16 +4,16 @@ import type { ToolKind } from '@agentclientprotocol/sdk';
 import type { ToolCall } from './types';
 
 export const LABEL_NAMES = {
-  Read: ['read_file', 'hashline_read', 'read', 'Read', 'NotebookRead', 'view_image', 'read_many_files'],
+  Read: ['read_file', 'hashline_read', 'read', 'Read', 'NotebookRead', 'view_image', 'read_many_files', 'read_files'],
   Write: ['write', 'Write', 'write_file'],
-  Edit: ['search_replace', 'hashline_edit', 'apply_patch', 'edit', 'multiedit', 'patch', 'Edit', 'MultiEdit', 'NotebookEdit', 'replace', 'notebook_edit'],
-  'Run Command': ['run_terminal_command', 'run_terminal_cmd', 'bash', 'Bash', 'shell', 'shell_command', 'exec_command', 'local_shell', 'run_shell_command', 'exec'],
-  Search: ['grep', 'hashline_grep', 'grep_files', 'Grep', 'grep_search', 'search_file_content', 'search'],
+  Edit: ['search_replace', 'hashline_edit', 'apply_patch', 'edit', 'multiedit', 'patch', 'Edit', 'MultiEdit', 'NotebookEdit', 'replace', 'notebook_edit', 'editor'],
+  'Run Command': ['run_terminal_command', 'run_terminal_cmd', 'bash', 'Bash', 'shell', 'shell_command', 'exec_command', 'local_shell', 'run_shell_command', 'exec', 'run_commands'],
+  Search: ['grep', 'hashline_grep', 'grep_files', 'Grep', 'grep_search', 'search_file_content', 'search', 'search_codebase'],
   'List Files': ['list_dir', 'list', 'glob', 'Glob', 'LS', 'list_directory', 'ls', 'find'],
-  'Web Fetch': ['web_fetch', 'webfetch', 'WebFetch'],
+  'Web Fetch': ['web_fetch', 'webfetch', 'WebFetch', 'fetch_web_content'],
   'Web Search': ['web_search', 'websearch', 'WebSearch', 'google_web_search'],
   Plan: ['todo_write', 'todowrite', 'TodoWrite', 'update_plan', 'write_todos'],
-  Subagent: ['task', 'spawn_subagent', 'Task', 'Agent', 'agent'],
+  Subagent: ['task', 'spawn_subagent', 'Task', 'Agent', 'agent', 'spawn_agent'],
 } as const satisfies Readonly<Record<string, readonly string[]>>;
 
 /**

@@ -5,6 +5,7 @@ import { isJsonObject } from '../ingest/json';
 export const SUBJECT_KEYS = [
   'path', 'file_path', 'filePath', 'target_file', 'absolute_path', 'notebook_path', 'directory', 'dir_path',
   'target_directory', 'addr', 'url', 'uri', 'command', 'cmd', 'program', 'arm', 'pattern', 'query', 'description',
+  'commands', 'queries', 'task', 'files',
 ] as const;
 
 /** The ledger's own preferred keys (`ToolCalled::subject_of`). */
@@ -24,6 +25,10 @@ function shellScriptOf(words: readonly string[]): string | null {
 
 function stringReading(key: string, value: unknown): string | null {
   if (typeof value === 'string') return value;
+  // `files` as Cline's read_files sends it: objects, each with a string `path`.
+  if (key === 'files' && Array.isArray(value) && value.length > 0 && value.every((file) => isJsonObject(file) && typeof file.path === 'string')) {
+    return value.map((file) => (file as { path: string }).path).join(' ');
+  }
   if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) {
     const words = value;
     const script = key === 'command' || key === 'cmd' ? shellScriptOf(words) : null;

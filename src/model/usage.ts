@@ -12,6 +12,8 @@ const SNAKE: Record<string, (typeof USAGE_KEYS)[number]> = {
   cachedContentTokenCount: 'cachedReadTokens', thoughtsTokenCount: 'reasoningTokens',
   // Pi's `message.usage` (`input` is what the cache did not hold).
   cacheRead: 'cachedReadTokens',
+  // Cline's `metrics` on each response.
+  cacheReadTokens: 'cachedReadTokens',
 };
 
 /** Reads the token counts of ACP `Usage`, Grok's `turn_completed` usage or a ledger's usage; the rest stays in `raw`. */

@@ -6,6 +6,7 @@ import type { SourceLocation } from '../acpTypes';
 import type { IngestRecord } from '../records';
 import { isJsonObject, type JsonObject } from '../schemas';
 import { readClaudeEntry } from './claudeCode';
+import { isClineLine, readClineLine } from './cline';
 import { readCodexLine } from './codex';
 import { isGeminiLine, readGeminiLine } from './gemini';
 import { isQwenLine, readQwenEntry } from './qwenCode';
@@ -23,6 +24,8 @@ export function readNative(value: JsonObject, text: string, loc: SourceLocation)
   // Gemini CLI chats (§11): headers, `$set` and `$rewindTo` lines have no `type`; its records have
   // an `id` and a `timestamp` and none of the Claude Code and Codex keys below.
   if (isGeminiLine(value)) return readGeminiLine(value, text, loc);
+  // Cline's messages files: the head names `origin`, a message its `role` and `ts`, none a `type`.
+  if (isClineLine(value)) return readClineLine(value, text, loc);
   if (typeof value.type !== 'string') return undefined;
   if (isJsonObject(value.payload)) {
     const { entry, ts } = readCodexLine(value, text, loc);

@@ -1,8 +1,8 @@
 // The registry's answers, as the lister, the index and the pages ask them.
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { compareVersions, defaultSessionFolders, formatName, isSessionFile, parentSessionFileOf, subagentLayoutOf, untestedRelease } from './index';
-import { headOfText } from './head';
+import { compareVersions, defaultSessionFolders, formatName, headFileOf, isSessionFile, parentSessionFileOf, subagentLayoutOf, untestedRelease } from './index';
+import { headOfText, noteHeadFile } from './head';
 import { loadSqlJs } from '../sqlite/sqljs';
 import { headOfOpenCodeDatabase } from './opencode';
 import { promptTitle } from './title';
@@ -14,6 +14,7 @@ describe('where sessions live', () => {
     expect(defaultSessionFolders({ home: '/home/ana', vars: {} })).toEqual([
       '/home/ana/.local/state/loupe/captures', '/home/ana/.claude/projects', '/home/ana/.codex/sessions', '/home/ana/.codex/archived_sessions',
       '/home/ana/.gemini/tmp', '/home/ana/.qwen/projects', '/home/ana/.pi/agent/sessions', '/home/ana/.local/share/opencode',
+      '/home/ana/.cline/data/sessions',
     ]);
     const moved = defaultSessionFolders({ home: '/home/ana', vars: { CLAUDE_CONFIG_DIR: '/cfg/claude', CODEX_HOME: 'relative/ignored', XDG_STATE_HOME: '/state' } });
     expect(moved).toContain('/cfg/claude/projects');
@@ -24,6 +25,10 @@ describe('where sessions live', () => {
     const data = defaultSessionFolders({ home: '/home/ana', vars: { XDG_DATA_HOME: '/data', OPENCODE_DB: '/dbs/oc.db' } });
     expect(data).toContain('/data/opencode');
     expect(data).toContain('/dbs/oc.db');
+    // Cline: CLINE_SESSION_DATA_DIR names the sessions folder, else CLINE_DATA_DIR the data folder, else CLINE_DIR ~/.cline.
+    expect(defaultSessionFolders({ home: '/h', vars: { CLINE_DIR: '/c' } })).toContain('/c/data/sessions');
+    expect(defaultSessionFolders({ home: '/h', vars: { CLINE_DIR: '/c', CLINE_DATA_DIR: '/d' } })).toContain('/d/sessions');
+    expect(defaultSessionFolders({ home: '/h', vars: { CLINE_DATA_DIR: '/d', CLINE_SESSION_DATA_DIR: '/s' } })).toContain('/s');
   });
 
   test("inside a harness's folder only its session files; elsewhere any file of a format Loupe reads", () => {
@@ -57,6 +62,31 @@ describe('where sessions live', () => {
     expect(isSessionFile('/h/.config/opencode/opencode.json')).toBe(false);
     expect(isSessionFile('/h/copies/opencode.db')).toBe(true);
     expect(isSessionFile('/h/runs/other.db')).toBe(false);
+    const clineSession = '/h/.cline/data/sessions/1796192429067_g2n1j';
+    expect(isSessionFile(`${clineSession}/1796192429067_g2n1j.messages.json`)).toBe(true);
+    expect(isSessionFile(`${clineSession}/agent_1796192430520_zqzsx4.messages.json`)).toBe(true);
+    expect(isSessionFile(`${clineSession}/1796192429067_g2n1j.json`)).toBe(false);
+    expect(isSessionFile(`${clineSession}/1796192429067_g2n1j.compaction.json`)).toBe(false);
+    expect(isSessionFile('/h/.cline/data/settings/providers.json')).toBe(false);
+    expect(isSessionFile('/h/.cline/data/db/sessions.db')).toBe(false);
+    expect(isSessionFile('/h/.cline/data/logs/cline.log')).toBe(false);
+    // A moved sessions folder: a session's own `<id>.json` is still not one.
+    expect(isSessionFile('/srv/cline-sessions/1796192429067_g2n1j/1796192429067_g2n1j.json')).toBe(false);
+    expect(isSessionFile('/srv/cline-sessions/1796192429067_g2n1j/1796192429067_g2n1j.messages.json')).toBe(true);
+  });
+
+  test("a Cline sub-agent's file names its session's messages, and a session where its sub-agents are", () => {
+    const folder = '/h/.cline/data/sessions/1796192429067_g2n1j';
+    const session = `${folder}/1796192429067_g2n1j.messages.json`;
+    expect(parentSessionFileOf(`${folder}/agent_1796192430520_zqzsx4.messages.json`)).toBe(session);
+    expect(parentSessionFileOf(session)).toBeNull();
+    const layout = subagentLayoutOf(session);
+    expect(layout?.folder).toBe(folder);
+    expect(layout?.isSubagentFile('agent_1796192430520_zqzsx4.messages.json')).toBe(true);
+    expect(layout?.isSubagentFile('1796192429067_g2n1j.messages.json')).toBe(false);
+    expect(layout?.isSubagentFile('1796192429067_g2n1j.json')).toBe(false);
+    expect(headFileOf('cline', session)).toBe(`${folder}/1796192429067_g2n1j.json`);
+    expect(headFileOf('cline', `${folder}/agent_1796192430520_zqzsx4.messages.json`)).toBeNull();
   });
 
   test("Pi's folders, as PI_CODING_AGENT_DIR and PI_CODING_AGENT_SESSION_DIR move them (a leading ~ expanded, a relative one ignored)", () => {
@@ -94,6 +124,7 @@ describe('where sessions live', () => {
     expect(formatName('acp-capture')).toBe('loupe tee');
     expect(formatName('pi')).toBe('Pi');
     expect(formatName('opencode')).toBe('OpenCode');
+    expect(formatName('cline')).toBe('Cline');
     expect(formatName('something-new')).toBe('something-new');
   });
 });
@@ -134,6 +165,19 @@ describe('titles', () => {
     });
   });
 
+  test("a real Cline session: its id, start and first prompt from its pretty-printed messages; its directory from the file beside them", () => {
+    const head = headOfText(fixture('native/cline-3.0.65_tidy-notes.messages.json'));
+    // Cline's `<user_input mode="act">` wrapping is not the person's.
+    expect(head).toEqual({
+      format: 'cline', sessionId: '1796192429067_g2n1j', cwd: null, startMs: 1796192429342,
+      title: 'Please tidy up notes.txt and report on the workspace.', titleIsCommand: false,
+    });
+    noteHeadFile(head, fixture('cline/1796192429067_g2n1j.json'));
+    expect([head.cwd, head.startMs]).toEqual(['/tmp/cline-rec/out/main/ws', Date.parse('2026-12-02T06:20:29.079Z')]);
+    const sub = headOfText(fixture('native/cline-3.0.65_tidy-notes_subagent.messages.json'));
+    expect([sub.format, sub.sessionId, sub.title]).toEqual(['cline', '1796192429067_g2n1j__agent_1796192430520_zqzsx4', '[sub-agent] Count the TODO lines in notes.txt.']);
+  });
+
   test('a session whose only prompt is a slash command is titled by it', () => {
     const line = JSON.stringify({ type: 'user', sessionId: 's', uuid: 'u', message: { role: 'user', content: '<command-name>/clear</command-name>' } });
     expect(headOfText(`${line}\n`).title).toBe('/clear');
@@ -172,5 +216,7 @@ describe('releases newer than those tested', () => {
     expect(untestedRelease('claude-code', { type: 'user' })).toBeNull();
     expect(untestedRelease('codex', { type: 'session_meta', payload: { cli_version: '0.140.1' } })?.version).toBe('0.140.1');
     expect(compareVersions('2.1.100', '2.1.83')).toBeGreaterThan(0);
+    expect(untestedRelease('cline', { sessionId: 's', origin: { version: '3.1.0' }, messages: [] })?.version).toBe('3.1.0');
+    expect(untestedRelease('cline', { sessionId: 's', origin: { version: '3.0.65' }, messages: [] })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 // on disk, "Open folder…" from a picked file: one reading, each harness adding what its own lines
 // say (Harness.noteHead).
 import { classify } from '../classify';
+import { documentKindOf, JsonDocumentSplitter } from '../jsonDocument';
 import { isJsonObject } from '../json';
 import { harnessOfFormat } from './index';
 import { objectAt, stringAt } from './headFields';
@@ -40,17 +41,70 @@ export function noteHeadLine(head: SessionHead, text: string, line: number): voi
   if (Number.isFinite(ms) && (head.startMs === undefined || ms < head.startMs)) head.startMs = ms;
 }
 
+/**
+ * A head read line by line: each line on its own, or, when the first two open a pretty-printed
+ * document (an older Gemini CLI's `.json`, Cline's `.messages.json`), each of its records as the
+ * reader splits them (jsonDocument.ts).
+ */
+export class HeadLines {
+  readonly head = emptyHead();
+  private lines = 0;
+  /** A first line `{` alone: the next says whether it opens a document. */
+  private held: string | null = null;
+  private sniffing = true;
+  private document: JsonDocumentSplitter | null = null;
+
+  /** Adds the next line; true when the head says all it can (no need to read on). */
+  push(text: string): boolean {
+    this.lines++;
+    if (this.document) {
+      this.document.pushLine(text, this.lines, 0);
+      return this.document.closed || headComplete(this.head);
+    }
+    if (this.sniffing && text.trim() !== '') {
+      if (this.held === null && text.trim() === '{') {
+        this.held = text;
+        return false;
+      }
+      this.sniffing = false;
+      const held = this.held;
+      if (held !== null) {
+        const kind = documentKindOf(held, text);
+        if (kind !== null) {
+          this.document = new JsonDocumentSplitter('messages', (part) => noteHeadLine(this.head, part.text, part.line), kind);
+          this.document.pushLine(held, this.lines - 1, 0);
+          this.document.pushLine(text, this.lines, 0);
+          return headComplete(this.head);
+        }
+        noteHeadLine(this.head, held, this.lines - 1);
+      }
+    }
+    noteHeadLine(this.head, text, this.lines);
+    return headComplete(this.head);
+  }
+}
+
 /** The head of a text's first lines (at most HEAD_LINES; a last line without a newline counts). */
 export function headOfText(text: string): SessionHead {
-  const head = emptyHead();
+  const lines = new HeadLines();
   let start = 0;
   for (let line = 1; line <= HEAD_LINES && start < text.length; line++) {
     const newline = text.indexOf('\n', start);
-    noteHeadLine(head, text.slice(start, newline < 0 ? text.length : newline), line);
-    if (headComplete(head) || newline < 0) break;
+    if (lines.push(text.slice(start, newline < 0 ? text.length : newline)) || newline < 0) break;
     start = newline + 1;
   }
-  return head;
+  return lines.head;
+}
+
+/** Adds what a harness's file beside the session says (Harness.headFileOf) to `head`: its text, one JSON object. */
+export function noteHeadFile(head: SessionHead, text: string): void {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return;
+  }
+  if (isJsonObject(value)) harnessOfFormat(head.format)?.noteHead(head, value);
 }
 
 /** The directory the agent worked in, where the file says; else what the harness's folder names say. */

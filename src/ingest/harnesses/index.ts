@@ -2,6 +2,7 @@
 // index, the head reader and the pages ask of them. A new harness is one module added to HARNESSES.
 import { loupeTee, otherAcpRecorders } from './acp';
 import { claudeCode } from './claudeCode';
+import { cline } from './cline';
 import { codex } from './codex';
 import { geminiCli } from './geminiCli';
 import { pi } from './pi';
@@ -14,7 +15,7 @@ import type { Harness, HarnessEnv } from './types';
 export type { Harness, HarnessEnv, SessionHead } from './types';
 
 /** Those with folders of their own first: the order `loupe ls` walks them in. */
-export const HARNESSES: readonly Harness[] = [loupeTee, claudeCode, codex, geminiCli, qwenCode, pi, openCode, ...otherAcpRecorders];
+export const HARNESSES: readonly Harness[] = [loupeTee, claudeCode, codex, geminiCli, qwenCode, pi, openCode, cline, ...otherAcpRecorders];
 
 const BY_ID = new Map(HARNESSES.map((harness) => [harness.id, harness]));
 
@@ -79,6 +80,11 @@ export function subagentLayoutOf(sessionPath: string): { folder: string; isSubag
     if (folder && harness.isSubagentFile) return { folder, isSubagentFile: harness.isSubagentFile };
   }
   return null;
+}
+
+/** The file beside a session file that says more of its head (Harness.headFileOf), as the harness whose format it is names it; else null. */
+export function headFileOf(format: string, sessionPath: string): string | null {
+  return BY_ID.get(format)?.headFileOf?.(sessionPath) ?? null;
 }
 
 /** Whether a file's name is a sub-agent's file of some harness (a dropped file has no folder to go by). */

@@ -47,6 +47,11 @@ export interface Harness {
   subagentFolderOf?(sessionPath: string): string | null;
   /** Whether a file in that folder is a sub-agent's session file (not its metadata). */
   isSubagentFile?: (name: string) => boolean;
+  /**
+   * A small file beside a session file whose JSON says what its first lines do not (Cline's
+   * `<id>.json`: the directory the agent worked in); its object is given to `noteHead`.
+   */
+  headFileOf?(sessionPath: string): string | null;
   /** Adds what one of its own lines says to `head` (only what is still unknown). */
   noteHead(head: SessionHead, value: JsonObject): void;
   /** The releases whose own files Loupe was tested with (its recordings in fixtures/native). */
