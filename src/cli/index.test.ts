@@ -49,7 +49,7 @@ function sessionsFolder(name: string): string {
     const made = spawnSync(process.execPath, [GENERATOR, ...args, '--out', join(dir, 'generated', file)], { encoding: 'utf8' });
     if (made.status !== 0) throw new Error(made.stderr);
   }
-  for (const fixture of ['native/claude-code-2.1.83_via-claude-agent-acp.jsonl', 'native/codex-0.137.0_rollout.jsonl', 'grok/esc-interrupt.updates.jsonl', 'acp/zed-1.13.2_acp-logs-export_ny-gemini-acp-0.2.2_excerpt.json']) {
+  for (const fixture of ['native/claude-code-2.1.83_via-claude-agent-acp.jsonl', 'native/codex-0.137.0_rollout.jsonl', 'native/cline-3.0.65_tidy-notes.messages.json', 'grok/esc-interrupt.updates.jsonl', 'acp/zed-1.13.2_acp-logs-export_ny-gemini-acp-0.2.2_excerpt.json']) {
     copyFileSync(join(ROOT, 'fixtures', fixture), join(dir, fixture.split('/')[1]!));
   }
   writeFileSync(join(dir, 'settings.json'), '{"theme": "dark"}\n');
