@@ -2,8 +2,9 @@
 // npm run bench: ingest speed and memory in Node on 100 MB generated inputs, each figure printed as
 // a ratio to a floor measured in the same run (bare JSON.parse of the same lines).
 //   node scripts/bench.mjs [--mb 100] [--runs 3] [--formats acp,ledger,acp-long-output] [--detail full,light,light:js]
+// A format may also be the path of a file to read as it is (e.g. a native log made elsewhere).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { arg, benchInput, longOutputBenchInput, root } from './bench-common.mjs';
@@ -34,7 +35,7 @@ async function parent() {
   execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   console.log(`loupe ingest benchmark: ${MB} MB per file, best of ${RUNS} runs, node ${process.version}\n`);
   for (const format of FORMATS) {
-    const file = format === 'acp-long-output' ? await longOutputBenchInput(MB) : benchInput(format, MB);
+    const file = existsSync(format) ? format : format === 'acp-long-output' ? await longOutputBenchInput(MB) : benchInput(format, MB);
     for (const detail of DETAILS) {
     // Each measurement in a fresh process: a clean heap for the memory figure, no JIT carry-over.
     const result = spawnSync('node', ['--expose-gc', '--max-old-space-size=8192', fileURLToPath(import.meta.url), '--child', file, '--runs', String(RUNS), '--detail', detail], {
