@@ -1,9 +1,9 @@
 // One session file as the index's rows: what `loupe index` writes for a file on disk
 // (cli/indexFile.ts) and "Open folder…" keeps for a picked one (library/folderFile.ts). Each reads
 // the bytes its own way; what the rows say is decided here.
-import { HEAD_MAX_BYTES, headComplete, headOfText, projectOf, timeInCaptureName } from '../ingest/harnesses/head';
+import { blobHeadSource, projectOf, readHead } from '../ingest/harnesses/head';
+import { timeInCaptureName } from '../ingest/captureName';
 import { headOfOpenCodeDatabase } from '../ingest/harnesses/opencode';
-import { isSqlite } from '../ingest/sqlite/wal';
 import type { SessionHead } from '../ingest/harnesses';
 import type { Session } from '../model/session';
 import { fleetRows, type FleetRows } from './fleet';
@@ -44,14 +44,8 @@ export function unreadableRows(error: unknown): FileRows {
   return { state: 'unreadable', why: error instanceof Error ? error.message : String(error) };
 }
 
-/** Most heads are said in the first kilobytes; a Codex rollout's first line can take megabytes. */
-const FIRST_HEAD_BYTES = 256 * 1024;
-
-/** What a picked file's first lines say (ingest/harnesses/head.ts), read from as little of it as will do. */
-export async function headOfBlob(blob: Blob): Promise<SessionHead> {
-  // A SQLite database (OpenCode's) has no first lines: it is read whole (a picked file comes without its -wal).
-  if (isSqlite(new Uint8Array(await blob.slice(0, 16).arrayBuffer()))) return headOfOpenCodeDatabase(new Uint8Array(await blob.arrayBuffer()));
-  const head = headOfText(await blob.slice(0, FIRST_HEAD_BYTES).text());
-  if (headComplete(head) || blob.size <= FIRST_HEAD_BYTES) return head;
-  return headOfText(await blob.slice(0, HEAD_MAX_BYTES).text());
+/** What a picked file's first lines say (ingest/harnesses/head.ts). */
+export function headOfBlob(blob: Blob): Promise<SessionHead> {
+  // A SQLite database (OpenCode's) is read whole (a picked file comes without its -wal).
+  return readHead(blobHeadSource(blob, async () => headOfOpenCodeDatabase(new Uint8Array(await blob.arrayBuffer()))));
 }
