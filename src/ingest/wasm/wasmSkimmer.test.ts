@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isJsonBytes } from '../jsonBytes';
 import { LineSkimmer, type Skimmer } from '../skim';
-import { long, toolUpdate as plainUpdate } from '../skimSamples';
+import { long, toolUpdate as plainUpdate } from '../testing/skimSamples';
 import { lightSkimmer, WasmLineSkimmer } from './wasmSkimmer';
 
 const encoder = new TextEncoder();
