@@ -5,10 +5,12 @@ import { blobHeadSource, projectOf, readHead } from '../ingest/harnesses/head';
 import { timeInCaptureName } from '../ingest/captureName';
 import { headOfOpenCodeDatabase } from '../ingest/harnesses/opencode';
 import type { SessionHead } from '../ingest/harnesses';
+import { fail, ok, type Result } from '../ingest/result';
 import type { Session } from '../model/session';
 import { fleetRows, type FleetRows } from './fleet';
 
-export type FileRows = { state: 'indexed'; rows: FleetRows } | { state: 'not-a-session' } | { state: 'unreadable'; why: string };
+/** A file's rows; null when it holds no session (nothing to index, not a failure); the error: why it could not be read. */
+export type FileRows = Result<FleetRows | null>;
 
 export interface SessionFileFacts {
   /** The row's name: an absolute path, or the path inside a picked folder. */
@@ -22,11 +24,10 @@ export interface SessionFileFacts {
 /** The rows of a session read to its end (light is enough), or why it has none. */
 export function rowsOfFile(session: Session, facts: SessionFileFacts): FileRows {
   // Decided by the whole read, not the first lines: a Zed export is one JSON array, which no line of its own names.
-  if (session.format === 'unknown' || session.format === 'empty') return { state: 'not-a-session' };
+  if (session.format === 'unknown' || session.format === 'empty') return ok(null);
   const { head, file } = facts;
-  return {
-    state: 'indexed',
-    rows: fleetRows(session, {
+  return ok(
+    fleetRows(session, {
       file,
       bytes: facts.bytes,
       modifiedMs: Math.round(facts.modifiedMs),
@@ -36,12 +37,12 @@ export function rowsOfFile(session: Session, facts: SessionFileFacts): FileRows 
       sessionId: head.sessionId,
       title: head.title,
     }),
-  };
+  );
 }
 
 /** What a failed read says, as a row's reason. */
 export function unreadableRows(error: unknown): FileRows {
-  return { state: 'unreadable', why: error instanceof Error ? error.message : String(error) };
+  return fail(error instanceof Error ? error.message : String(error));
 }
 
 /** What a picked file's first lines say (ingest/harnesses/head.ts). */
