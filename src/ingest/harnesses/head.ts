@@ -41,19 +41,6 @@ export function noteHeadLine(head: SessionHead, text: string, line: number): voi
   if (Number.isFinite(ms) && (head.startMs === undefined || ms < head.startMs)) head.startMs = ms;
 }
 
-/** The head of a text's first lines (at most HEAD_LINES; a last line without a newline counts). */
-export function headOfText(text: string): SessionHead {
-  const head = emptyHead();
-  let start = 0;
-  for (let line = 1; line <= HEAD_LINES && start < text.length; line++) {
-    const newline = text.indexOf('\n', start);
-    noteHeadLine(head, text.slice(start, newline < 0 ? text.length : newline), line);
-    if (headComplete(head) || newline < 0) break;
-    start = newline + 1;
-  }
-  return head;
-}
-
 /** A file as the head reader sees it: a file on disk (`loupe ls`, `loupe index`) or a picked one (a Blob). */
 export interface HeadSource {
   /** Its bytes from `start` to `end`, fewer at its end. */
