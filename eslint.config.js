@@ -157,8 +157,6 @@ export default defineConfig(
       '.bench/**',
       'coverage/**',
       'public/**',
-      // AssemblyScript, compiled by scripts/build-wasm.mjs: not TypeScript's to check.
-      'src/ingest/wasm/assembly/**',
     ],
   },
   js.configs.recommended,
@@ -168,10 +166,9 @@ export default defineConfig(
     languageOptions: {
       parserOptions: {
         projectService: {
-          // scripts/*.ts (e.g. layering.test.ts) and the types of a script only they import
-          // (build-wasm.d.mts) are not in tsconfig.json's include;
+          // scripts/*.ts (e.g. layering.test.ts) are not in tsconfig.json's include;
           // lint them against tsconfig.json's options as "default project" files.
-          allowDefaultProject: ['scripts/*.ts', 'scripts/build-wasm.d.mts'],
+          allowDefaultProject: ['scripts/*.ts'],
           defaultProject: 'tsconfig.json',
         },
         tsconfigRootDir: import.meta.dirname,

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 import { createBLAKE3 } from 'hash-wasm';
 import { ingest } from '../src/model';
-import { leakedSecrets, plantedSession } from '../src/share/redact/plantedCorpus';
+import { leakedSecrets, plantedSession } from '../src/share/testing/plantedCorpus';
 import { expect, expectCallsShown, expectedCalls, fixture, openByPicker, ROOT, test, waitLoaded } from './helpers';
 
 const FIXTURES = ['acp/codex-acp-1.6.2_unwrapped.jsonl', 'ledger/golden-p0.ledger-00000000000000000000.jsonl'];

@@ -1,9 +1,9 @@
-// The secret corpus (src/model/redact/secretCorpus.ts) read redacted in the viewer: each variant,
+// The secret corpus (src/share/testing/secretCorpus.ts) read redacted in the viewer: each variant,
 // placed in a call, a message streamed in chunks that cut through it, stderr lines and a diff, is
 // gone from every row and from every export the viewer makes (a note quoting them too), and each
 // is counted in the Secrets panel.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { corpusSession, leaked, readable, secretVariants } from '../src/share/redact/secretCorpus';
+import { corpusSession, leaked, readable, secretVariants } from '../src/share/testing/secretCorpus';
 import { expect, openByPicker, test, waitLoaded } from './helpers';
 
 test('the redacted view shows no variant of the corpus, counts each, and exports none', async ({ page }, info) => {

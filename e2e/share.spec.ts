@@ -2,7 +2,7 @@
 // Secrets panel lists what was replaced and shows where, and the exports hold no secret either.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ingest } from '../src/model';
-import { leakedSecrets, plantedSession } from '../src/share/redact/plantedCorpus';
+import { leakedSecrets, plantedSession } from '../src/share/testing/plantedCorpus';
 import { expect, fixture, openByPicker, test, waitLoaded } from './helpers';
 
 test('a session read redacted shows no secret, lists each one, and exports none', async ({ page }, info) => {

@@ -72,8 +72,8 @@ async function ingestPageServer() {
 }
 
 /**
- * The parser alone, in a module worker under the app's script policy: a light read with the
- * WebAssembly skimmer and with the JS one, and a full read, beside JSON.parse of the same lines in
+ * The parser alone, in a module worker under the app's script policy: a light read and a full
+ * read, beside JSON.parse of the same lines in
  * the same worker (the worker floor) and in the viewer's page (the page floor, above).
  */
 async function benchWorkerReads(FORMAT, file, pageUrl) {
@@ -81,14 +81,13 @@ async function benchWorkerReads(FORMAT, file, pageUrl) {
   const page = await browser.newPage();
   await page.goto(pageUrl);
   await page.getByTestId('file-input').setInputFiles(file);
-  const { best, ran } = await page.evaluate((runs) => /** @type {any} */ (window).benchIngest(runs), WORKER_RUNS);
+  const { best } = await page.evaluate((runs) => /** @type {any} */ (window).benchIngest(runs), WORKER_RUNS);
   await page.close();
   console.log(`  ingest() alone in a worker, best of ${WORKER_RUNS} (ratio = worker floor / time, aim >= ${WORKER_RATIO_AIM}):`);
   console.log(`    floor (JSON.parse)       ${best.floor.toFixed(0)} ms = ${(sizeMB / (best.floor / 1000)).toFixed(1)} MB/s`);
   for (const [name, ms] of Object.entries(best)) {
     if (name === 'floor') continue;
-    const skimmer = ran[name] ? `, ${ran[name]} skimmer ran` : '';
-    console.log(`    ${name.padEnd(24)} ${ms.toFixed(0)} ms = ${(sizeMB / (ms / 1000)).toFixed(1)} MB/s   ratio ${(best.floor / ms).toFixed(2)}${skimmer}`);
+    console.log(`    ${name.padEnd(24)} ${ms.toFixed(0)} ms = ${(sizeMB / (ms / 1000)).toFixed(1)} MB/s   ratio ${(best.floor / ms).toFixed(2)}`);
   }
   console.log('');
 }

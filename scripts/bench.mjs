@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // npm run bench: ingest speed and memory in Node on 100 MB generated inputs, each figure printed as
 // a ratio to a floor measured in the same run (bare JSON.parse of the same lines).
-//   node scripts/bench.mjs [--mb 100] [--runs 3] [--formats acp,ledger,acp-long-output] [--detail full,light,light:js]
+//   node scripts/bench.mjs [--mb 100] [--runs 3] [--formats acp,ledger,acp-long-output] [--detail full,light]
+// A format may also be the path of a file to read as it is (e.g. a native log made elsewhere).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { arg, benchInput, longOutputBenchInput, root } from './bench-common.mjs';
@@ -16,10 +17,8 @@ const RUNS = Number(arg('runs', '3'));
 const FORMATS = arg('formats', 'acp,ledger,acp-long-output').split(',');
 // full: every field kept (the in-thread path, small files in the viewer); light: bulk left in the
 // source (the CLI, and the viewer's worker for large files). See BuilderOptions in src/model.
-// A light read skims long lines with the WebAssembly skimmer (`light`) or the JS one (`light:js`);
-// the process measuring one also times the other, in alternation (src/ingest/wasm/README.md).
 const DETAILS = arg('detail', 'full,light').split(',');
-const [DETAIL = 'full', SKIMMER = 'wasm'] = arg('detail', 'full').split(':');
+const DETAIL = arg('detail', 'full');
 // Issue 10's aims: a light read faster than parsing its lines, a full one at least 0.6 of that;
 // a light read holding at most half the file in memory, a full one at most 1.3 times it.
 const AIMS = { light: { ratio: 1.0, memory: 0.5 }, full: { ratio: 0.6, memory: 1.3 } };
@@ -34,7 +33,7 @@ async function parent() {
   execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   console.log(`loupe ingest benchmark: ${MB} MB per file, best of ${RUNS} runs, node ${process.version}\n`);
   for (const format of FORMATS) {
-    const file = format === 'acp-long-output' ? await longOutputBenchInput(MB) : benchInput(format, MB);
+    const file = existsSync(format) ? format : format === 'acp-long-output' ? await longOutputBenchInput(MB) : benchInput(format, MB);
     for (const detail of DETAILS) {
     // Each measurement in a fresh process: a clean heap for the memory figure, no JIT carry-over.
     const result = spawnSync('node', ['--expose-gc', '--max-old-space-size=8192', fileURLToPath(import.meta.url), '--child', file, '--runs', String(RUNS), '--detail', detail], {
@@ -44,27 +43,17 @@ async function parent() {
     if (result.status !== 0) throw new Error(`benchmark of ${file} failed`);
     const r = JSON.parse(result.stdout);
     const size = statSync(file).size / 1e6;
-    const [level, skimmer] = detail.split(':');
-    const how = level === 'light' ? `light, ${skimmer ?? 'wasm'} skimmer` : level;
-    console.log(`${format}, read ${how} (${size.toFixed(1)} MB, ${r.lines.toLocaleString()} lines, ${r.calls.toLocaleString()} calls)`);
+    console.log(`${format}, read ${detail} (${size.toFixed(1)} MB, ${r.lines.toLocaleString()} lines, ${r.calls.toLocaleString()} calls)`);
     console.log(`  ingest MB/s         ${r.ingestMBps.toFixed(1)}`);
     console.log(`  floor MB/s          ${r.floorMBps.toFixed(1)}   (bare JSON.parse of the same lines)`);
-    const aim = AIMS[level] ?? AIMS.full;
+    const aim = AIMS[detail] ?? AIMS.full;
     console.log(`  ratio               ${(r.ingestMBps / r.floorMBps).toFixed(2)}   (aim >= ${aim.ratio.toFixed(1)})`);
     console.log(`  JS scan floor       ${(r.floorMBps / r.scanMBps).toFixed(2)} x the time of JSON.parse   (only finding the quotes and control characters of the same lines, natively: a JS reader that skips JSON.parse starts here)`);
     console.log(`  ratio by CPU time   ${(r.ingestCpuMBps / r.floorCpuMBps).toFixed(2)}   (${r.ingestCpuMBps.toFixed(1)} / ${r.floorCpuMBps.toFixed(1)} MB/s of CPU; steadier on a shared machine)`);
-    if (r.other) {
-      const other = r.other;
-      console.log(`  ${`${other.skimmer} skimmer instead`.padEnd(19)} ratio ${(other.MBps / r.floorMBps).toFixed(2)}, by CPU time ${(other.cpuMBps / r.floorCpuMBps).toFixed(2)}   (same process, runs alternating: the ${skimmerOf(detail)} skimmer's read takes ${(other.MBps / r.ingestMBps).toFixed(2)} x the time of the ${other.skimmer} one's, ${(other.cpuMBps / r.ingestCpuMBps).toFixed(2)} x its CPU time)`);
-    }
     console.log(`  peak memory         ${(r.peakBytes / 1e6).toFixed(0)} MB = ${(r.peakBytes / (size * 1e6)).toFixed(2)} x file size   (aim <= ${aim.memory}; heap + array buffers above the baseline)`);
     console.log(`  peak RSS            ${(r.peakRss / 1e6).toFixed(0)} MB\n`);
     }
   }
-}
-
-function skimmerOf(detail) {
-  return detail.split(':')[1] ?? 'wasm';
 }
 
 async function child() {
@@ -88,28 +77,15 @@ async function child() {
   let floorBest = Infinity;
   let floorCpuBest = Infinity;
   let scanBest = Infinity;
-  // A light read's other skimmer, timed in the same alternation.
-  const OTHER_SKIMMER = DETAIL === 'light' ? (SKIMMER === 'wasm' ? 'js' : 'wasm') : null;
-  let otherBest = Infinity;
-  let otherCpuBest = Infinity;
   // Reported, so the scan's result is used.
   let scanFound = 0;
   for (let run = 0; run < RUNS; run++) {
     globalThis.gc();
     let start = performance.now();
     let startCpu = cpuMs();
-    await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { detail: DETAIL, skimmer: SKIMMER });
+    await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { detail: DETAIL });
     ingestBest = Math.min(ingestBest, performance.now() - start);
     ingestCpuBest = Math.min(ingestCpuBest, cpuMs() - startCpu);
-
-    if (OTHER_SKIMMER) {
-      globalThis.gc();
-      start = performance.now();
-      startCpu = cpuMs();
-      await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { detail: DETAIL, skimmer: OTHER_SKIMMER });
-      otherBest = Math.min(otherBest, performance.now() - start);
-      otherCpuBest = Math.min(otherCpuBest, cpuMs() - startCpu);
-    }
 
     // The floor: the same lines, already split into strings, through JSON.parse and nothing else.
     // Split anew each run and dropped after it, so the ingest runs do not carry its strings.
@@ -129,7 +105,6 @@ async function child() {
     lines, calls, ingestMBps: mb / (ingestBest / 1000), floorMBps: mb / (floorBest / 1000),
     ingestCpuMBps: mb / (ingestCpuBest / 1000), floorCpuMBps: mb / (floorCpuBest / 1000), peakBytes: peak, peakRss,
     scanMBps: mb / (scanBest / 1000), scanFound,
-    other: OTHER_SKIMMER ? { skimmer: OTHER_SKIMMER, MBps: mb / (otherBest / 1000), cpuMBps: mb / (otherCpuBest / 1000) } : null,
   }));
 }
 
@@ -163,10 +138,9 @@ async function measureMemory(ingest, createReadStream, file) {
     peakRss = Math.max(peakRss, m.rss);
   };
   const timer = setInterval(sample, 5);
-  const session = await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { onProgress: sample, detail: DETAIL, skimmer: SKIMMER });
+  const session = await ingest(createReadStream(file, { highWaterMark: 1 << 20 }), { onProgress: sample, detail: DETAIL });
   sample();
   clearInterval(timer);
-  if (DETAIL === 'light' && session.diagnostics.skimmer !== SKIMMER) throw new Error(`asked for the ${SKIMMER} skimmer, the ${session.diagnostics.skimmer} one ran`);
   return { lines: session.counts.lines, calls: session.calls.size, peak, peakRss };
 }
 

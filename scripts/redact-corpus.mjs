@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run redact:corpus: how much of the leak corpus (src/share/redact/leakCorpus.ts) survives
+// npm run redact:corpus: how much of the leak corpus (src/share/testing/leakCorpus.ts) survives
 // redaction in a JSONL export, and how many ordinary lines it changes. Every secret (a value for each
 // gitleaks rule, and Loupe's context kinds) is placed in every place a session keeps text, the whole
 // is redacted as `loupe export --redact` does (createLineRedactor, in batches), and each placement
@@ -16,7 +16,7 @@ const BATCH = 500;
 
 const server = await createServer({ server: { middlewareMode: true }, appType: 'custom', logLevel: 'warn', configFile: false, optimizeDeps: { noDiscovery: true, entries: [] } });
 try {
-  const corpus = await server.ssrLoadModule('/src/share/redact/leakCorpus.ts');
+  const corpus = await server.ssrLoadModule('/src/share/testing/leakCorpus.ts');
   const { createLineRedactor } = await server.ssrLoadModule('/src/share/redact/redactLine.ts');
   const { redactText } = await server.ssrLoadModule('/src/share/redact/detect.ts');
 

@@ -32,7 +32,7 @@ export interface Pair {
   change: Change;
 }
 
-export interface Counts {
+export interface PairCounts {
   /** The longest common subsequence's length: same + status. */
   matched: number;
   same: number;
@@ -75,7 +75,7 @@ export type Alignment = { exact: true } | { exact: false; maxEdits: number; unal
 
 export interface Comparison {
   firstDivergence: FirstDivergence | null;
-  counts: Counts;
+  counts: PairCounts;
   pairs: Pair[];
   labels: LabelRow[];
   alignment: Alignment;
@@ -298,8 +298,8 @@ export function alignKeys(a: readonly Step[], b: readonly Step[], keysA: number[
   return { pairs, alignment: { exact: false, maxEdits, unalignedA: endA - start, unalignedB: endB - start } };
 }
 
-export function countPairs(pairs: readonly Pair[]): Counts {
-  const counts: Counts = { matched: 0, same: 0, status: 0, onlyA: 0, onlyB: 0 };
+export function countPairs(pairs: readonly Pair[]): PairCounts {
+  const counts: PairCounts = { matched: 0, same: 0, status: 0, onlyA: 0, onlyB: 0 };
   for (const pair of pairs) {
     if (pair.change === 'same') counts.same++;
     else if (pair.change === 'status') counts.status++;

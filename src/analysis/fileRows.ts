@@ -1,14 +1,16 @@
 // One session file as the index's rows: what `loupe index` writes for a file on disk
 // (cli/indexFile.ts) and "Open folder…" keeps for a picked one (library/folderFile.ts). Each reads
 // the bytes its own way; what the rows say is decided here.
-import { HEAD_MAX_BYTES, headComplete, headOfText, projectOf, timeInCaptureName } from '../ingest/harnesses/head';
+import { blobHeadSource, projectOf, readHead } from '../ingest/harnesses/head';
+import { timeInCaptureName } from '../ingest/captureName';
 import { headOfOpenCodeDatabase } from '../ingest/harnesses/opencode';
-import { isSqlite } from '../ingest/sqlite/wal';
 import type { SessionHead } from '../ingest/harnesses';
+import { fail, ok, type Result } from '../ingest/result';
 import type { Session } from '../model/session';
 import { fleetRows, type FleetRows } from './fleet';
 
-export type FileRows = { state: 'indexed'; rows: FleetRows } | { state: 'not-a-session' } | { state: 'unreadable'; why: string };
+/** A file's rows; null when it holds no session (nothing to index, not a failure); the error: why it could not be read. */
+export type FileRows = Result<FleetRows | null>;
 
 export interface SessionFileFacts {
   /** The row's name: an absolute path, or the path inside a picked folder. */
@@ -22,11 +24,10 @@ export interface SessionFileFacts {
 /** The rows of a session read to its end (light is enough), or why it has none. */
 export function rowsOfFile(session: Session, facts: SessionFileFacts): FileRows {
   // Decided by the whole read, not the first lines: a Zed export is one JSON array, which no line of its own names.
-  if (session.format === 'unknown' || session.format === 'empty') return { state: 'not-a-session' };
+  if (session.format === 'unknown' || session.format === 'empty') return ok(null);
   const { head, file } = facts;
-  return {
-    state: 'indexed',
-    rows: fleetRows(session, {
+  return ok(
+    fleetRows(session, {
       file,
       bytes: facts.bytes,
       modifiedMs: Math.round(facts.modifiedMs),
@@ -36,22 +37,16 @@ export function rowsOfFile(session: Session, facts: SessionFileFacts): FileRows 
       sessionId: head.sessionId,
       title: head.title,
     }),
-  };
+  );
 }
 
 /** What a failed read says, as a row's reason. */
 export function unreadableRows(error: unknown): FileRows {
-  return { state: 'unreadable', why: error instanceof Error ? error.message : String(error) };
+  return fail(error instanceof Error ? error.message : String(error));
 }
 
-/** Most heads are said in the first kilobytes; a Codex rollout's first line can take megabytes. */
-const FIRST_HEAD_BYTES = 256 * 1024;
-
-/** What a picked file's first lines say (ingest/harnesses/head.ts), read from as little of it as will do. */
-export async function headOfBlob(blob: Blob): Promise<SessionHead> {
-  // A SQLite database (OpenCode's) has no first lines: it is read whole (a picked file comes without its -wal).
-  if (isSqlite(new Uint8Array(await blob.slice(0, 16).arrayBuffer()))) return headOfOpenCodeDatabase(new Uint8Array(await blob.arrayBuffer()));
-  const head = headOfText(await blob.slice(0, FIRST_HEAD_BYTES).text());
-  if (headComplete(head) || blob.size <= FIRST_HEAD_BYTES) return head;
-  return headOfText(await blob.slice(0, HEAD_MAX_BYTES).text());
+/** What a picked file's first lines say (ingest/harnesses/head.ts). */
+export function headOfBlob(blob: Blob): Promise<SessionHead> {
+  // A SQLite database (OpenCode's) is read whole (a picked file comes without its -wal).
+  return readHead(blobHeadSource(blob, async () => headOfOpenCodeDatabase(new Uint8Array(await blob.arrayBuffer()))));
 }

@@ -2,9 +2,10 @@
 // writes to Parquet and the library reads. Rows are the `loupe summarize --json` projection
 // (model/summary.ts) flattened, so an engine's counts are the summary's counts.
 import { summarize } from '../model/summary';
+import { isDisplayStatus } from '../model/status';
 import type { Session } from '../model/session';
-import type { CallSummary, DisplayStatus } from '../model/types';
-import { callStats, sessionSummaries, usageSeries, type UsagePoint } from './insights';
+import type { DisplayStatus } from '../model/types';
+import { sessionSummaries, usageSeries, type UsagePoint } from './insights';
 
 /** One call. Columns are snake_case: what a SQL engine reading the Parquet files names them. */
 export interface FleetCall {
@@ -84,8 +85,6 @@ export const SESSIONS_TABLE: FleetTable<FleetSession> = {
   ],
 };
 
-const DISPLAY_STATUSES: readonly string[] = ['pending', 'running', 'done', 'failed', 'unfinished'] satisfies DisplayStatus[];
-
 /**
  * A row read back from a table (hyparquet gives INT64 as bigint) as the table's types say, or null
  * when a value is not of its column's kind: a file some other program wrote is not trusted blindly.
@@ -93,10 +92,10 @@ const DISPLAY_STATUSES: readonly string[] = ['pending', 'running', 'done', 'fail
 export function fleetCallOf(raw: Record<string, unknown>): FleetCall | null {
   const row = valuesOf(raw, CALLS_TABLE);
   if (row === null || typeof row.file !== 'string' || typeof row.call_id !== 'string' || typeof row.label !== 'string') return null;
-  if (typeof row.status !== 'string' || !DISPLAY_STATUSES.includes(row.status)) return null;
+  if (!isDisplayStatus(row.status)) return null;
   return {
     file: row.file, format: str(row.format) ?? 'unknown', session: str(row.session), call_id: row.call_id, label: row.label, subject: str(row.subject),
-    status: row.status as DisplayStatus, started_ms: num(row.started_ms), duration_ms: num(row.duration_ms), permission: str(row.permission),
+    status: row.status, started_ms: num(row.started_ms), duration_ms: num(row.duration_ms), permission: str(row.permission),
     exit_code: num(row.exit_code), turn_input_tokens: num(row.turn_input_tokens), turn_output_tokens: num(row.turn_output_tokens),
     parent_call_id: str(row.parent_call_id),
   };
@@ -265,6 +264,7 @@ function finite(value: number | undefined | null): number | null {
 // ---------------------------------------------------------------------------------------------
 // Fleet stats: what the library shows over the sessions a person filtered to
 
+/** Calls per label with their failure rate and p50/p95 duration: the Stats view's numbers (callStats), over many sessions. */
 export interface FleetLabelStats {
   label: string;
   calls: number;
@@ -272,33 +272,6 @@ export interface FleetLabelStats {
   failedShare: number;
   p50Ms: number | null;
   p95Ms: number | null;
-}
-
-/** Calls per label with their failure rate and p50/p95 duration: the Stats view's numbers (callStats), over many sessions. */
-export function fleetLabelStats(calls: Iterable<FleetCall>): FleetLabelStats[] {
-  const stats = callStats(asCallSummaries(calls), { ended: true, listLimit: 0 });
-  return stats.labels.map(({ label, calls: count, failed, failedShare, p50Ms, p95Ms }) => ({ label, calls: count, failed, failedShare, p50Ms, p95Ms }));
-}
-
-function* asCallSummaries(calls: Iterable<FleetCall>): Generator<CallSummary> {
-  let ordinal = 0;
-  for (const call of calls) {
-    const summary: CallSummary = {
-      key: `${call.file}\u0000${ordinal}`,
-      id: call.call_id,
-      sessionId: call.session,
-      ordinal: ordinal++,
-      firstLine: 0,
-      invalidEnvelopes: 0,
-      label: call.label,
-      subject: call.subject,
-      detail: 'light',
-      // Only `failed` is counted as a failure; the rest of the model's statuses do not matter to the numbers.
-      status: call.status === 'failed' ? 'failed' : call.status === 'done' ? 'completed' : 'in_progress',
-    };
-    if (call.duration_ms !== null) summary.durationMs = call.duration_ms;
-    yield summary;
-  }
 }
 
 export interface TokensOnDay {

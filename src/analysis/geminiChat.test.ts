@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { classify } from '../ingest/classify';
-import { headOfText } from '../ingest/harnesses/head';
+import { headOfText } from '../ingest/testing/headOfText';
 import { displayStatus, ingest, summarize, type Session } from '../model/index';
 import { compareRuns, runSession, stepsOfSession } from './compare';
 
@@ -101,9 +101,9 @@ describe('Gemini CLI 0.61.0 chat file (real sample)', () => {
     expect(comparison.firstDivergence?.index).toBe(1);
   });
 
-  test('its head: session, project hash, start and the first prompt as the title', () => {
+  test('its head: session, project hash, start and the first prompt as the title', async () => {
     const lines = readFileSync(join(FIXTURES, B), 'utf8').split('\n').filter((line) => line !== '');
-    expect(headOfText(lines.join('\n'))).toEqual({
+    expect(await headOfText(lines.join('\n'))).toEqual({
       format: 'gemini-cli',
       sessionId: '76039580-ee98-42e7-8628-a5e0eb1b4858',
       // From the workspace Gemini CLI describes in its first user record.

@@ -3,9 +3,7 @@
 // together, they are read as one input, so the sub-agent is a session of the same view and its
 // Task call links to it.
 import { isSubagentFileName } from '../embed';
-
-/** Its first entry names the parent session within its first line; a line longer than this is not looked at. */
-const HEAD_BYTES = 64 * 1024;
+import { blobHeadSource, readHead } from '../embed/fileHead';
 
 export interface SessionFile {
   name: string;
@@ -37,19 +35,10 @@ export async function withSubagents(files: readonly File[]): Promise<SessionFile
 }
 
 async function parentSessionOf(file: File): Promise<string | null> {
-  let head: string;
   try {
-    head = await file.slice(0, HEAD_BYTES).text();
+    return (await readHead(blobHeadSource(file))).sessionId;
   } catch {
+    // unreadable: opened on its own
     return null;
   }
-  const newline = head.indexOf('\n');
-  const first = newline < 0 ? head : head.slice(0, newline);
-  try {
-    const entry: unknown = JSON.parse(first);
-    if (typeof entry === 'object' && entry !== null && 'sessionId' in entry && typeof entry.sessionId === 'string') return entry.sessionId;
-  } catch {
-    // not a Claude Code entry: opened on its own
-  }
-  return null;
 }

@@ -11,7 +11,7 @@ export function capturesDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(state, 'loupe', 'captures');
 }
 
-/** `2026-11-30T20-15-03-123Z_my-agent_4242.jsonl`: sorts by time, says which agent, unique per process. */
+/** `2026-11-30T20-15-03-123Z_my-agent_4242.jsonl`: sorts by time, says which agent, unique per process (read by ingest/captureName.ts). */
 export function captureName(agent: string, startedMs: number, pid: number): string {
   const when = new Date(startedMs).toISOString().replace(/[:.]/g, '-');
   const name = basename(agent).replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+/, '').slice(0, 40) || 'agent';

@@ -3,6 +3,7 @@
 // input cannot be read: a CI check on an agent's behaviour.
 import { compareRuns, DEFAULT_MAX_EDITS, runSession, stepCount, stepsAround, stepsOfSession, type Comparison, type RunStep, type Step } from '../analysis/compare';
 import { formatDuration } from '../analysis/formatDuration';
+import { fail, ok, type Result } from '../ingest/result';
 import { terminalSafe, terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 import { compareMarkdown, runTitle, signed } from '../share/compareMarkdown';
 import { exportJsonl } from '../share/exportJsonl';
@@ -51,11 +52,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   const findings: { run: 0 | 1; line: number; kind: string }[] | null = redact === true ? [] : null;
   for (const [run, file] of [fileA, fileB].entries()) {
     const steps = await stepsOfFile(file, sessionId, findings && ((line, kind) => void findings.push({ run: run === 0 ? 0 : 1, line, kind })));
-    if (typeof steps === 'string') {
-      io.err(`loupe diff: ${terminalSafeLine(steps)}`);
+    if (!steps.ok) {
+      io.err(`loupe diff: ${terminalSafeLine(steps.error)}`);
       return 2;
     }
-    runs.push(steps);
+    runs.push(steps.value);
   }
   const [a = [], b = []] = runs;
   const comparison = compareRuns(a, b);
@@ -69,15 +70,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 }
 
 /** A file's steps, of the session asked for or its first; or why they cannot be had. `onFinding`: read redacted. */
-async function stepsOfFile(file: string, sessionId: string | undefined, onFinding: ((line: number, kind: string) => void) | null): Promise<RunStep[] | string> {
+async function stepsOfFile(file: string, sessionId: string | undefined, onFinding: ((line: number, kind: string) => void) | null): Promise<Result<RunStep[]>> {
   // Redacted, the file is read as `loupe export --redact` writes it.
   const read = await readSessionFile(file, onFinding ? (bytes) => exportJsonl(bytes, { redact: true, onFinding }) : undefined);
-  if ('unreadable' in read) return read.unreadable;
-  const { session } = read;
-  if (session.counts.lines === 0) return `${file} holds no records (it is empty or blank)`;
-  if (session.format === 'unknown') return `${file}: no line has a shape Loupe reads (${session.counts.unknown} unknown, ${session.counts.bad} bad)`;
-  if (sessionId !== undefined && !session.sessionIds.includes(sessionId)) return `${file} has no session ${sessionId ?? ''}; it has ${session.sessionIds.length ? session.sessionIds.join(', ') : 'no session ids'}`;
-  return stepsOfSession(session, runSession(session.sessionIds, [...session.calls.values()].map((call) => call.sessionId), sessionId));
+  if (!read.ok) return read;
+  const session = read.value;
+  if (session.counts.lines === 0) return fail(`${file} holds no records (it is empty or blank)`);
+  if (session.format === 'unknown') return fail(`${file}: no line has a shape Loupe reads (${session.counts.unknown} unknown, ${session.counts.bad} bad)`);
+  if (sessionId !== undefined && !session.sessionIds.includes(sessionId)) return fail(`${file} has no session ${sessionId ?? ''}; it has ${session.sessionIds.length ? session.sessionIds.join(', ') : 'no session ids'}`);
+  return ok(stepsOfSession(session, runSession(session.sessionIds, [...session.calls.values()].map((call) => call.sessionId), sessionId)));
 }
 
 /** What --redact replaced in each run, with the first lines, so a person can check before sharing. */

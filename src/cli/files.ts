@@ -1,6 +1,7 @@
 import { constants, createReadStream } from 'node:fs';
 import { access, open, readFile, stat } from 'node:fs/promises';
 import { applyWal, isSqlite } from '../ingest/sqlite/wal';
+import { fail, ok, type Result } from '../ingest/result';
 import { ingest } from '../model';
 import type { Session } from '../model/session';
 import { subagentFilesOf, withSubagentBytes } from './subagentFiles';
@@ -139,18 +140,18 @@ export async function databaseSnapshot(path: string): Promise<Uint8Array | null>
 export async function readSessionFile(
   path: string,
   through: (bytes: AsyncIterable<Uint8Array>) => AsyncIterable<Uint8Array> = (bytes) => bytes,
-): Promise<{ session: Session } | { unreadable: string }> {
+): Promise<Result<Session>> {
   const unreadable = await whyUnreadable(path);
-  if (unreadable !== null) return { unreadable };
+  if (unreadable !== null) return fail(unreadable);
   try {
     // A Claude Code session's sub-agents are in files of their own (CONTRACTS §10, §11): read with it, as one input.
     const subagents = await subagentFilesOf(path);
     // A database's log before the database (walBeside says why).
     const wal = await walBeside(path);
     const bytes = subagents.length > 0 ? withSubagentBytes(path, subagents) : createReadStream(path, { highWaterMark: 1 << 20 });
-    return { session: await ingest(through(bytes), { detail: 'light', wal }) };
+    return ok(await ingest(through(bytes), { detail: 'light', wal }));
   } catch (error) {
     // The file changed between the check and the read (removed, its mode changed, a disk error).
-    return { unreadable: readFailure(path, error) };
+    return fail(readFailure(path, error));
   }
 }

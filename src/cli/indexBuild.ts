@@ -105,19 +105,20 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
       jobs: options.jobs,
       onFile: (file, result) => {
         const stamp = current.get(file);
-        if (result.state === 'unreadable') {
-          unreadable.push({ file, why: result.why });
+        if (!result.ok) {
+          unreadable.push({ file, why: result.error });
           return;
         }
+        const rows = result.value;
         // Stamped before it was read: a file written to meanwhile differs next run and is read again.
-        if (stamp) stamps.set(file, { ...stamp, state: result.state });
-        if (result.state === 'not-a-session') {
+        if (stamp) stamps.set(file, { ...stamp, state: rows === null ? 'not-a-session' : 'indexed' });
+        if (rows === null) {
           skipped++;
           return;
         }
         parsed++;
-        sessions.add(result.rows.session);
-        for (const call of result.rows.calls) calls.add(call);
+        sessions.add(rows.session);
+        for (const call of rows.calls) calls.add(call);
       },
     });
     await calls.finish();

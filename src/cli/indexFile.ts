@@ -4,13 +4,14 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { rowsOfFile, type FileRows } from '../analysis/fileRows';
+import { fail } from '../ingest/result';
 import { ingest } from '../model';
 import { readFailure, walBeside, whyUnreadable } from './files';
 import { readHead } from './sessions';
 
 export async function indexFile(path: string): Promise<FileRows> {
   const unreadable = await whyUnreadable(path);
-  if (unreadable !== null) return { state: 'unreadable', why: unreadable };
+  if (unreadable !== null) return fail(unreadable);
   try {
     const info = await stat(path);
     const head = await readHead(path);
@@ -20,6 +21,6 @@ export async function indexFile(path: string): Promise<FileRows> {
     return rowsOfFile(session, { file: path, bytes: info.size, modifiedMs: info.mtimeMs, head });
   } catch (error) {
     // The file changed between the check and the read (removed, its mode changed, a disk error).
-    return { state: 'unreadable', why: readFailure(path, error) };
+    return fail(readFailure(path, error));
   }
 }

@@ -4,6 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, workerData, type MessagePort, type Worker } from 'node:worker_threads';
 import type { FileRows } from '../analysis/fileRows';
+import { fail } from '../ingest/result';
 import { indexFile } from './indexFile';
 import { startThread } from './threads';
 
@@ -84,7 +85,7 @@ class Reader {
     });
     // A thread that dies (out of memory on one file) fails the file it was reading, not the index.
     const died = (why: string) => {
-      for (const { path, done } of this.waiting.values()) done({ state: 'unreadable', why: `reading ${path} stopped the reader: ${why}` });
+      for (const { path, done } of this.waiting.values()) done(fail(`reading ${path} stopped the reader: ${why}`));
       this.waiting.clear();
     };
     worker.on('error', (error) => died(error.message));
@@ -115,7 +116,7 @@ function runReaderThread(port: MessagePort): void {
   port.on('message', (message: ToReader) => {
     void indexFile(message.path).then(
       (result) => port.postMessage({ type: 'done', id: message.id, result } satisfies FromReader),
-      (error: unknown) => port.postMessage({ type: 'done', id: message.id, result: { state: 'unreadable', why: String(error) } } satisfies FromReader),
+      (error: unknown) => port.postMessage({ type: 'done', id: message.id, result: fail(String(error)) } satisfies FromReader),
     );
   });
   port.postMessage({ type: 'ready' } satisfies FromReader);

@@ -1,4 +1,5 @@
 // `loupe ls [--json] [DIR...]`: the sessions on this machine, newest first.
+import { formatBytes } from '../analysis/formatBytes';
 import { shortProject } from '../analysis/projectName';
 import { formatName, harnessFolderLines } from '../ingest/harnesses';
 import { defaultFolders, findSessions, type FoundSession, type LeftOut } from './sessions';
@@ -60,7 +61,7 @@ function formatTable(sessions: FoundSession[]): string[] {
     s.lastWriteAt.replace('T', ' ').slice(0, 16),
     s.live ? 'live' : '',
     formatName(s.format),
-    formatSize(s.size),
+    formatBytes(s.size),
     shortProject(s.project),
     clip(s.title ?? '—', TITLE_CHARS),
     s.subagents.length > 0 ? `${s.path} (+${s.subagents.length} sub-agent${s.subagents.length === 1 ? '' : 's'})` : s.path,
@@ -72,10 +73,4 @@ function formatTable(sessions: FoundSession[]): string[] {
 
 function clip(text: string, chars: number): string {
   return text.length <= chars ? text : `${text.slice(0, chars - 1)}…`;
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

@@ -16,6 +16,7 @@ import { databaseSnapshot } from './files';
 import { findSessions, readHead } from './sessions';
 import { scanPartitions } from './teamIndex';
 import { machineOfDir, type TeamPartition } from '../analysis/teamIndex';
+import { agentInCaptureName } from '../ingest/captureName';
 import { tailFile } from './tail';
 
 export type SessionInput =
@@ -496,7 +497,7 @@ export async function listRecordings(folder: string): Promise<RecordingsListing>
     if (!found) continue;
     const { path, info } = found;
     const live = await isCaptureLive(path);
-    const agent = (live ? await markerAgent(path) : undefined) ?? agentFromName(name);
+    const agent = (live ? await markerAgent(path) : undefined) ?? agentInCaptureName(name);
     const { title } = await readHead(path);
     entries.push({ name, bytes: info.size, mtimeMs: info.mtimeMs, live, ...(agent ? { agent } : {}), title });
   }
@@ -527,11 +528,6 @@ async function listAgentSessions(folders: readonly string[]): Promise<{ listing:
 async function markerAgent(path: string): Promise<string | undefined> {
   const marker = await readLiveMarker(path);
   return typeof marker?.agent === 'string' && marker.agent ? marker.agent : undefined;
-}
-
-/** tee names captures `<time>_<agent>_<pid>.jsonl` (see captureName). */
-function agentFromName(name: string): string | undefined {
-  return /^[^_]+_(.+)_\d+\.jsonl$/.exec(name)?.[1];
 }
 
 interface Spool {

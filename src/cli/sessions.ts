@@ -5,10 +5,10 @@ import type { Dirent } from 'node:fs';
 import { open, readFile, readdir, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { emptyHead, HEAD_LINES, HEAD_MAX_BYTES, headComplete, HeadLines, noteHeadFile, projectOf, timeInCaptureName } from '../ingest/harnesses/head';
+import { emptyHead, HEAD_MAX_BYTES, headComplete, noteHeadFile, projectOf, readHead as readHeadOf } from '../ingest/harnesses/head';
+import { timeInCaptureName } from '../ingest/captureName';
 import { defaultSessionFolders, entersFolder, headFileOf, isSessionFile, parentSessionFileOf, type HarnessEnv, type SessionHead } from '../ingest/harnesses';
 import { headOfOpenCodeDatabase } from '../ingest/harnesses/opencode';
-import { isSqlite } from '../ingest/sqlite/wal';
 import { walBeside } from './files';
 import { isCaptureLive } from './captures';
 import { isIndexFolder } from './indexOutput';
@@ -188,49 +188,32 @@ export async function describe(path: string, now: number, subagents: string[]): 
   };
 }
 
-const HEAD_CHUNK = 64 * 1024;
-
 /** What the first lines say: the format (the first line of a known shape), session id, working directory, start, title. */
 export async function readHead(path: string): Promise<SessionHead> {
-  const head = emptyHead();
   let handle;
   try {
     handle = await open(path, 'r');
   } catch {
-    return head;
+    return emptyHead();
   }
+  const file = handle;
   try {
-    // A SQLite database (OpenCode's) is read whole, with its write-ahead log: it has no first lines.
-    const magic = Buffer.alloc(16);
-    const { bytesRead: magicRead } = await handle.read(magic, 0, 16, 0);
-    if (magicRead === 16 && isSqlite(magic)) {
-      // The log first (walBeside says why).
-      const wal = await walBeside(path);
-      return await headOfOpenCodeDatabase(await readFile(path), wal);
-    }
-    const reader = new HeadLines();
-    let pending = Buffer.alloc(0);
-    let offset = 0;
-    let lines = 0;
-    reading: while (offset < HEAD_MAX_BYTES && lines < HEAD_LINES) {
-      const chunk = Buffer.alloc(HEAD_CHUNK);
-      const { bytesRead } = await handle.read(chunk, 0, HEAD_CHUNK, offset);
-      if (bytesRead === 0) break;
-      offset += bytesRead;
-      pending = Buffer.concat([pending, chunk.subarray(0, bytesRead)]);
-      let newline;
-      while ((newline = pending.indexOf(10)) >= 0 && lines < HEAD_LINES) {
-        const line = pending.subarray(0, newline).toString('utf8');
-        pending = pending.subarray(newline + 1);
-        lines++;
-        if (reader.push(line)) break reading;
-      }
-    }
-    // A last line without a newline (a session still being written).
-    if (!headComplete(reader.head) && pending.length > 0 && pending.length < HEAD_MAX_BYTES && lines < HEAD_LINES) reader.push(pending.toString('utf8'));
-    return await withHeadFile(reader.head, path);
+    const head = await readHeadOf({
+      slice: async (start, end) => {
+        const bytes = new Uint8Array(end - start);
+        const { bytesRead } = await file.read(bytes, 0, bytes.length, start);
+        return bytes.subarray(0, bytesRead);
+      },
+      // A SQLite database (OpenCode's) is read whole, with its write-ahead log: it has no first lines.
+      databaseHead: async () => {
+        // The log first (walBeside says why).
+        const wal = await walBeside(path);
+        return headOfOpenCodeDatabase(await readFile(path), wal);
+      },
+    });
+    return await withHeadFile(head, path);
   } finally {
-    await handle.close();
+    await file.close();
   }
 }
 

@@ -39,10 +39,10 @@ describe('a Claude session with a sub-agent', () => {
 
   test('loupe summarize reads the session file with its sub-agent files', async () => {
     const read = await readSessionFile(LOG);
-    if ('unreadable' in read) throw new Error(read.unreadable);
-    expect(parents(read.session)).toEqual(EXPECTED);
+    if (!read.ok) throw new Error(read.error);
+    expect(parents(read.value)).toEqual(EXPECTED);
     // The sub-agent is a session of its own, and its failing cat keeps its exit code.
-    expect(summarize(read.session).calls.find((call) => call.id === 'toolu_fake_s2_2')).toMatchObject({ session: 'a5f1c2d3e4b5a6978', status: 'failed', exitCode: 1 });
+    expect(summarize(read.value).calls.find((call) => call.id === 'toolu_fake_s2_2')).toMatchObject({ session: 'a5f1c2d3e4b5a6978', status: 'failed', exitCode: 1 });
   });
 
   test('loupe diff of the ACP capture and the log (with its sub-agent) agrees throughout: exit 0', async () => {

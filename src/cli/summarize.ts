@@ -43,11 +43,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return 2;
   }
   const read = await readSessionFile(file);
-  if ('unreadable' in read) {
-    io.err(`loupe summarize: ${terminalSafeLine(read.unreadable)}`);
+  if (!read.ok) {
+    io.err(`loupe summarize: ${terminalSafeLine(read.error)}`);
     return 1;
   }
-  const summary = summarize(read.session);
+  const summary = summarize(read.value);
   io.out(json ? terminalSafeJson(JSON.stringify(summary, null, 1)) : formatText(summary));
   if (strict) {
     const failure = strictFailure(summary);

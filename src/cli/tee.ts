@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { isMainThread, parentPort, workerData, type Worker } from 'node:worker_threads';
 import { isJsonBytes } from '../ingest/jsonBytes';
+import { fail, ok, type Result } from '../ingest/result';
 import { captureName, capturesDir, isCaptureLive, LIVE_SUFFIX, readLiveMarker, type LiveMarker } from './captures';
 import type { CliIo } from './summarize';
 import { startThread } from './threads';
@@ -678,30 +679,30 @@ function readSyncAt(path: string, into: Buffer, position: number): void {
 
 /**
  * Writes the live marker, created afresh (never through a link, never over a file it did not
- * write): a marker left by a tee that is gone is replaced. Returns the marker's identity, or why
- * there is none.
+ * write): a marker left by a tee that is gone is replaced. Returns the marker's identity (its inode),
+ * or why there is none.
  */
-async function writeMarker(path: string, marker: LiveMarker): Promise<{ ino: number } | { why: string }> {
+async function writeMarker(path: string, marker: LiveMarker): Promise<Result<number>> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK, 0o600);
       try {
         writeSync(fd, JSON.stringify(marker));
-        return { ino: fstatSync(fd).ino };
+        return ok(fstatSync(fd).ino);
       } finally {
         closeSync(fd);
       }
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return { why: describeError(error) };
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return fail(describeError(error));
     }
     const info = lstatSafe(path);
     const ours = info?.isFile() && (!process.getuid || info.uid === process.getuid());
-    if (!ours) return { why: `${path} is not a marker tee wrote` };
+    if (!ours) return fail(`${path} is not a marker tee wrote`);
     const old = await readLiveMarker(path.slice(0, -LIVE_SUFFIX.length));
-    if (old && (await isCaptureLive(path.slice(0, -LIVE_SUFFIX.length)))) return { why: `another tee (pid ${String(old.pid)}) is writing this capture` };
+    if (old && (await isCaptureLive(path.slice(0, -LIVE_SUFFIX.length)))) return fail(`another tee (pid ${String(old.pid)}) is writing this capture`);
     unlinkSafe(path);
   }
-  return { why: `${path} keeps coming back` };
+  return fail(`${path} keeps coming back`);
 }
 
 function lstatSafe(path: string): Stats | undefined {
@@ -751,8 +752,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   const marker: LiveMarker = { pid: process.pid, agent, startedMs };
   const written = await writeMarker(markerPath, marker);
   // Without a marker the capture is still written; `loupe open` just will not call it live.
-  if ('why' in written) io.err(`loupe tee: not marking the capture live: ${written.why}`);
-  let markerIno = 'ino' in written ? written.ino : null;
+  if (!written.ok) io.err(`loupe tee: not marking the capture live: ${written.error}`);
+  let markerIno = written.ok ? written.value : null;
   const removeMarker = () => {
     if (markerIno === null) return;
     // Only the marker this tee wrote: never a file put in its place since.

@@ -1,7 +1,7 @@
-// Export from the viewer: gathers what share/exportSession needs from this viewer (the rows shown,
+// Export from the viewer: gathers what share/exportShown needs from this viewer (the rows shown,
 // the notes, the source's bytes, the export viewer's files) and hands back a file to download.
 import type { ExportViewer } from '../share/exportHtml';
-import { exportSession as exportShown, type ShareFormat } from '../share/exportSession';
+import { exportShown, type ExportedFile, type ShareFormat } from '../share/exportShown';
 import type { SessionSnapshot } from '../store/createSessionStore';
 import type { NotesStore } from '../store/notes';
 import { shownLines, shownSession } from '../store/shown';
@@ -15,15 +15,10 @@ export interface ExportContext {
   htmlViewer?: string | URL;
 }
 
-export interface ExportedFile {
-  blob: Blob;
-  name: string;
-}
-
 export async function exportSession(format: ShareFormat, source: LoadSource, snap: SessionSnapshot, sourceName: string, context: ExportContext): Promise<ExportedFile> {
   // Fetched first: a viewer that is not there fails the export before the records are read.
   const viewer = format === 'html' ? await fetchViewer(context.htmlViewer) : undefined;
-  const file = await exportShown({
+  return exportShown({
     format,
     sourceName,
     shown: shownSession(snap),
@@ -33,7 +28,6 @@ export async function exportSession(format: ShareFormat, source: LoadSource, sna
     readBytes: () => sourceBytesAgain(source),
     ...(viewer ? { viewer } : {}),
   });
-  return { blob: new Blob(file.parts, { type: file.type }), name: file.name };
 }
 
 /** The export viewer's files, from the same origin as the page (the app's CSP allows only that). */

@@ -8,7 +8,7 @@ import {
 } from './fastPath';
 import { fail, ok, readWith, type Result } from './result';
 import { readNative } from './formats/native';
-import { KNOWN_METHODS, KNOWN_SESSION_UPDATES, SESSION_UPDATE_METHODS } from './protocol';
+import { KNOWN_METHODS, KNOWN_SESSION_UPDATES, SESSION_UPDATE_METHODS } from './acpMethods';
 import type { EnvelopeRead, IngestRecord, LedgerBody, RecordBody, RpcId, SessionUpdate, Shape, ToolUpdate } from './records';
 import {
   currentModeSchema, isJsonObject, noticeSchema,

@@ -12,8 +12,8 @@ import {
 import { isJsonObject, type JsonObject, type LedgerLine, type ToolCallFields, type XaiTool } from './schemas';
 import { fail, ok, readWith, type Result } from './result';
 
-const optString = (value: unknown) => value === undefined || typeof value === 'string';
-const optNumber = (value: unknown) => value === undefined || typeof value === 'number';
+const absentOrString = (value: unknown) => value === undefined || typeof value === 'string';
+const absentOrNumber = (value: unknown) => value === undefined || typeof value === 'number';
 const STATUSES: ReadonlySet<unknown> = new Set(callStatusSchema.options);
 
 function isTextBlock(value: unknown): value is ContentBlock {
@@ -47,7 +47,7 @@ function everyItem(value: unknown, check: (item: unknown) => boolean): boolean {
 
 export function readToolCallFields(value: JsonObject): Result<ToolCallFields> {
   if (
-    typeof value.toolCallId === 'string' && optString(value.title) && optString(value.kind) && optString(value.name) &&
+    typeof value.toolCallId === 'string' && absentOrString(value.title) && absentOrString(value.kind) && absentOrString(value.name) &&
     (value.status === undefined || STATUSES.has(value.status)) && (value._meta === undefined || isJsonObject(value._meta)) &&
     everyItem(value.content, isPlainToolCallContent) && everyItem(value.locations, isPlainLocation)
   ) {
@@ -57,7 +57,7 @@ export function readToolCallFields(value: JsonObject): Result<ToolCallFields> {
 }
 
 export function readChunk(value: JsonObject): Result<{ content: ContentBlock; messageId?: string }> {
-  if (isTextBlock(value.content) && optString(value.messageId)) return ok(value as { content: ContentBlock; messageId?: string });
+  if (isTextBlock(value.content) && absentOrString(value.messageId)) return ok(value as { content: ContentBlock; messageId?: string });
   const parsed = chunkSchema.safeParse(value);
   return parsed.success ? ok(parsed.data) : fail(parsed.error.issues[0]?.message ?? 'invalid');
 }
@@ -65,7 +65,7 @@ export function readChunk(value: JsonObject): Result<{ content: ContentBlock; me
 export function readXaiTool(value: unknown): Result<XaiTool> {
   if (
     isJsonObject(value) && value.version === 1 && typeof value.label === 'string' && value.label.length > 0 &&
-    typeof value.name === 'string' && optString(value.kind) && optString(value.namespace) &&
+    typeof value.name === 'string' && absentOrString(value.kind) && absentOrString(value.namespace) &&
     (value.read_only === undefined || typeof value.read_only === 'boolean') && (value.input === undefined || isJsonObject(value.input))
   ) {
     return ok(value as XaiTool);
@@ -75,8 +75,8 @@ export function readXaiTool(value: unknown): Result<XaiTool> {
 
 export function readLedgerLine(value: JsonObject): Result<LedgerLine> {
   if (
-    typeof value.v === 'number' && typeof value.kind === 'string' && typeof value.seq === 'number' && optNumber(value.t) &&
-    optString(value.run) && optString(value.prev) && optString(value.who) && optString(value.addr) &&
+    typeof value.v === 'number' && typeof value.kind === 'string' && typeof value.seq === 'number' && absentOrNumber(value.t) &&
+    absentOrString(value.run) && absentOrString(value.prev) && absentOrString(value.who) && absentOrString(value.addr) &&
     (value.ig === undefined || typeof value.ig === 'boolean')
   ) {
     return ok(value as LedgerLine);
@@ -93,17 +93,17 @@ export type ToolResultData = z.infer<typeof toolResultSchema>;
 export type ModelReturnedData = z.infer<typeof modelReturnedSchema>;
 
 export function readToolCalled(data: JsonObject): Result<ToolCalledData> {
-  if (optString(data.id) && optString(data.name) && optString(data.tool)) return ok(data);
+  if (absentOrString(data.id) && absentOrString(data.name) && absentOrString(data.tool)) return ok(data);
   return readWith(toolCalledSchema, data);
 }
 
 export function readToolResult(data: JsonObject): Result<ToolResultData> {
-  if (optString(data.tool_use_id) && optString(data.name) && optNumber(data.took_us)) return ok(data);
+  if (absentOrString(data.tool_use_id) && absentOrString(data.name) && absentOrNumber(data.took_us)) return ok(data);
   return readWith(toolResultSchema, data);
 }
 
 function isTextPart(value: unknown): boolean {
-  return isJsonObject(value) && optString(value.kind) && optString(value.text);
+  return isJsonObject(value) && absentOrString(value.kind) && absentOrString(value.text);
 }
 
 export function readModelReturned(data: JsonObject): Result<ModelReturnedData> {
@@ -129,7 +129,7 @@ export type PromptResult = z.infer<typeof promptResultSchema>;
  * keys; the model reads nothing of a text block but its `text`, so the two readings fold alike.
  */
 export function readPromptParams(value: unknown): Result<PromptParams> {
-  if (isJsonObject(value) && optString(value.sessionId) && Array.isArray(value.prompt) && everyItem(value.prompt, isTextBlock)) {
+  if (isJsonObject(value) && absentOrString(value.sessionId) && Array.isArray(value.prompt) && everyItem(value.prompt, isTextBlock)) {
     return ok(value as PromptParams);
   }
   return readWith(promptParamsSchema, value);
@@ -141,7 +141,7 @@ function isPlainOption(value: unknown): boolean {
 
 /** Options are kept in the model, so they are built as zod builds them: these three keys only. */
 export function readPermissionParams(value: unknown): Result<PermissionParams> {
-  if (isJsonObject(value) && optString(value.sessionId) && Array.isArray(value.options) && everyItem(value.options, isPlainOption)) {
+  if (isJsonObject(value) && absentOrString(value.sessionId) && Array.isArray(value.options) && everyItem(value.options, isPlainOption)) {
     const options = (value.options as { optionId: string; name: string; kind: string }[]).map(({ optionId, name, kind }) => ({ optionId, name, kind }));
     return ok({ sessionId: value.sessionId, toolCall: value.toolCall, options });
   }

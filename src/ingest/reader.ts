@@ -9,10 +9,7 @@ import { documentKindOf, JsonDocumentSplitter, type DocumentPart } from './jsonD
 import { LineReader, MAX_LINE_BYTES, type RawLine } from './lines';
 import type { IngestRecord } from './records';
 import { isJsonObject, type JsonObject } from './schemas';
-import { splicedText, type Skimmer } from './skim';
-import { lightSkimmer, type SkimmerKind } from './wasm/wasmSkimmer';
-
-export type { SkimmerKind } from './wasm/wasmSkimmer';
+import { LineSkimmer, splicedText, type Skimmer } from './skim';
 import { readTextLogLine } from './textLog';
 
 /** A record's exact bytes: `source[start, end)`. Valid only during the call it is handed to. */
@@ -35,8 +32,6 @@ export interface RecordSink {
 export interface RecordReaderOptions {
   /** Skim the bulk a light read leaves in the source instead of parsing it. */
   light?: boolean;
-  /** Which skimmer a light read prefers: WebAssembly (the default, where it runs) or JS. */
-  skimmer?: SkimmerKind;
 }
 
 /**
@@ -60,17 +55,10 @@ export class RecordReader {
   /** A first line `{` alone: the next line says whether it opens a pretty-printed Gemini or Cline `.json` (jsonDocument.ts). */
   private held: RawLine | null = null;
   private readonly skimmer: Skimmer | null;
-  /** Which skimmer a light read uses (null: not a light read). */
-  readonly skimmerKind: SkimmerKind | null = null;
   private readonly scratch = { buffer: new Uint8Array(1 << 16) };
 
   constructor(private readonly sink: RecordSink, options: RecordReaderOptions = {}) {
-    this.skimmer = null;
-    if (options.light) {
-      const { skimmer, kind } = lightSkimmer(options.skimmer);
-      this.skimmer = skimmer;
-      this.skimmerKind = kind;
-    }
+    this.skimmer = options.light ? new LineSkimmer() : null;
   }
 
   get bytesRead(): number {

@@ -165,10 +165,3 @@ export interface IngestRecord {
   body: RecordBody;
 }
 
-/** A line that is not JSON, or JSON that is not an object (CONTRACTS §2). */
-export interface BadRecord {
-  line: number;
-  offset: number;
-  reason: string;
-  excerpt: string;
-}

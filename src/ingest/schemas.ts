@@ -9,14 +9,15 @@ import { isJsonObject, type JsonObject } from './json';
 // strict CSP the viewer ships with (no 'unsafe-eval'), even though zod catches it.
 z.config({ jitless: true });
 
-const optString = z.string().optional().catch(undefined);
-const optNumber = z.number().optional().catch(undefined);
-const optBoolean = z.boolean().optional().catch(undefined);
+/** Optional fields read leniently: a value of another type is as good as absent. */
+export const optString = z.string().optional().catch(undefined);
+export const optNumber = z.number().optional().catch(undefined);
+export const optBoolean = z.boolean().optional().catch(undefined);
 
 export { isJsonObject, type JsonObject };
 /** A plain object, kept as is (no copy): `_meta`, usage and other open-ended bags. */
 const jsonObject = z.custom<JsonObject>(isJsonObject);
-const optObject = jsonObject.optional().catch(undefined);
+export const optObject = jsonObject.optional().catch(undefined);
 
 // ---------------------------------------------------------------------------------------------
 // Content
@@ -48,7 +49,7 @@ const toolCallContentSchema: z.ZodType<ToolCallContent, unknown> = orUnknown(z
     z.object({ type: z.literal('terminal'), terminalId: z.string() }),
   ]));
 
-const locationSchema = z.object({ path: z.string(), line: z.number().optional().catch(undefined) });
+const locationSchema = z.object({ path: z.string(), line: optNumber });
 const locationsSchema = z
   .array(z.unknown())
   .transform((items) => {

@@ -4,7 +4,7 @@
 import type { SessionUpdate as StableUpdate, ToolCallStatus } from '@agentclientprotocol/sdk';
 import type { SessionUpdate as UnstableUpdate } from '@agentclientprotocol/sdk/unstable';
 import type { CallStatus } from './acpTypes';
-import type { KnownSessionUpdate } from './protocol';
+import type { KnownSessionUpdate } from './acpMethods';
 import type { callStatusSchema } from './schemas';
 
 type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isJsonBytes } from './jsonBytes';
 import { LineSkimmer, splicedText } from './skim';
-import { long, toolUpdate } from './skimSamples';
+import { long, toolUpdate } from './testing/skimSamples';
 
 const encoder = new TextEncoder();
 /** What a light read parses of a line: its text with the skimmed strings replaced by `""`. */

@@ -62,7 +62,7 @@ export function keyName(b: Uint8Array, start: number, end: number): string {
   return JSON.parse(keyDecoder.decode(b.subarray(start, end))) as string;
 }
 
-/** What a light read asks of a skimmer: this JS one, or the WebAssembly one (wasm/wasmSkimmer.ts). */
+/** What a light read asks of a skimmer (a WebAssembly one was measured: branch `experiment/wasm-skimmer`, README). */
 export interface Skimmer {
   /** The string tokens left out, as `[start, end)` pairs of byte offsets (quotes included). */
   readonly spans: number[];

@@ -2,8 +2,10 @@
 // with the same numbers the Stats view's callStats gives over row objects.
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, test } from 'vitest';
-import { fleetLabelStats, type FleetCall } from '../analysis/fleet';
+import type { FleetCall } from '../analysis/fleet';
+import { fleetLabelStats } from '../analysis/testing/fleetLabelStats';
 import { percentile } from '../analysis/insights';
+import { DISPLAY_STATUSES } from '../model/status';
 import { callColumnsOf, filesWithCall, labelStatsOver, labelsInUse, nearestRank, readCallColumns, selectNth, type CallColumns } from './callColumns';
 
 const LABELS = ['Read', 'Edit', 'Run Command', 'Grep', 'Task'];
@@ -35,7 +37,7 @@ function rowsOf(columns: CallColumns) {
   return Array.from({ length: columns.length }, (_, i) => ({
     file: columns.files[columns.file[i] ?? -1],
     label: columns.labels[columns.label[i] ?? -1],
-    status: ['pending', 'running', 'done', 'failed', 'unfinished'][columns.status[i] ?? -1],
+    status: DISPLAY_STATUSES[columns.status[i] ?? -1],
     subject: (columns.subject[i] ?? -1) < 0 ? null : columns.subjects[columns.subject[i] ?? -1],
     duration_ms: Number.isNaN(columns.durationMs[i]) ? null : columns.durationMs[i],
   }));

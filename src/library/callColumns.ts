@@ -3,11 +3,9 @@
 // filters and the fleet stats are passes over them.
 import { parquetMetadata, parquetRead } from 'hyparquet';
 import type { FleetCall, FleetLabelStats } from '../analysis/fleet';
-import type { DisplayStatus } from '../model/types';
+import { DISPLAY_STATUSES, isDisplayStatus } from '../model/status';
 
-/** The statuses a call may have, in the order `status` numbers them (the checks of fleetCallOf). */
-export const CALL_STATUSES: readonly DisplayStatus[] = ['pending', 'running', 'done', 'failed', 'unfinished'];
-const FAILED = CALL_STATUSES.indexOf('failed');
+const FAILED = DISPLAY_STATUSES.indexOf('failed');
 
 export interface CallColumns {
   length: number;
@@ -17,7 +15,7 @@ export interface CallColumns {
   /** Index into `labels`. */
   label: Int32Array;
   labels: readonly string[];
-  /** Index into CALL_STATUSES. */
+  /** Index into DISPLAY_STATUSES. */
   status: Uint8Array;
   /** Index into `subjects`; -1: none. */
   subject: Int32Array;
@@ -90,7 +88,7 @@ export class CallColumnsBuilder {
         else this.bad[row] = 1;
         break;
       case 'status': {
-        const index = typeof value === 'string' ? CALL_STATUSES.indexOf(value as DisplayStatus) : -1;
+        const index = isDisplayStatus(value) ? DISPLAY_STATUSES.indexOf(value) : -1;
         if (index >= 0) this.status[row] = index;
         else this.bad[row] = 1;
         break;
@@ -183,7 +181,7 @@ const lowerSubjects = new WeakMap<readonly string[], string[]>();
 export function filesWithCall(columns: CallColumns, filter: CallFilter): Uint8Array {
   const matches = new Uint8Array(columns.files.length);
   const label = filter.label === '' ? -1 : columns.labels.indexOf(filter.label);
-  const status = filter.status === '' ? -1 : CALL_STATUSES.indexOf(filter.status as DisplayStatus);
+  const status = isDisplayStatus(filter.status) ? DISPLAY_STATUSES.indexOf(filter.status) : -1;
   if ((filter.label !== '' && label < 0) || (filter.status !== '' && status < 0)) return matches;
   const text = filter.subject.trim().toLowerCase();
   // The test runs once per distinct subject, not once per call.

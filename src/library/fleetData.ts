@@ -227,7 +227,7 @@ export async function readCallsOffThread(buffer: ArrayBuffer): Promise<CallColum
   }
   try {
     return await new Promise<CallColumns>((resolve, reject) => {
-      worker.onmessage = (event: MessageEvent<CallsWorkerAnswer>) => (event.data.ok ? resolve(event.data.columns) : reject(new Error(event.data.why)));
+      worker.onmessage = (event: MessageEvent<CallsWorkerAnswer>) => (event.data.ok ? resolve(event.data.value) : reject(new Error(event.data.error)));
       worker.onerror = (event) => reject(new Error(event.message || 'the calls reader stopped'));
       worker.postMessage(buffer, [buffer]);
     });

@@ -44,10 +44,11 @@ export async function indexFolder(picked: { folder: string; files: FolderFile[] 
   const calls: FleetCall[] = [];
   const unreadable: { file: string; why: string }[] = [];
   const take = (path: string, result: FileRows) => {
-    if (result.state === 'indexed') {
-      sessions.push(result.rows.session);
-      for (const call of result.rows.calls) calls.push(call);
-    } else if (result.state === 'unreadable') unreadable.push({ file: path, why: result.why });
+    if (!result.ok) unreadable.push({ file: path, why: result.error });
+    else if (result.value !== null) {
+      sessions.push(result.value.session);
+      for (const call of result.value.calls) calls.push(call);
+    }
   };
   onProgress({ done: 0, total: picked.files.length });
   const worker = startWorker();

@@ -7,7 +7,7 @@ import type { DatabaseRead } from '../ingest/formats/opencode';
 import { harnessOfFormat, untestedRelease } from '../ingest/harnesses';
 import { readPermissionResult, readPromptResult } from '../ingest/fastPath';
 import { readWith } from '../ingest/result';
-import { RecordReader, describeType, readTextLog, type ByteRange, type RecordSink, type SkimmerKind } from '../ingest/reader';
+import { RecordReader, describeType, readTextLog, type ByteRange, type RecordSink } from '../ingest/reader';
 import type { IngestRecord, LedgerToolCalled, NativeEntry, RecordBody, RpcId, Shape, ToolUpdate } from '../ingest/records';
 import {
   isJsonObject, newSessionResultSchema, type JsonObject, terminalCreateResultSchema,
@@ -86,8 +86,6 @@ export interface BuilderOptions {
    * from the source when a call is opened (`hydrateCall`). Large inputs are read light.
    */
   detail?: 'full' | 'light';
-  /** A light read's skimmer: WebAssembly with SIMD (the default, where it runs) or JS (ingest/wasm/README.md). */
-  skimmer?: SkimmerKind;
   /** Where the ledger chain is verified: by default here, by the builder's own `ChainVerifier`. */
   chain?: ChainInput;
 }
@@ -104,8 +102,7 @@ export class SessionBuilder {
     this.detail = options.detail ?? 'full';
     this.callDetail = this.detail;
     this.records = this.recordSink();
-    this.reader = new RecordReader(this.records, { light: this.detail === 'light', skimmer: options.skimmer });
-    if (this.reader.skimmerKind) this.session.diagnostics.skimmer = this.reader.skimmerKind;
+    this.reader = new RecordReader(this.records, { light: this.detail === 'light' });
     this.chain = options.chain ?? new ChainVerifier((warning) => this.session.diagnostics.warnings.push(warning));
   }
 

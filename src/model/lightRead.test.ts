@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORMATS, generate } from '../../scripts/gen-session.mjs';
 import { blobReader, hydrateCall } from './hydrate';
 import { SKIM_MIN_LINE_BYTES } from '../ingest/reader';
@@ -93,12 +93,8 @@ describe('a light read', () => {
           const text = picks.map(([picked, change]) => edited(picked, change)).join('\n') + (terminated ? '\n' : '');
           const bytes = withInvalidUtf8(new TextEncoder().encode(text), notUtf8At);
           const full = await ingest(bytes, { detail: 'full' });
-          // The WebAssembly skimmer (the default) and the JS one, each checked against the full read.
-          for (const skimmer of ['wasm', 'js'] as const) {
-            const light = await ingest(bytes, { detail: 'light', chunkSize, skimmer });
-            expect(light.diagnostics.skimmer).toBe(skimmer);
-            expect(reading(light)).toEqual(reading(full));
-          }
+          const light = await ingest(bytes, { detail: 'light', chunkSize });
+          expect(reading(light)).toEqual(reading(full));
         },
       ),
       { numRuns: 300 },
@@ -117,25 +113,6 @@ describe('a light read', () => {
       const opened = await hydrateCall(lightCall, read);
       if (!opened.ok) throw new Error(opened.error);
       expect([opened.value.content, opened.value.rawOutput]).toEqual([fullCall.content, fullCall.rawOutput]);
-    }
-  });
-
-  it('uses the JS skimmer where WebAssembly cannot compile the other, says so, and reads the same', async () => {
-    const bytes = new TextEncoder().encode([...handWritten, ...brokenInBulk].join('\n'));
-    const withWasm = await ingest(bytes, { detail: 'light' });
-    vi.resetModules();
-    // As Chromium's main thread refuses to compile a module this size synchronously, or a policy without 'wasm-unsafe-eval'.
-    vi.spyOn(WebAssembly, 'Module').mockImplementation(() => {
-      throw new WebAssembly.CompileError('WebAssembly.Module(): not allowed here');
-    });
-    try {
-      const fresh = await import('./readSession');
-      const withoutWasm = await fresh.ingest(bytes, { detail: 'light' });
-      expect([withWasm.diagnostics.skimmer, withoutWasm.diagnostics.skimmer]).toEqual(['wasm', 'js']);
-      expect(reading(withoutWasm)).toEqual(reading(withWasm));
-    } finally {
-      vi.restoreAllMocks();
-      vi.resetModules();
     }
   });
 });

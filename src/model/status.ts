@@ -1,5 +1,12 @@
 import type { DisplayStatus, ToolCall } from './types';
 
+/** Every display status, in the order the filter lists them and the library's columns number them. */
+export const DISPLAY_STATUSES: readonly DisplayStatus[] = ['pending', 'running', 'done', 'failed', 'unfinished'];
+
+export function isDisplayStatus(value: unknown): value is DisplayStatus {
+  return (DISPLAY_STATUSES as readonly unknown[]).includes(value);
+}
+
 /** CONTRACTS §7: a call still pending or in progress when the input ends is unfinished, not failed. */
 export function displayStatus(call: Pick<ToolCall, 'status'>, ended: boolean): DisplayStatus {
   switch (call.status) {

@@ -224,6 +224,4 @@ export interface Diagnostics {
   bad: BadLine[];
   /** Envelope problems, unjoined responses and other things a reader should know; never fatal. */
   warnings: { line: number; message: string }[];
-  /** Which skimmer a light read used: `wasm` (WebAssembly SIMD) or `js` where that cannot run. */
-  skimmer?: 'wasm' | 'js';
 }

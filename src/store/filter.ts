@@ -2,7 +2,7 @@
 import type { Map as PMap } from 'immutable';
 import { sessionOfItem } from '../analysis/insights';
 import { callSearchText } from '../model/search';
-import { displayStatus } from '../model/status';
+import { displayStatus, isDisplayStatus } from '../model/status';
 import type { CallSummary, DisplayStatus, TerminalState, TranscriptItem } from '../model';
 import type { SessionState } from './sessionState';
 
@@ -25,14 +25,12 @@ export const NO_SESSION = '';
 
 export const EMPTY_FILTER: Filter = { labels: [], statuses: [], text: '', sessions: [] };
 
-export const DISPLAY_STATUSES: readonly DisplayStatus[] = ['pending', 'running', 'done', 'failed', 'unfinished'];
-
 export function isFilterActive(f: Filter): boolean {
   return f.labels.length > 0 || f.statuses.length > 0 || f.text.trim() !== '' || (f.sessions?.length ?? 0) > 0;
 }
 
 export function normalizeFilter(f: Partial<Filter> | undefined): Filter {
-  const statuses = (f?.statuses ?? []).filter((s): s is DisplayStatus => DISPLAY_STATUSES.includes(s));
+  const statuses = (f?.statuses ?? []).filter(isDisplayStatus);
   const sessions = [...new Set(f?.sessions ?? [])];
   return { labels: [...new Set(f?.labels ?? [])], statuses: [...new Set(statuses)], text: f?.text ?? '', ...(sessions.length > 0 ? { sessions } : {}) };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countKinds } from '../share/exportMarkdown';
-import { leakedSecrets, PLANTED_SECRETS, plantedSession } from '../share/redact/plantedCorpus';
-import { corpusSession, leaked, secretVariants } from '../share/redact/secretCorpus';
+import { leakedSecrets, PLANTED_SECRETS, plantedSession } from '../share/testing/plantedCorpus';
+import { corpusSession, leaked, secretVariants } from '../share/testing/secretCorpus';
 import { loadedStore } from './testing/stores';
 
 const loaded = (redact: boolean) => loadedStore({ kind: 'text', text: plantedSession(), redact });

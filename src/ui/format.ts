@@ -7,12 +7,7 @@ export function countOf(n: number, noun: string): string {
 /** One duration format for the viewer, the CLI and exports. */
 export { formatDuration } from '../analysis/formatDuration';
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  if (n < 1024 * 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
-  return `${(n / 1024 / 1024 / 1024).toFixed(2)} GB`;
-}
+export { formatBytes } from '../analysis/formatBytes';
 
 /** The largest magnitude a JS Date can hold (±100,000,000 days from the epoch). */
 const MAX_DATE_MS = 8.64e15;

@@ -5,7 +5,6 @@ import { blobReader, hydrateCall, ingest, isToolCall, SessionBuilder } from '../
 import { searchLeftInFile } from './fileSearch';
 import type { IngestProgress, ToolCall } from '../model';
 import { fail, ok, type Result } from '../ingest/result';
-import type { SkimmerKind } from '../ingest/reader';
 import { remoteChain } from './remoteChain';
 import { cloneBounded } from './sendable';
 import { sourceBytes } from './sourceBytes';
@@ -26,8 +25,6 @@ export interface PumpOptions {
   fetch?: typeof fetch;
   /** Files at least this large are read light: call bulk stays in the file until a call is opened. */
   lightFromBytes?: number;
-  /** A light read's skimmer: WebAssembly (the default, where it runs) or JS (tests compare the two). */
-  skimmer?: SkimmerKind;
   /** How a redacted load loads the ruleset; without it a redacted load fails (nothing unredacted is shown). */
   redactor?: Redactor;
   /** Starts a worker to verify the ledger chain in, off this thread; without it (or where it cannot start) the builder verifies it. */
@@ -86,7 +83,7 @@ export async function pump(
       flushSoon();
     })
     : null;
-  const builder = new SessionBuilder({ detail: light ? 'light' : 'full', skimmer: opts.skimmer, ...(chain ? { chain: chain.batcher } : {}) });
+  const builder = new SessionBuilder({ detail: light ? 'light' : 'full', ...(chain ? { chain: chain.batcher } : {}) });
   opts.onSession?.({
     fullCall: async (key) => {
       const call = builder.session.calls.get(key);

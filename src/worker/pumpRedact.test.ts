@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leakedSecrets, PLANTED_SECRETS, plantedSession } from '../share/redact/plantedCorpus';
+import { leakedSecrets, PLANTED_SECRETS, plantedSession } from '../share/testing/plantedCorpus';
 import { createLineRedactor } from '../share/redact/redactLine';
 import { pump } from './pump';
 import type { LoaderEvent, LoadSource, SessionDelta } from './protocol';

@@ -4,7 +4,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { SkimmerKind } from '../ingest/reader';
 import { displayStatus, ingest, isToolCall, type CallSummary } from '../model';
 import type { LoaderEvent } from './protocol';
 import { pump } from './pump';
@@ -20,7 +19,7 @@ const projection = (call: CallSummary, ended: boolean) => ({
 });
 
 /** The calls as a viewer's store ends up with them, delta by delta. */
-async function viaLoader(bytes: Uint8Array<ArrayBuffer>, light: boolean, skimmer?: SkimmerKind) {
+async function viaLoader(bytes: Uint8Array<ArrayBuffer>, light: boolean) {
   const calls = new Map<string, CallSummary>();
   let ended = false;
   const onEvent = (event: LoaderEvent) => {
@@ -33,7 +32,7 @@ async function viaLoader(bytes: Uint8Array<ArrayBuffer>, light: boolean, skimmer
     ended = event.delta.ended;
   };
   const blob = new Blob([bytes]);
-  await pump({ kind: 'blob', blob }, onEvent, new AbortController().signal, { throttleMs: 0, clone: true, lightFromBytes: light ? 0 : Infinity, skimmer });
+  await pump({ kind: 'blob', blob }, onEvent, new AbortController().signal, { throttleMs: 0, clone: true, lightFromBytes: light ? 0 : Infinity });
   return [...calls.values()].map((call) => projection(call, ended));
 }
 
@@ -46,9 +45,5 @@ describe.each(samples)('%s', (path) => {
     expect([...light.calls.values()].map((call) => projection(call, light.ended))).toEqual(expected);
     expect(await viaLoader(bytes, false)).toEqual(expected);
     expect(await viaLoader(bytes, true)).toEqual(expected);
-    // A light read with the JS skimmer, where WebAssembly cannot run.
-    const lightJs = await ingest(bytes, { chunkSize: 777, detail: 'light', skimmer: 'js' });
-    expect([...lightJs.calls.values()].map((call) => projection(call, lightJs.ended))).toEqual(expected);
-    expect(await viaLoader(bytes, true, 'js')).toEqual(expected);
   });
 });

@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import type { SourceLocation } from '../acpTypes';
 import type { NativeEntry, NativeUpdate } from '../records';
-import { isJsonObject, type JsonObject } from '../schemas';
-import { callUpdate, chunk, namedEvent, optBoolean, optObject, optString, planEntries, resultUpdate, timeOf } from './shared';
+import { isJsonObject, type JsonObject, optBoolean, optObject, optString } from '../schemas';
+import { callUpdate, chunk, namedEvent, planEntries, resultUpdate, timeOf } from './shared';
 
 // Loose envelope: every field optional, a malformed one absent.
 const entrySchema = z.object({

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { SourceLocation } from '../acpTypes';
 import { sourceKeyOrder, hasIntegerLikeKey } from '../keyOrder';
 import type { NativeEntry, NativeUpdate, ToolUpdate } from '../records';
-import { isJsonObject, type JsonObject } from '../schemas';
-import { callUpdate, optObject, optString, planEntries, resultUpdate, timeOf } from './shared';
+import { isJsonObject, type JsonObject, optObject, optString } from '../schemas';
+import { callUpdate, planEntries, resultUpdate, timeOf } from './shared';
 
 const payloadSchema = z.object({ type: optString });
 

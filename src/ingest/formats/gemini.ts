@@ -9,8 +9,8 @@
 import { z } from 'zod';
 import type { SourceLocation } from '../acpTypes';
 import type { IngestRecord, NativeEntry, NativeUpdate } from '../records';
-import { isJsonObject, type JsonObject } from '../schemas';
-import { callUpdate, chunk, clip, namedEvent, optString, planEntries, resultUpdate, timeOf } from './shared';
+import { isJsonObject, type JsonObject, optString } from '../schemas';
+import { callUpdate, chunk, clip, namedEvent, planEntries, resultUpdate, timeOf } from './shared';
 
 /** Keys of Claude Code entries and Codex lines: a line holding one is theirs, never a Gemini record. */
 const OTHER_NATIVE_KEYS = ['payload', 'uuid', 'leafUuid', 'sessionId'] as const;

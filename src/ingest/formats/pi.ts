@@ -8,8 +8,8 @@
 import { z } from 'zod';
 import type { SourceLocation } from '../acpTypes';
 import type { IngestRecord, NativeEntry, NativeUpdate } from '../records';
-import { isJsonObject, type JsonObject } from '../schemas';
-import { callUpdate, chunk, clip, namedEvent, optBoolean, optObject, optString, resultUpdate, timeOf } from './shared';
+import { isJsonObject, type JsonObject, optBoolean, optObject, optString } from '../schemas';
+import { callUpdate, chunk, clip, namedEvent, resultUpdate, timeOf } from './shared';
 
 /** Whether a line (already known to hold none of the §1 shapes' keys) is a line of a Pi session file. */
 export function isPiLine(value: JsonObject): boolean {

@@ -14,8 +14,8 @@
 import { z } from 'zod';
 import type { SourceLocation } from '../acpTypes';
 import type { NativeEntry, NativeUpdate } from '../records';
-import { isJsonObject, type JsonObject } from '../schemas';
-import { callUpdate, chunk, clip, namedEvent, optBoolean, optObject, optString, planEntries, resultUpdate, timeOf } from './shared';
+import { isJsonObject, type JsonObject, optBoolean, optObject, optString } from '../schemas';
+import { callUpdate, chunk, clip, namedEvent, planEntries, resultUpdate, timeOf } from './shared';
 
 /**
  * Whether a line (already known to carry Claude Code's envelope keys) is Qwen Code's: what Claude

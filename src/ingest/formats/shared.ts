@@ -3,11 +3,7 @@ import { z } from 'zod';
 import type { ContentBlock, PlanEntry, ToolCallContent } from '../acpTypes';
 import { hasIntegerLikeKey, sourceKeyOrder, type JsonPath } from '../keyOrder';
 import type { EnvelopeRead, NativeEntry, NativeUpdate, ToolUpdate } from '../records';
-import { isJsonObject, type JsonObject } from '../schemas';
-
-export const optString = z.string().optional().catch(undefined);
-export const optBoolean = z.boolean().optional().catch(undefined);
-export const optObject = z.custom<JsonObject>(isJsonObject).optional().catch(undefined);
+import { isJsonObject, type JsonObject, optString } from '../schemas';
 
 /** An entry whose own fields could not be read: still an event, named by its type (§10). */
 export function namedEvent(name: string, raw: JsonObject, sessionId: string | null | undefined): NativeEntry {

@@ -2,7 +2,8 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { compareVersions, defaultSessionFolders, formatName, headFileOf, isSessionFile, parentSessionFileOf, subagentLayoutOf, untestedRelease } from './index';
-import { headOfText, noteHeadFile } from './head';
+import { noteHeadFile } from './head';
+import { headOfText } from '../testing/headOfText';
 import { loadSqlJs } from '../sqlite/sqljs';
 import { headOfOpenCodeDatabase } from './opencode';
 import { promptTitle } from './title';
@@ -139,34 +140,34 @@ describe('titles', () => {
     expect(promptTitle('x'.repeat(500))?.title).toHaveLength(120);
   });
 
-  test('a real Claude Code log: the prompt after its /model command; a Codex rollout: the prompt, not its context', () => {
+  test('a real Claude Code log: the prompt after its /model command; a Codex rollout: the prompt, not its context', async () => {
     const prompt = 'Please tidy up notes.txt and report on the workspace.';
-    expect(headOfText(fixture('native/claude-code-2.1.83_via-claude-agent-acp.jsonl')).title).toBe(prompt);
-    expect(headOfText(fixture('native/codex-0.137.0_rollout.jsonl')).title).toBe(prompt);
-    expect(headOfText(fixture('native/claude-agent-acp.acp.jsonl')).title).toBe(prompt);
+    expect((await headOfText(fixture('native/claude-code-2.1.83_via-claude-agent-acp.jsonl'))).title).toBe(prompt);
+    expect((await headOfText(fixture('native/codex-0.137.0_rollout.jsonl'))).title).toBe(prompt);
+    expect((await headOfText(fixture('native/claude-agent-acp.acp.jsonl'))).title).toBe(prompt);
   });
 
-  test('a real Qwen Code chat: its session, working directory, start and first prompt; its sub-agent: the agent and its task', () => {
-    expect(headOfText(fixture('native/qwen-code-0.24.4_chat.jsonl'))).toEqual({
+  test('a real Qwen Code chat: its session, working directory, start and first prompt; its sub-agent: the agent and its task', async () => {
+    expect(await headOfText(fixture('native/qwen-code-0.24.4_chat.jsonl'))).toEqual({
       format: 'qwen-code', sessionId: '2258bfa4-6581-425d-931a-ea0485616774', cwd: '/tmp/qwen-rec.b3fWmL/ws', startMs: Date.parse('2026-12-02T03:50:56.486Z'),
       // The prompt, cut at 120 characters.
       title: 'Tidy my notes: read notes.txt, look around, fix the greeting, write out/result.txt, try a couple of commands and have a…',
       titleIsCommand: false,
     });
-    const sub = headOfText(fixture('native/qwen-code-0.24.4_subagent.jsonl'));
+    const sub = await headOfText(fixture('native/qwen-code-0.24.4_subagent.jsonl'));
     expect([sub.format, sub.sessionId, sub.title]).toEqual(['qwen-code', 'general-purpose-call_fake_8_10', 'SUBAGENT-TASK: count the TODO lines in notes.txt and report the number.']);
   });
 
-  test('a real Pi session: its id, working directory, start and first prompt from its header and first user message', () => {
-    const head = headOfText(fixture('native/pi-0.73.1_two-turns-and-a-branch.jsonl'));
+  test('a real Pi session: its id, working directory, start and first prompt from its header and first user message', async () => {
+    const head = await headOfText(fixture('native/pi-0.73.1_two-turns-and-a-branch.jsonl'));
     expect(head).toEqual({
       format: 'pi', sessionId: '01a234e0-1d75-7524-a9b9-879ced84ded2', cwd: '/tmp/pi-record.XGDBKc/ws', startMs: Date.parse('2026-12-02T03:50:32.576Z'),
       title: 'Please tidy up notes.txt and report on the workspace.', titleIsCommand: false,
     });
   });
 
-  test("a real Cline session: its id, start and first prompt from its pretty-printed messages; its directory from the file beside them", () => {
-    const head = headOfText(fixture('native/cline-3.0.65_tidy-notes.messages.json'));
+  test("a real Cline session: its id, start and first prompt from its pretty-printed messages; its directory from the file beside them", async () => {
+    const head = await headOfText(fixture('native/cline-3.0.65_tidy-notes.messages.json'));
     // Cline's `<user_input mode="act">` wrapping is not the person's.
     expect(head).toEqual({
       format: 'cline', sessionId: '1796192429067_g2n1j', cwd: null, startMs: 1796192429342,
@@ -174,13 +175,13 @@ describe('titles', () => {
     });
     noteHeadFile(head, fixture('cline/1796192429067_g2n1j.json'));
     expect([head.cwd, head.startMs]).toEqual(['/tmp/cline-rec/out/main/ws', Date.parse('2026-12-02T06:20:29.079Z')]);
-    const sub = headOfText(fixture('native/cline-3.0.65_tidy-notes_subagent.messages.json'));
+    const sub = await headOfText(fixture('native/cline-3.0.65_tidy-notes_subagent.messages.json'));
     expect([sub.format, sub.sessionId, sub.title]).toEqual(['cline', '1796192429067_g2n1j__agent_1796192430520_zqzsx4', '[sub-agent] Count the TODO lines in notes.txt.']);
   });
 
-  test('a session whose only prompt is a slash command is titled by it', () => {
+  test('a session whose only prompt is a slash command is titled by it', async () => {
     const line = JSON.stringify({ type: 'user', sessionId: 's', uuid: 'u', message: { role: 'user', content: '<command-name>/clear</command-name>' } });
-    expect(headOfText(`${line}\n`).title).toBe('/clear');
+    expect((await headOfText(`${line}\n`)).title).toBe('/clear');
   });
 });
 

@@ -5,6 +5,7 @@
 import { classify } from '../classify';
 import { documentKindOf, JsonDocumentSplitter } from '../jsonDocument';
 import { isJsonObject } from '../json';
+import { isSqlite } from '../sqlite/wal';
 import { harnessOfFormat } from './index';
 import { objectAt, stringAt } from './headFields';
 import type { SessionHead } from './types';
@@ -84,18 +85,6 @@ export class HeadLines {
   }
 }
 
-/** The head of a text's first lines (at most HEAD_LINES; a last line without a newline counts). */
-export function headOfText(text: string): SessionHead {
-  const lines = new HeadLines();
-  let start = 0;
-  for (let line = 1; line <= HEAD_LINES && start < text.length; line++) {
-    const newline = text.indexOf('\n', start);
-    if (lines.push(text.slice(start, newline < 0 ? text.length : newline)) || newline < 0) break;
-    start = newline + 1;
-  }
-  return lines.head;
-}
-
 /** Adds what a harness's file beside the session says (Harness.headFileOf) to `head`: its text, one JSON object. */
 export function noteHeadFile(head: SessionHead, text: string): void {
   let value: unknown;
@@ -107,15 +96,56 @@ export function noteHeadFile(head: SessionHead, text: string): void {
   if (isJsonObject(value)) harnessOfFormat(head.format)?.noteHead(head, value);
 }
 
+/** A file as the head reader sees it: a file on disk (`loupe ls`, `loupe index`) or a picked one (a Blob). */
+export interface HeadSource {
+  /** Its bytes from `start` to `end`, fewer at its end. */
+  slice(start: number, end: number): Promise<Uint8Array>;
+  /** What a SQLite database (OpenCode's), which has no first lines, says; absent: nothing. */
+  databaseHead?: () => Promise<SessionHead>;
+}
+
+const HEAD_CHUNK = 64 * 1024;
+
+/**
+ * What a file's first lines say (at most HEAD_LINES of them, within HEAD_MAX_BYTES; a last line
+ * without a newline counts), read a chunk at a time until the head is complete.
+ */
+export async function readHead(source: HeadSource): Promise<SessionHead> {
+  const reader = new HeadLines();
+  const head = reader.head;
+  // Each line decoded by itself: a byte order mark before the first is dropped (CONTRACTS §1).
+  const decoder = new TextDecoder();
+  let pending = new Uint8Array(0);
+  let offset = 0;
+  let lines = 0;
+  while (offset < HEAD_MAX_BYTES && lines < HEAD_LINES) {
+    const chunk = await source.slice(offset, offset + HEAD_CHUNK);
+    if (offset === 0 && isSqlite(chunk)) return source.databaseHead ? source.databaseHead() : head;
+    if (chunk.length === 0) break;
+    offset += chunk.length;
+    const joined = new Uint8Array(pending.length + chunk.length);
+    joined.set(pending);
+    joined.set(chunk, pending.length);
+    let start = 0;
+    let newline;
+    while ((newline = joined.indexOf(10, start)) >= 0 && lines < HEAD_LINES) {
+      lines++;
+      if (reader.push(decoder.decode(joined.subarray(start, newline)))) return head;
+      start = newline + 1;
+    }
+    pending = joined.subarray(start);
+  }
+  // A last line without a newline (a session still being written).
+  if (pending.length > 0 && pending.length < HEAD_MAX_BYTES && lines < HEAD_LINES) reader.push(decoder.decode(pending));
+  return head;
+}
+
+/** The head of a Blob (a picked or dropped file), read from as little of it as will do. */
+export function blobHeadSource(blob: Blob, databaseHead?: () => Promise<SessionHead>): HeadSource {
+  return { slice: async (start, end) => new Uint8Array(await blob.slice(start, end).arrayBuffer()), ...(databaseHead ? { databaseHead } : {}) };
+}
+
 /** The directory the agent worked in, where the file says; else what the harness's folder names say. */
 export function projectOf(head: SessionHead, path: string): string | null {
   return head.cwd ?? harnessOfFormat(head.format)?.projectFromPath?.(path) ?? null;
-}
-
-/** tee names captures `2026-11-30T20-15-03-123Z_agent_pid.jsonl` (captureName). */
-export function timeInCaptureName(name: string): number | undefined {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z_/.exec(name);
-  if (!match) return undefined;
-  const ms = Date.parse(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`);
-  return Number.isFinite(ms) ? ms : undefined;
 }

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { ingest } from '../../model';
 import { redactText } from './detect';
 import { redactLines } from './redactLine';
-import { corpusSession, HARMLESS, leaked, secretVariants } from './secretCorpus';
+import { corpusSession, HARMLESS, leaked, secretVariants } from '../testing/secretCorpus';
 
 const variants = secretVariants();
 

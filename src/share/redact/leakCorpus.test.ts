@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { redactText } from './detect';
 import { GITLEAKS_VERSION } from './gitleaks';
-import { contextSamples, gitleaksSamples, ordinaryLines, PLACEMENTS, readBack } from './leakCorpus';
+import { contextSamples, gitleaksSamples, ordinaryLines, PLACEMENTS, readBack } from '../testing/leakCorpus';
 import { createLineRedactor } from './redactLine';
 import gitleaks from './gitleaks/rules.json';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ingest, summarize } from '../../model';
-import { ALREADY_REDACTED_VALUE, leakedSecrets, PLANTED_SECRETS, plantedSession } from './plantedCorpus';
+import { ALREADY_REDACTED_VALUE, leakedSecrets, PLANTED_SECRETS, plantedSession } from '../testing/plantedCorpus';
 import { redactLine, redactLines } from './redactLine';
 import { redactText } from './detect';
 

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { DisplayStatus } from '../../model';
 import type { SessionSnapshot, SessionStore } from '../../store/createSessionStore';
-import { DISPLAY_STATUSES, EMPTY_FILTER, isFilterActive } from '../../store/filter';
+import { DISPLAY_STATUSES } from '../../model/status';
+import { EMPTY_FILTER, isFilterActive } from '../../store/filter';
 import styles from '../SessionView.module.css';
 import { FACETS_PAGE, FACETS_SHOWN, visibleFacets } from './facetList';
 import { countOf } from '../format';

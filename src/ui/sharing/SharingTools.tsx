@@ -1,7 +1,7 @@
 // The toolbar's sharing controls: read the session redacted, and export it as a file.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styles from '../SessionView.module.css';
-import type { ShareFormat } from '../../share/exportSession';
+import type { ShareFormat } from '../../share/exportShown';
 import { downloadBlob } from './download';
 
 export type { ShareFormat };

@@ -1,6 +1,6 @@
 // Lines for the skimmers' tests (skim.test.ts, wasm/wasmSkimmer.test.ts): a tool-call update with
 // every kind of bulk a light read leaves out, and strings long enough to be left out.
-import { MIN_ELIDED_BYTES } from './skim';
+import { MIN_ELIDED_BYTES } from '../skim';
 
 /** `word` repeated past the length from which a string is left out. */
 export const long = (word: string) => `${word} `.repeat(Math.ceil(MIN_ELIDED_BYTES / word.length) + 4);

@@ -9,7 +9,7 @@
 // logs, URLs, hashes, UUIDs, git SHAs, base64 of bytes) that must come through unchanged.
 import RandExp from 'randexp';
 import { RE2JS } from 're2js';
-import gitleaks from './gitleaks/rules.json';
+import gitleaks from '../redact/gitleaks/rules.json';
 
 export interface CorpusSecret {
   kind: string;

@@ -31,13 +31,13 @@ export interface ExportRequest {
   viewer?: ExportViewer;
 }
 
+/** A file to download: what an export makes. */
 export interface ExportedFile {
-  parts: BlobPart[];
-  type: string;
+  blob: Blob;
   name: string;
 }
 
-export async function exportSession(request: ExportRequest): Promise<ExportedFile> {
+export async function exportShown(request: ExportRequest): Promise<ExportedFile> {
   const redact = request.redaction !== null;
   const title = baseName(request.sourceName);
   const fileBase = title + (redact ? '.redacted' : '');
@@ -46,19 +46,19 @@ export async function exportSession(request: ExportRequest): Promise<ExportedFil
   const notes = await notesForExport(request.notes, request.shown, redact, (_key, kind) => void inNotes.push({ kind }));
   if (request.format === 'md') {
     const redacted = request.redaction ? countKinds([...request.redaction.findings, ...inNotes]) : null;
-    return { parts: [sessionMarkdown(request.shown, { title, redacted, notes })], type: 'text/markdown', name: `${fileBase}.md` };
+    return { blob: new Blob([sessionMarkdown(request.shown, { title, redacted, notes })], { type: 'text/markdown' }), name: `${fileBase}.md` };
   }
   const keep = request.keepLines;
   const parts: Uint8Array<ArrayBuffer>[] = [];
   for await (const chunk of exportJsonl(request.readBytes(), { redact, ...(keep ? { keep: (line: number) => keep.has(line) } : {}) })) {
     parts.push(new Uint8Array(chunk));
   }
-  if (request.format === 'jsonl') return { parts, type: 'application/x-ndjson', name: `${fileBase}.jsonl` };
+  if (request.format === 'jsonl') return { blob: new Blob(parts, { type: 'application/x-ndjson' }), name: `${fileBase}.jsonl` };
   if (!request.viewer) throw new Error('this viewer has no export viewer to put in an html file');
   const records = concat(parts);
   // The page's viewer reads the exported records, whose call keys a filter may have renumbered.
   const pageNotes = Object.keys(notes).length ? rekeyNotes(notes, request.shown, await ingest(records)) : notes;
   const redacted = request.redaction ? countKinds(request.redaction.findings) : null;
   const page = await htmlPage(records, request.viewer, { title, notes: pageNotes, redacted });
-  return { parts: page, type: 'text/html', name: `${fileBase}.html` };
+  return { blob: new Blob(page, { type: 'text/html' }), name: `${fileBase}.html` };
 }
