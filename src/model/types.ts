@@ -186,7 +186,7 @@ export interface Usage {
 
 /** One row of the transcript, in input order. */
 export type TranscriptItem =
-  | { type: 'message'; role: 'user' | 'agent' | 'thought'; loc: SourceLocation; sessionId: string | null; messageId?: string; blocks: ContentBlock[]; text: string; ts?: number }
+  | { type: 'message'; role: 'user' | 'agent' | 'thought'; loc: SourceLocation; sessionId: string | null; messageId?: string; blocks: readonly ContentBlock[]; text: string; ts?: number }
   | { type: 'call'; loc: SourceLocation; callKey: string }
   | { type: 'plan'; loc: SourceLocation; sessionId: string | null; entries: PlanEntry[] }
   | { type: 'mode'; loc: SourceLocation; sessionId: string | null; modeId: string }

@@ -10,8 +10,8 @@
 import { List, Map as PMap } from 'immutable';
 import { displayStatus, statusCountsAtEnd } from '../model/status';
 import { isToolCall } from '../model/types';
-import type { CallSummary, ChainState, Counts, DisplayStatus, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem, Usage } from '../model';
-import { APPENDED_PARTS, type AppendedPart, type DeltaLists, type SecretFinding, type SessionDelta } from '../worker/protocol';
+import type { CallSummary, DisplayStatus, IngestProgress, TerminalState, ToolCall, TranscriptItem, Usage } from '../model';
+import { APPENDED_PARTS, DELTA_PARTS, partsOf, type AppendedPart, type DeltaEntry, type DeltaPart, type PartsOf, type SecretFinding, type SessionDelta } from '../model/delta';
 import { isRow, NO_SESSION, normalizeFilter, type Filter } from './filter';
 import { GrowingIndices } from './indexRange';
 
@@ -31,12 +31,28 @@ export interface SessionUsage {
 
 export type LoadState = 'idle' | 'loading' | 'done' | 'error' | 'cancelled';
 
-/** The append-only lists the store keeps as a delta sends them: every one but items (rows) and findings (redaction). */
-type KeptPart = Exclude<AppendedPart, 'items' | 'findings'>;
-export type KeptLists = { [P in KeptPart]: List<DeltaLists[P]> };
-const KEPT_PARTS = APPENDED_PARTS.filter((part): part is KeptPart => part !== 'items' && part !== 'findings');
+// How a delta is applied follows from `DELTA_PARTS` (model/delta.ts): a part is kept as its kind
+// says (an append-only list as a `List` of the same name, a replaced value as it is), unless it is
+// one of the parts below, which the store applies in its own way (`applyDelta`). A new list or
+// value part is then kept, typed and applied with no change here; a part of another kind is a
+// compile error (`EVERY_PART_APPLIED`) until it is given its own way.
+const APPLIED_BY_STORE = ['items', 'grown', 'calls', 'terminals', 'findings', 'progress', 'contentHash'] as const satisfies readonly DeltaPart[];
+type AppliedByStore = (typeof APPLIED_BY_STORE)[number];
+const appliedByStore = (part: DeltaPart): part is AppliedByStore => (APPLIED_BY_STORE as readonly DeltaPart[]).includes(part);
 
-export interface SessionState extends KeptLists {
+/** The append-only lists the store keeps as a delta sends them. */
+type KeptList = Exclude<AppendedPart, AppliedByStore>;
+/** The values the store keeps as the last delta sent them. */
+type KeptValue = Exclude<PartsOf<'replaced'>, AppliedByStore>;
+export type KeptLists = { [P in KeptList]: List<DeltaEntry<P>> };
+export type KeptValues = { [P in KeptValue]: DeltaEntry<P> };
+const KEPT_LISTS = APPENDED_PARTS.filter((part): part is KeptList => !appliedByStore(part));
+const KEPT_VALUES = partsOf('replaced').filter((part): part is KeptValue => !appliedByStore(part));
+type Unapplied = Exclude<DeltaPart, KeptList | KeptValue | AppliedByStore>;
+const EVERY_PART_APPLIED: [Unapplied] extends [never] ? true : Unapplied = true;
+void EVERY_PART_APPLIED;
+
+export interface SessionState extends KeptLists, KeptValues {
   load: { state: LoadState; error?: string; progress: IngestProgress };
   items: List<TranscriptItem>;
   /** The items that are rows (all but usage reports), in order: the view when no filter is active. */
@@ -44,10 +60,6 @@ export interface SessionState extends KeptLists {
   /** Rows: a light read's are summaries; a full read's, and calls read again when opened, are whole (`isToolCall`). */
   calls: PMap<string, CallSummary>;
   terminals: PMap<string, TerminalState>;
-  counts: Counts;
-  format: InputFormat;
-  chain: ChainState | null;
-  ended: boolean;
   /**
    * When this viewer first saw each call (ms since the epoch; a live call's clock when the input
    * has no times), as runs: from each call ordinal on, the time of the delta that brought it. A
@@ -92,21 +104,16 @@ export type SessionEvent =
   | { type: 'focus'; item: number | null }
   | { type: 'expand'; item: number; open: boolean };
 
-const EMPTY_COUNTS: Counts = { lines: 0, events: 0, unknown: 0, bad: 0 };
 const EMPTY_STATUS_COUNTS: Readonly<Record<DisplayStatus, number>> = { pending: 0, running: 0, done: 0, failed: 0, unfinished: 0 };
 
 export function initialSessionState(filter?: Partial<Filter>): SessionState {
   return {
-    load: { state: 'idle', progress: { bytesRead: 0, records: 0 } },
+    load: { state: 'idle', progress: DELTA_PARTS.progress.initial },
     items: List(),
     rows: new GrowingIndices(),
     calls: PMap(),
     terminals: PMap(),
-    ...(Object.fromEntries(KEPT_PARTS.map((part) => [part, List()])) as unknown as KeptLists),
-    counts: EMPTY_COUNTS,
-    format: 'empty',
-    chain: null,
-    ended: false,
+    ...initialKeptParts(),
     arrivals: List(),
     idToKey: PMap(),
     labelCounts: PMap(),
@@ -243,16 +250,12 @@ function applyDelta(state: SessionState, d: SessionDelta, now: number): SessionS
 
   return {
     ...state,
-    ...appendLists(state, d),
+    ...keptParts(state, d),
     load: { ...state.load, progress: d.progress },
     items,
     rows,
     calls,
     terminals,
-    counts: d.counts,
-    format: d.format,
-    chain: d.chain,
-    ended: d.ended,
     arrivals,
     idToKey,
     labelCounts,
@@ -287,10 +290,23 @@ function recountStatuses(calls: PMap<string, CallSummary>, ended: boolean): Reco
   return counts;
 }
 
-function appendLists(lists: KeptLists, d: SessionDelta): KeptLists {
-  const next = {} as Record<KeptPart, List<unknown>>;
-  for (const part of KEPT_PARTS) next[part] = appendFrom<unknown>(lists[part], d[`${part}From`], d[part]);
-  return next as KeptLists;
+type KeptParts = KeptLists & KeptValues;
+
+// Built part by part from the table: TypeScript cannot follow a loop's key to its value's type, so
+// each part's value is typed by the part (`KeptParts`) where it is made, and the whole once built.
+function initialKeptParts(): KeptParts {
+  const initial: Partial<Record<keyof KeptParts, unknown>> = {};
+  for (const part of KEPT_LISTS) initial[part] = List();
+  for (const part of KEPT_VALUES) initial[part] = DELTA_PARTS[part].initial;
+  return initial as KeptParts;
+}
+
+/** Every list kept with the delta's entries appended, every value kept as the delta sends it. */
+function keptParts(state: KeptParts, d: SessionDelta): KeptParts {
+  const next: Partial<Record<keyof KeptParts, unknown>> = {};
+  for (const part of KEPT_LISTS) next[part] = appendFrom<unknown>(state[part], d[`${part}From`], d[part]);
+  for (const part of KEPT_VALUES) next[part] = d[part];
+  return next as KeptParts;
 }
 
 /** `list` with everything from `from` on replaced by `added` (a no-op, and the same list, when nothing was added). */
