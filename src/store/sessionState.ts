@@ -167,8 +167,26 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
 /** A full read's patch with the history sent before it put back in front of its own entries. */
 const withHistory = (call: ToolCall, history: ToolCall['history']): ToolCall => ({ ...call, history });
 
+/**
+ * The state after a delta: every list and value part kept by the table (`keptParts`), and the parts
+ * the store applies its own way (`APPLIED_BY_STORE`), each with what follows from it.
+ */
 function applyDelta(state: SessionState, d: SessionDelta, now: number): SessionState {
-  let { usage, statusCounts } = state;
+  return {
+    ...state,
+    ...keptParts(state, d),
+    // `grown` and `items`: the rows, and the usage the items report.
+    ...applyItems(state, d),
+    // `calls`: the facets' counts, when each call arrived, which call an id names.
+    ...applyCalls(state, d, now),
+    terminals: applyTerminals(state.terminals, d),
+    redaction: applyFindings(state.redaction, d),
+    load: { ...state.load, progress: d.progress },
+    contentHash: d.contentHash !== undefined ? d.contentHash : state.contentHash,
+  };
+}
+
+function applyItems(state: SessionState, d: SessionDelta): Pick<SessionState, 'items' | 'rows' | 'usage'> {
   const rowsAdded: number[] = [];
   let reported: Map<string, SessionUsage> | null = null;
   const items = state.items.withMutations((list) => {
@@ -186,84 +204,69 @@ function applyDelta(state: SessionState, d: SessionDelta, now: number): SessionS
     // superseded by a later entry of its message); everything before it stays.
     for (let i = d.itemsFrom; i < list.size; i++) {
       const old = list.get(i);
-      if (old?.type === 'usage') addUsage((reported ??= new Map(usage)), old.sessionId, old.usage, -1);
+      if (old?.type === 'usage') addUsage((reported ??= new Map(state.usage)), old.sessionId, old.usage, -1);
     }
     if (list.size !== d.itemsFrom) list.setSize(d.itemsFrom);
     for (const it of d.items) {
       if (isRow(it)) rowsAdded.push(list.size);
-      else if (it.type === 'usage') addUsage((reported ??= new Map(usage)), it.sessionId, it.usage, 1);
+      else if (it.type === 'usage') addUsage((reported ??= new Map(state.usage)), it.sessionId, it.usage, 1);
       list.push(it);
     }
   });
-  if (reported) usage = reported;
-  const rows = state.rows.withRows(d.itemsFrom, rowsAdded);
+  return { items, rows: state.rows.withRows(d.itemsFrom, rowsAdded), usage: reported ?? state.usage };
+}
 
-  let { calls, arrivals, idToKey, labelCounts } = state;
+function applyCalls(state: SessionState, d: SessionDelta, now: number): Pick<SessionState, 'calls' | 'arrivals' | 'idToKey' | 'labelCounts' | 'statusCounts'> {
+  const { idToKey, labelCounts } = state;
+  let { calls, arrivals, statusCounts } = state;
   if (d.ended !== state.ended) {
     // Not recounted when the input ends: that walked every call in one task as the last rows of a large file came in.
     statusCounts = d.ended ? statusCountsAtEnd(statusCounts) : recountStatuses(calls, d.ended);
   }
-  if (d.calls.length > 0) {
-    const byStatus = { ...statusCounts };
-    const mutableLabels = labelCounts.asMutable();
-    let firstNew = Infinity;
-    const mutableIds = idToKey.asMutable();
-    calls = calls.withMutations((map) => {
-      for (const { call: patch, historyFrom } of d.calls) {
-        const old = map.get(patch.key);
-        const call: CallSummary =
-          historyFrom > 0 && old && isToolCall(old) && isToolCall(patch) ? withHistory(patch, old.history.slice(0, historyFrom).concat(patch.history)) : patch;
-        if (old) {
-          if (old.label !== call.label) {
-            countLabel(mutableLabels, old.label, -1);
-            countLabel(mutableLabels, call.label, 1);
-          }
-          byStatus[displayStatus(old, d.ended)]--;
-        } else {
+  if (d.calls.length === 0) return { calls, arrivals, idToKey, labelCounts, statusCounts };
+  const byStatus = { ...statusCounts };
+  const mutableLabels = labelCounts.asMutable();
+  let firstNew = Infinity;
+  const mutableIds = idToKey.asMutable();
+  calls = calls.withMutations((map) => {
+    for (const { call: patch, historyFrom } of d.calls) {
+      const old = map.get(patch.key);
+      const call: CallSummary =
+        historyFrom > 0 && old && isToolCall(old) && isToolCall(patch) ? withHistory(patch, old.history.slice(0, historyFrom).concat(patch.history)) : patch;
+      if (old) {
+        if (old.label !== call.label) {
+          countLabel(mutableLabels, old.label, -1);
           countLabel(mutableLabels, call.label, 1);
-          firstNew = Math.min(firstNew, call.ordinal);
-          // A new call takes its id (an id can come back: later updates go to the newest call, CONTRACTS §4).
-          mutableIds.set(call.id, call.key);
         }
-        byStatus[displayStatus(call, d.ended)]++;
-        map.set(call.key, call);
+        byStatus[displayStatus(old, d.ended)]--;
+      } else {
+        countLabel(mutableLabels, call.label, 1);
+        firstNew = Math.min(firstNew, call.ordinal);
+        // A new call takes its id (an id can come back: later updates go to the newest call, CONTRACTS §4).
+        mutableIds.set(call.id, call.key);
       }
-    });
-    statusCounts = byStatus;
-    labelCounts = mutableLabels.asImmutable();
-    if (firstNew !== Infinity) arrivals = arrivals.push([firstNew, now]);
-    idToKey = mutableIds.asImmutable();
-  }
-  const terminals =
-    d.terminals.length > 0
-      ? state.terminals.withMutations((map) => {
-          for (const t of d.terminals) map.set(t.terminalId, t);
-        })
-      : state.terminals;
+      byStatus[displayStatus(call, d.ended)]++;
+      map.set(call.key, call);
+    }
+  });
+  if (firstNew !== Infinity) arrivals = arrivals.push([firstNew, now]);
+  return { calls, arrivals, idToKey: mutableIds.asImmutable(), labelCounts: mutableLabels.asImmutable(), statusCounts: byStatus };
+}
 
-  let redaction = state.redaction;
-  if (d.findings) {
-    const findings = redaction?.findings ?? List<SecretFinding>();
-    const next = appendFrom(findings, d.findingsFrom ?? findings.size, d.findings);
-    if (!redaction || next !== findings) redaction = { findings: next };
-  }
+/** Each terminal sent replaces the one with its id. */
+function applyTerminals(terminals: SessionState['terminals'], d: SessionDelta): SessionState['terminals'] {
+  if (d.terminals.length === 0) return terminals;
+  return terminals.withMutations((map) => {
+    for (const t of d.terminals) map.set(t.terminalId, t);
+  });
+}
 
-  return {
-    ...state,
-    ...keptParts(state, d),
-    load: { ...state.load, progress: d.progress },
-    items,
-    rows,
-    calls,
-    terminals,
-    arrivals,
-    idToKey,
-    labelCounts,
-    statusCounts,
-    usage,
-    redaction,
-    contentHash: d.contentHash !== undefined ? d.contentHash : state.contentHash,
-  };
+/** A redacted read's findings, appended; the same object when the delta sends none. */
+function applyFindings(redaction: SessionState['redaction'], d: SessionDelta): SessionState['redaction'] {
+  if (!d.findings) return redaction;
+  const findings = redaction?.findings ?? List<SecretFinding>();
+  const next = appendFrom(findings, d.findingsFrom ?? findings.size, d.findings);
+  return !redaction || next !== findings ? { findings: next } : redaction;
 }
 
 /** When the viewer first saw `call` (see `SessionState.arrivals`). */
