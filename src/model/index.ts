@@ -1,5 +1,11 @@
 // The model's public surface: React-free, DOM-free. Also published as `agent-loupe/model`.
-export { SessionBuilder, type SessionChanges, type BuilderOptions, type CallChange, type GrownMessage } from './builder';
+export {
+  SessionBuilder, type SessionChanges, type BuilderOptions, type CallChange, type GrownMessage, type DeltaSources, type FindingsToSend,
+} from './builder';
+export {
+  DELTA_PARTS, APPENDED_PARTS, PATCH_PARTS, partsOf, type SessionDelta, type DeltaPart, type DeltaEntry, type DeltaLists, type AppendedPart,
+  type PartKind, type PartsOf, type CallPatch, type SecretFinding,
+} from './delta';
 export { ingest, chunksOf, streamChunks, type ByteSource, type IngestOptions } from './readSession';
 export { displayStatus, exitedWithoutCompletion, hasEnded } from './status';
 export { hydrateCall, blobReader, type ReadRecord } from './hydrate';

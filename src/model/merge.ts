@@ -251,7 +251,7 @@ export function withPermissionOutcome(call: ToolCall, outcome: PermissionOutcome
 }
 
 /** The call with another history (a take hands out the entries not taken before). */
-export function withHistory(call: ToolCall, history: CallHistoryEntry[]): ToolCall {
+export function withHistory(call: ToolCall, history: readonly CallHistoryEntry[]): ToolCall {
   const next = copyCall(call);
   next.history = history;
   return next;
@@ -268,7 +268,7 @@ export function withInputEnd(call: ToolCall, inputEndMs: number, owned = false):
 // ---------------------------------------------------------------------------------------------
 
 const EMPTY_META: Record<string, unknown> = Object.freeze({});
-const EMPTY_HISTORY: CallHistoryEntry[] = Object.freeze([]) as unknown as CallHistoryEntry[];
+const EMPTY_HISTORY: readonly CallHistoryEntry[] = Object.freeze([]);
 
 /**
  * A shallow copy with every field in one order (an object literal, not a spread: V8 copies an
@@ -355,12 +355,12 @@ const UPDATE_FIELDS = ['title', 'kind', 'status', 'name', 'rawInput', 'rawOutput
 const [F_TITLE, F_KIND, F_STATUS, F_NAME, F_RAW_INPUT, F_RAW_OUTPUT, F_CONTENT, F_LOCATIONS, F_META, F_TOOL] = UPDATE_FIELDS.map((_, bit) => 1 << bit) as [
   number, number, number, number, number, number, number, number, number, number,
 ];
-const fieldLists: (string[] | undefined)[] = [];
+const fieldLists: (readonly string[] | undefined)[] = [];
 /** What `labelOf` reads of an ACP call (its envelope, `_meta.claudeCode`, `name`, `kind`) and what `subjectOfCall` reads. */
 const LABEL_INPUTS = F_TOOL | F_META | F_NAME | F_KIND;
 const SUBJECT_INPUTS = F_TOOL | F_RAW_INPUT | F_LOCATIONS;
 
-function fieldList(set: number): string[] {
+function fieldList(set: number): readonly string[] {
   let list = fieldLists[set];
   if (!list) {
     list = UPDATE_FIELDS.filter((_, bit) => set & (1 << bit));
@@ -370,7 +370,7 @@ function fieldList(set: number): string[] {
   return list;
 }
 
-const CALLED_FIELDS: string[] = Object.freeze(['name', 'args']) as string[];
-const CALLED_FIELDS_SUBJECT: string[] = Object.freeze(['name', 'args', 'subject']) as string[];
-const RESULT_FIELDS: string[] = Object.freeze(['status', 'result']) as string[];
-const ERROR_FIELDS: string[] = Object.freeze(['status', 'error']) as string[];
+const CALLED_FIELDS: readonly string[] = Object.freeze(['name', 'args']);
+const CALLED_FIELDS_SUBJECT: readonly string[] = Object.freeze(['name', 'args', 'subject']);
+const RESULT_FIELDS: readonly string[] = Object.freeze(['status', 'result']);
+const ERROR_FIELDS: readonly string[] = Object.freeze(['status', 'error']);

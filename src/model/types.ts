@@ -30,7 +30,8 @@ export interface CallHistoryEntry {
   loc: SourceLocation;
   ts?: number;
   source: 'tool_call' | 'tool_call_update' | 'permission' | 'tool_called' | 'tool_result';
-  fields: string[];
+  /** Shared between entries that set the same fields, and frozen: never written. */
+  fields: readonly string[];
   /** Set when this update's `x.ai/tool` envelope was present but invalid, with the reason. */
   invalidEnvelope?: string;
 }
@@ -98,7 +99,8 @@ export interface ToolCall extends CallSummary {
   // Ledger-only fields.
   ledger?: LedgerCallData;
 
-  history: CallHistoryEntry[];
+  /** Appended to by the builder alone (a call handed out has a copy); a call without updates shares one frozen empty list. */
+  history: readonly CallHistoryEntry[];
   /** In a light call: how many content blocks the last content update had. */
   contentBlocks?: number;
 }
@@ -186,7 +188,7 @@ export interface Usage {
 
 /** One row of the transcript, in input order. */
 export type TranscriptItem =
-  | { type: 'message'; role: 'user' | 'agent' | 'thought'; loc: SourceLocation; sessionId: string | null; messageId?: string; blocks: ContentBlock[]; text: string; ts?: number }
+  | { type: 'message'; role: 'user' | 'agent' | 'thought'; loc: SourceLocation; sessionId: string | null; messageId?: string; blocks: readonly ContentBlock[]; text: string; ts?: number }
   | { type: 'call'; loc: SourceLocation; callKey: string }
   | { type: 'plan'; loc: SourceLocation; sessionId: string | null; entries: PlanEntry[] }
   | { type: 'mode'; loc: SourceLocation; sessionId: string | null; modeId: string }

@@ -10,8 +10,8 @@
 import { List, Map as PMap } from 'immutable';
 import { displayStatus, statusCountsAtEnd } from '../model/status';
 import { isToolCall } from '../model/types';
-import type { CallSummary, ChainState, Counts, DisplayStatus, IngestProgress, InputFormat, TerminalState, ToolCall, TranscriptItem, Usage } from '../model';
-import { APPENDED_PARTS, type AppendedPart, type DeltaLists, type SecretFinding, type SessionDelta } from '../worker/protocol';
+import type { CallSummary, DisplayStatus, IngestProgress, TerminalState, ToolCall, TranscriptItem, Usage } from '../model';
+import { APPENDED_PARTS, DELTA_PARTS, partsOf, type AppendedPart, type DeltaEntry, type DeltaPart, type PartsOf, type SecretFinding, type SessionDelta } from '../model/delta';
 import { isRow, NO_SESSION, normalizeFilter, type Filter } from './filter';
 import { GrowingIndices } from './indexRange';
 
@@ -31,12 +31,28 @@ export interface SessionUsage {
 
 export type LoadState = 'idle' | 'loading' | 'done' | 'error' | 'cancelled';
 
-/** The append-only lists the store keeps as a delta sends them: every one but items (rows) and findings (redaction). */
-type KeptPart = Exclude<AppendedPart, 'items' | 'findings'>;
-export type KeptLists = { [P in KeptPart]: List<DeltaLists[P]> };
-const KEPT_PARTS = APPENDED_PARTS.filter((part): part is KeptPart => part !== 'items' && part !== 'findings');
+// How a delta is applied follows from `DELTA_PARTS` (model/delta.ts): a part is kept as its kind
+// says (an append-only list as a `List` of the same name, a replaced value as it is), unless it is
+// one of the parts below, which the store applies in its own way (`applyDelta`). A new list or
+// value part is then kept, typed and applied with no change here; a part of another kind is a
+// compile error (`EVERY_PART_APPLIED`) until it is given its own way.
+const APPLIED_BY_STORE = ['items', 'grown', 'calls', 'terminals', 'findings', 'progress', 'contentHash'] as const satisfies readonly DeltaPart[];
+type AppliedByStore = (typeof APPLIED_BY_STORE)[number];
+const appliedByStore = (part: DeltaPart): part is AppliedByStore => (APPLIED_BY_STORE as readonly DeltaPart[]).includes(part);
 
-export interface SessionState extends KeptLists {
+/** The append-only lists the store keeps as a delta sends them. */
+type KeptList = Exclude<AppendedPart, AppliedByStore>;
+/** The values the store keeps as the last delta sent them. */
+type KeptValue = Exclude<PartsOf<'replaced'>, AppliedByStore>;
+export type KeptLists = { [P in KeptList]: List<DeltaEntry<P>> };
+export type KeptValues = { [P in KeptValue]: DeltaEntry<P> };
+const KEPT_LISTS = APPENDED_PARTS.filter((part): part is KeptList => !appliedByStore(part));
+const KEPT_VALUES = partsOf('replaced').filter((part): part is KeptValue => !appliedByStore(part));
+type Unapplied = Exclude<DeltaPart, KeptList | KeptValue | AppliedByStore>;
+const EVERY_PART_APPLIED: [Unapplied] extends [never] ? true : Unapplied = true;
+void EVERY_PART_APPLIED;
+
+export interface SessionState extends KeptLists, KeptValues {
   load: { state: LoadState; error?: string; progress: IngestProgress };
   items: List<TranscriptItem>;
   /** The items that are rows (all but usage reports), in order: the view when no filter is active. */
@@ -44,10 +60,6 @@ export interface SessionState extends KeptLists {
   /** Rows: a light read's are summaries; a full read's, and calls read again when opened, are whole (`isToolCall`). */
   calls: PMap<string, CallSummary>;
   terminals: PMap<string, TerminalState>;
-  counts: Counts;
-  format: InputFormat;
-  chain: ChainState | null;
-  ended: boolean;
   /**
    * When this viewer first saw each call (ms since the epoch; a live call's clock when the input
    * has no times), as runs: from each call ordinal on, the time of the delta that brought it. A
@@ -92,21 +104,16 @@ export type SessionEvent =
   | { type: 'focus'; item: number | null }
   | { type: 'expand'; item: number; open: boolean };
 
-const EMPTY_COUNTS: Counts = { lines: 0, events: 0, unknown: 0, bad: 0 };
 const EMPTY_STATUS_COUNTS: Readonly<Record<DisplayStatus, number>> = { pending: 0, running: 0, done: 0, failed: 0, unfinished: 0 };
 
 export function initialSessionState(filter?: Partial<Filter>): SessionState {
   return {
-    load: { state: 'idle', progress: { bytesRead: 0, records: 0 } },
+    load: { state: 'idle', progress: DELTA_PARTS.progress.initial },
     items: List(),
     rows: new GrowingIndices(),
     calls: PMap(),
     terminals: PMap(),
-    ...(Object.fromEntries(KEPT_PARTS.map((part) => [part, List()])) as unknown as KeptLists),
-    counts: EMPTY_COUNTS,
-    format: 'empty',
-    chain: null,
-    ended: false,
+    ...initialKeptParts(),
     arrivals: List(),
     idToKey: PMap(),
     labelCounts: PMap(),
@@ -160,8 +167,26 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
 /** A full read's patch with the history sent before it put back in front of its own entries. */
 const withHistory = (call: ToolCall, history: ToolCall['history']): ToolCall => ({ ...call, history });
 
+/**
+ * The state after a delta: every list and value part kept by the table (`keptParts`), and the parts
+ * the store applies its own way (`APPLIED_BY_STORE`), each with what follows from it.
+ */
 function applyDelta(state: SessionState, d: SessionDelta, now: number): SessionState {
-  let { usage, statusCounts } = state;
+  return {
+    ...state,
+    ...keptParts(state, d),
+    // `grown` and `items`: the rows, and the usage the items report.
+    ...applyItems(state, d),
+    // `calls`: the facets' counts, when each call arrived, which call an id names.
+    ...applyCalls(state, d, now),
+    terminals: applyTerminals(state.terminals, d),
+    redaction: applyFindings(state.redaction, d),
+    load: { ...state.load, progress: d.progress },
+    contentHash: d.contentHash !== undefined ? d.contentHash : state.contentHash,
+  };
+}
+
+function applyItems(state: SessionState, d: SessionDelta): Pick<SessionState, 'items' | 'rows' | 'usage'> {
   const rowsAdded: number[] = [];
   let reported: Map<string, SessionUsage> | null = null;
   const items = state.items.withMutations((list) => {
@@ -179,88 +204,69 @@ function applyDelta(state: SessionState, d: SessionDelta, now: number): SessionS
     // superseded by a later entry of its message); everything before it stays.
     for (let i = d.itemsFrom; i < list.size; i++) {
       const old = list.get(i);
-      if (old?.type === 'usage') addUsage((reported ??= new Map(usage)), old.sessionId, old.usage, -1);
+      if (old?.type === 'usage') addUsage((reported ??= new Map(state.usage)), old.sessionId, old.usage, -1);
     }
     if (list.size !== d.itemsFrom) list.setSize(d.itemsFrom);
     for (const it of d.items) {
       if (isRow(it)) rowsAdded.push(list.size);
-      else if (it.type === 'usage') addUsage((reported ??= new Map(usage)), it.sessionId, it.usage, 1);
+      else if (it.type === 'usage') addUsage((reported ??= new Map(state.usage)), it.sessionId, it.usage, 1);
       list.push(it);
     }
   });
-  if (reported) usage = reported;
-  const rows = state.rows.withRows(d.itemsFrom, rowsAdded);
+  return { items, rows: state.rows.withRows(d.itemsFrom, rowsAdded), usage: reported ?? state.usage };
+}
 
-  let { calls, arrivals, idToKey, labelCounts } = state;
+function applyCalls(state: SessionState, d: SessionDelta, now: number): Pick<SessionState, 'calls' | 'arrivals' | 'idToKey' | 'labelCounts' | 'statusCounts'> {
+  const { idToKey, labelCounts } = state;
+  let { calls, arrivals, statusCounts } = state;
   if (d.ended !== state.ended) {
     // Not recounted when the input ends: that walked every call in one task as the last rows of a large file came in.
     statusCounts = d.ended ? statusCountsAtEnd(statusCounts) : recountStatuses(calls, d.ended);
   }
-  if (d.calls.length > 0) {
-    const byStatus = { ...statusCounts };
-    const mutableLabels = labelCounts.asMutable();
-    let firstNew = Infinity;
-    const mutableIds = idToKey.asMutable();
-    calls = calls.withMutations((map) => {
-      for (const { call: patch, historyFrom } of d.calls) {
-        const old = map.get(patch.key);
-        const call: CallSummary =
-          historyFrom > 0 && old && isToolCall(old) && isToolCall(patch) ? withHistory(patch, old.history.slice(0, historyFrom).concat(patch.history)) : patch;
-        if (old) {
-          if (old.label !== call.label) {
-            countLabel(mutableLabels, old.label, -1);
-            countLabel(mutableLabels, call.label, 1);
-          }
-          byStatus[displayStatus(old, d.ended)]--;
-        } else {
+  if (d.calls.length === 0) return { calls, arrivals, idToKey, labelCounts, statusCounts };
+  const byStatus = { ...statusCounts };
+  const mutableLabels = labelCounts.asMutable();
+  let firstNew = Infinity;
+  const mutableIds = idToKey.asMutable();
+  calls = calls.withMutations((map) => {
+    for (const { call: patch, historyFrom } of d.calls) {
+      const old = map.get(patch.key);
+      const call: CallSummary =
+        historyFrom > 0 && old && isToolCall(old) && isToolCall(patch) ? withHistory(patch, old.history.slice(0, historyFrom).concat(patch.history)) : patch;
+      if (old) {
+        if (old.label !== call.label) {
+          countLabel(mutableLabels, old.label, -1);
           countLabel(mutableLabels, call.label, 1);
-          firstNew = Math.min(firstNew, call.ordinal);
-          // A new call takes its id (an id can come back: later updates go to the newest call, CONTRACTS §4).
-          mutableIds.set(call.id, call.key);
         }
-        byStatus[displayStatus(call, d.ended)]++;
-        map.set(call.key, call);
+        byStatus[displayStatus(old, d.ended)]--;
+      } else {
+        countLabel(mutableLabels, call.label, 1);
+        firstNew = Math.min(firstNew, call.ordinal);
+        // A new call takes its id (an id can come back: later updates go to the newest call, CONTRACTS §4).
+        mutableIds.set(call.id, call.key);
       }
-    });
-    statusCounts = byStatus;
-    labelCounts = mutableLabels.asImmutable();
-    if (firstNew !== Infinity) arrivals = arrivals.push([firstNew, now]);
-    idToKey = mutableIds.asImmutable();
-  }
-  const terminals =
-    d.terminals.length > 0
-      ? state.terminals.withMutations((map) => {
-          for (const t of d.terminals) map.set(t.terminalId, t);
-        })
-      : state.terminals;
+      byStatus[displayStatus(call, d.ended)]++;
+      map.set(call.key, call);
+    }
+  });
+  if (firstNew !== Infinity) arrivals = arrivals.push([firstNew, now]);
+  return { calls, arrivals, idToKey: mutableIds.asImmutable(), labelCounts: mutableLabels.asImmutable(), statusCounts: byStatus };
+}
 
-  let redaction = state.redaction;
-  if (d.findings) {
-    const findings = redaction?.findings ?? List<SecretFinding>();
-    const next = appendFrom(findings, d.findingsFrom ?? findings.size, d.findings);
-    if (!redaction || next !== findings) redaction = { findings: next };
-  }
+/** Each terminal sent replaces the one with its id. */
+function applyTerminals(terminals: SessionState['terminals'], d: SessionDelta): SessionState['terminals'] {
+  if (d.terminals.length === 0) return terminals;
+  return terminals.withMutations((map) => {
+    for (const t of d.terminals) map.set(t.terminalId, t);
+  });
+}
 
-  return {
-    ...state,
-    ...appendLists(state, d),
-    load: { ...state.load, progress: d.progress },
-    items,
-    rows,
-    calls,
-    terminals,
-    counts: d.counts,
-    format: d.format,
-    chain: d.chain,
-    ended: d.ended,
-    arrivals,
-    idToKey,
-    labelCounts,
-    statusCounts,
-    usage,
-    redaction,
-    contentHash: d.contentHash !== undefined ? d.contentHash : state.contentHash,
-  };
+/** A redacted read's findings, appended; the same object when the delta sends none. */
+function applyFindings(redaction: SessionState['redaction'], d: SessionDelta): SessionState['redaction'] {
+  if (!d.findings) return redaction;
+  const findings = redaction?.findings ?? List<SecretFinding>();
+  const next = appendFrom(findings, d.findingsFrom ?? findings.size, d.findings);
+  return !redaction || next !== findings ? { findings: next } : redaction;
 }
 
 /** When the viewer first saw `call` (see `SessionState.arrivals`). */
@@ -287,10 +293,23 @@ function recountStatuses(calls: PMap<string, CallSummary>, ended: boolean): Reco
   return counts;
 }
 
-function appendLists(lists: KeptLists, d: SessionDelta): KeptLists {
-  const next = {} as Record<KeptPart, List<unknown>>;
-  for (const part of KEPT_PARTS) next[part] = appendFrom<unknown>(lists[part], d[`${part}From`], d[part]);
-  return next as KeptLists;
+type KeptParts = KeptLists & KeptValues;
+
+// Built part by part from the table: TypeScript cannot follow a loop's key to its value's type, so
+// each part's value is typed by the part (`KeptParts`) where it is made, and the whole once built.
+function initialKeptParts(): KeptParts {
+  const initial: Partial<Record<keyof KeptParts, unknown>> = {};
+  for (const part of KEPT_LISTS) initial[part] = List();
+  for (const part of KEPT_VALUES) initial[part] = DELTA_PARTS[part].initial;
+  return initial as KeptParts;
+}
+
+/** Every list kept with the delta's entries appended, every value kept as the delta sends it. */
+function keptParts(state: KeptParts, d: SessionDelta): KeptParts {
+  const next: Partial<Record<keyof KeptParts, unknown>> = {};
+  for (const part of KEPT_LISTS) next[part] = appendFrom<unknown>(state[part], d[`${part}From`], d[part]);
+  for (const part of KEPT_VALUES) next[part] = d[part];
+  return next as KeptParts;
 }
 
 /** `list` with everything from `from` on replaced by `added` (a no-op, and the same list, when nothing was added). */

@@ -1,7 +1,7 @@
 // Reads a source in chunks into a SessionBuilder and emits throttled deltas. Shared by the Worker
 // and the in-thread loader so both paths behave the same.
 import { createBLAKE3 } from 'hash-wasm';
-import { blobReader, hydrateCall, ingest, isToolCall, SessionBuilder } from '../model';
+import { blobReader, hydrateCall, ingest, isToolCall, SessionBuilder, type FindingsToSend } from '../model';
 import { searchLeftInFile } from './fileSearch';
 import type { IngestProgress, ToolCall } from '../model';
 import { fail, ok, type Result } from '../ingest/result';
@@ -10,7 +10,7 @@ import { cloneBounded } from './sendable';
 import { sourceBytes } from './sourceBytes';
 import { splitDelta } from './splitDelta';
 import { redactedBytes, redactedRecords, type Redactor, type SecretFinding } from './redactStream';
-import { APPENDED_PARTS, type AppendedPart, type DeltaLists, type LoaderEvent, type LoadSource, type SessionDelta } from './protocol';
+import type { LoaderEvent, LoadSource } from './protocol';
 
 export interface PumpOptions {
   /** Minimum time between deltas; the first rows are sent as soon as they exist. */
@@ -107,11 +107,15 @@ export async function pump(
     }
     changedInBatch.clear();
   };
-  // How much of each append-only list the builder does not hand out as changes has been sent.
-  const sent: Record<Exclude<AppendedPart, 'items'>, number> = { sessionIds: 0, bad: 0, warnings: 0, findings: 0 };
-  // What each terminal looked like when last sent; compared field by field (no string building),
-  // since every flush looks at every terminal.
-  const terminalSeen = new Map<string, { len: number; exit: unknown; signal: unknown; truncated: boolean; command: unknown }>();
+  // A redacted read is read full (`isLight`): its changes are whole calls.
+  const findingsToSend: FindingsToSend = {
+    all: findings,
+    ready: (calls) => {
+      for (const { call } of calls) if (isToolCall(call)) changedInBatch.add(call);
+      matchFindingsToCalls(findings.slice(findingsUnmatched), changedInBatch);
+      return (findingsUnmatched = findings.length);
+    },
+  };
   let lastEmit = -Infinity;
   // The input's BLAKE3, once read whole: what notes on its calls are kept under.
   let contentHash: string | undefined;
@@ -132,59 +136,8 @@ export async function pump(
     unsent = false;
     if (idleFlush !== null) clearTimeout(idleFlush);
     idleFlush = null;
-    const s = builder.session;
-    // A light read sends rows: the builder makes them from its calls, with no copy of each call first.
-    const changes = builder.takeChanges(light ? 'rows' : 'calls');
-    if (redact) {
-      // A read that redacts is read full (`isLight`): its changes are whole calls.
-      for (const { call } of changes.calls) if (isToolCall(call)) changedInBatch.add(call);
-      matchFindingsToCalls(findings.slice(findingsUnmatched), changedInBatch);
-      findingsUnmatched = findings.length;
-    }
-    const terminals = [];
-    for (const t of s.terminals.values()) {
-      const seen = terminalSeen.get(t.terminalId);
-      if (
-        !seen ||
-        seen.len !== t.output.length ||
-        seen.exit !== t.exitCode ||
-        seen.signal !== t.signal ||
-        seen.truncated !== t.truncated ||
-        seen.command !== t.command
-      ) {
-        terminalSeen.set(t.terminalId, { len: t.output.length, exit: t.exitCode, signal: t.signal, truncated: t.truncated, command: t.command });
-        terminals.push(t);
-      }
-    }
-    // The append-only lists the builder does not hand out as changes (a finding is sent once its call is known).
-    const lists: { [P in keyof typeof sent]: readonly DeltaLists[P][] } = {
-      sessionIds: s.sessionIds,
-      bad: s.diagnostics.bad,
-      warnings: s.diagnostics.warnings,
-      findings,
-    };
-    const appended = {} as Record<string, unknown>;
-    for (const part of APPENDED_PARTS) {
-      if (part === 'items' || (part === 'findings' && !redact)) continue;
-      const end = part === 'findings' ? findingsUnmatched : lists[part].length;
-      appended[part] = lists[part].slice(sent[part], end);
-      appended[`${part}From`] = sent[part];
-      sent[part] = end;
-    }
-    const delta = {
-      ...(changes.grown ? { grown: changes.grown } : {}),
-      itemsFrom: changes.itemsFrom,
-      items: changes.items,
-      ...appended,
-      calls: changes.calls,
-      terminals,
-      counts: { ...s.counts },
-      format: s.format,
-      chain: s.chain ? { ...s.chain } : null,
-      ended: s.ended,
-      progress: { ...progress, records: builder.linesRead },
-      ...(contentHash !== undefined ? { contentHash } : {}),
-    } as SessionDelta;
+    // The builder writes the delta; a redacted read adds the findings its lines' calls are known for.
+    const delta = builder.takeDelta({ progress, contentHash, findings: redact ? findingsToSend : undefined });
     recordsSent = builder.linesRead;
     lastEmit = Date.now();
     // A delta too deeply nested to clone is copied bounded: its rows are not lost. (The worker's

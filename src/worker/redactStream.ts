@@ -4,13 +4,10 @@
 // asks for it, so a viewer that never redacts never downloads it: whoever runs the parser says how
 // to load it (`Redactor`), since a worker and the page find that chunk in different ways.
 import { LineReader } from '../ingest/lines';
+import type { SecretFinding } from '../model/delta';
 
-/** A secret replaced: on which input line, of what kind, and in which call when the line updated one. */
-export interface SecretFinding {
-  line: number;
-  kind: string;
-  callKey?: string;
-}
+// A finding is a part of the delta (model/delta.ts): the page is sent them as it is sent rows.
+export type { SecretFinding };
 
 export type RedactLines = (lines: readonly string[]) => Promise<{ text: string; kinds: string[] }[]>;
 /** Redacts a session's lines in order; a streamed message's lines are held until it ends (model/redact/redactLine.ts). */

@@ -2,7 +2,7 @@
 // proportion to how many entries it carries, in one task. What piled up between two flushes can be
 // tens of thousands of entries (the end of a read turns 20,000 running calls unfinished at once),
 // so a delta is sent as pieces of bounded size, each its own message and so its own task.
-import { APPENDED_PARTS, DELTA_PARTS, PATCH_PARTS, type DeltaPart, type SessionDelta } from './protocol';
+import { APPENDED_PARTS, DELTA_PARTS, DELTA_PART_NAMES, PATCH_PARTS, type SessionDelta } from '../model/delta';
 
 /** Entries of each list a piece carries at most: a few milliseconds of the page's time. */
 export const DELTA_PIECE_ENTRIES = 250;
@@ -23,10 +23,11 @@ export function splitDelta(delta: SessionDelta, max = DELTA_PIECE_ENTRIES): Sess
   for (let k = 0; k < count; k++) {
     const at = k * max;
     const piece: Loose = {};
-    for (const part of Object.keys(DELTA_PARTS) as DeltaPart[]) {
+    for (const part of DELTA_PART_NAMES) {
       const value = delta[part];
       if (value === undefined) continue;
-      switch (DELTA_PARTS[part]) {
+      const kind = DELTA_PARTS[part].kind;
+      switch (kind) {
         case 'replaced':
           piece[part] = value;
           break;
@@ -41,7 +42,7 @@ export function splitDelta(delta: SessionDelta, max = DELTA_PIECE_ENTRIES): Sess
           const list = value as readonly unknown[];
           const start = Math.min(at, list.length);
           piece[part] = list.slice(start, Math.min(at + max, list.length));
-          if (DELTA_PARTS[part] === 'appended') piece[`${part}From`] = ((delta as unknown as Loose)[`${part}From`] as number | undefined ?? 0) + start;
+          if (kind === 'appended') piece[`${part}From`] = ((delta as unknown as Loose)[`${part}From`] as number | undefined ?? 0) + start;
           break;
         }
       }

@@ -15,8 +15,8 @@
 import { z } from 'zod';
 import type { SourceLocation } from '../acpTypes';
 import type { IngestRecord, NativeEntry, NativeUpdate, ToolUpdate } from '../records';
-import { isJsonObject, type JsonObject } from '../schemas';
-import { callUpdate, chunk, clip, namedEvent, optObject, optString, resultUpdate } from './shared';
+import { isJsonObject, type JsonObject, optObject, optString } from '../schemas';
+import { callUpdate, chunk, clip, namedEvent, resultUpdate } from './shared';
 
 /**
  * The ACP `kind` Cline's ACP mode (`cline --acp`) gives each of its tools, as 3.0.65 has it; any

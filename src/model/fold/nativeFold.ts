@@ -1,0 +1,206 @@
+// Lines of agents' own logs (CONTRACTS §10), as their format's adapter read them: their updates are
+// folded as the ACP updates they stand for; what only native logs have (entries read again, usage
+// per message, plans sent as calls, sessions kept as trees, a release newer than those tested) is
+// handled here, the same for every format. Gemini CLI's records, written again and rewound, are
+// geminiFold.ts's.
+import type { SourceLocation } from '../../ingest/acpTypes';
+import { harnessOfFormat, untestedRelease } from '../../ingest/harnesses';
+import type { IngestRecord, NativeEntry } from '../../ingest/records';
+import type { JsonObject } from '../../ingest/schemas';
+import { labelOf } from '../labels';
+import type { ToolCall, TranscriptItem } from '../types';
+import { readUsage } from '../usage';
+import { plural } from './eventText';
+import type { FoldState } from './foldState';
+import { foldGemini, type GeminiRecord } from './geminiFold';
+
+/** A session kept as a tree (Pi): each entry's parent, each entry's calls, and the entry read last. */
+interface SessionTree {
+  parents: Map<string, string | null>;
+  calls: Map<string, ToolCall[]>;
+  last: string | undefined;
+}
+
+/** What the fold keeps across native lines (CONTRACTS §10). */
+export class NativeState {
+  /** The session the last Codex `session_meta` opened: lines without their own id belong to it. */
+  session: string | null = null;
+  /** The release a native line names was looked at (once per input). */
+  releaseNoted = false;
+  /** Claude entries read so far, by uuid. */
+  readonly uuids = new Set<string>();
+  /** Calls that were plans (by scope and id), whose results update nothing. */
+  readonly planCalls = new Set<string>();
+  /** The usage item of each message (by scope and message id), replaced by a later entry of the message. */
+  readonly usageItems = new Map<string, number>();
+  /** Cline sub-agent sessions whose first prompt is still to come, with the session that started them. */
+  readonly spawnWaiting = new Map<string, string>();
+  /** Gemini CLI records by session (scope) and record id, in the order of the session's history. */
+  private readonly geminiRecords = new Map<string, Map<string, GeminiRecord>>();
+  /** Sessions kept as trees (Pi), by scope. */
+  private readonly trees = new Map<string, SessionTree>();
+
+  treeOf(scope: string): SessionTree {
+    let tree = this.trees.get(scope);
+    if (!tree) {
+      tree = { parents: new Map(), calls: new Map(), last: undefined };
+      this.trees.set(scope, tree);
+    }
+    return tree;
+  }
+
+  geminiRecordsOf(scope: string): Map<string, GeminiRecord> {
+    let records = this.geminiRecords.get(scope);
+    if (!records) {
+      records = new Map();
+      this.geminiRecords.set(scope, records);
+    }
+    return records;
+  }
+}
+
+/** A call labelled Plan is the plan it sets, as both harnesses' ACP adapters send it; its result updates nothing. */
+export function isPlanCall(name: string | undefined, toolCallId: string): boolean {
+  return labelOf({ tool: undefined, meta: {}, name, ledger: undefined, kind: undefined, id: toolCallId }) === 'Plan';
+}
+
+export const planCallKey = (scope: string, toolCallId: string): string => JSON.stringify([scope, toolCallId]);
+
+export function foldNative(state: FoldState, record: IngestRecord, body: NativeEntry): void {
+  const { native, ids, calls, transcript } = state;
+  if (!native.releaseNoted && record.shape !== undefined) noteRelease(state, record.shape, body.raw, record.loc.line);
+  if (body.opens !== undefined) native.session = ids.canonical(body.opens);
+  const sessionId = body.sessionId === undefined ? native.session : ids.canonical(body.sessionId);
+  ids.note(sessionId);
+  if (body.uuid !== undefined) {
+    // Resumed sessions copy earlier entries: counted (the line is an event) but not folded again.
+    if (native.uuids.has(body.uuid)) return;
+    native.uuids.add(body.uuid);
+  }
+  if (record.shape === 'gemini-cli') return foldGemini(state, record, body, sessionId);
+  const loc = record.loc;
+  const scope = sessionId ?? '';
+  if (body.subagent) calls.linkSubagent(ids.canonical(body.subagent.sessionId), body.subagent.parentId);
+  if (body.spawnedBy && sessionId !== null) native.spawnWaiting.set(sessionId, ids.canonical(body.spawnedBy.sessionId));
+  let shown = body.repeat === true;
+  const treeCalls = body.tree ? foldTreeEntry(state, record, body.tree, sessionId) : undefined;
+  for (const update of body.updates) {
+    if (update.type === 'exit') {
+      // Said by a line of its own, shown as the event it is: the call keeps the code.
+      calls.noteExitCode(scope, update.toolCallId, update.exitCode);
+      continue;
+    }
+    shown = true;
+    switch (update.type) {
+      case 'chunk': {
+        const role = update.tag === 'user_message_chunk' ? 'user' : update.tag === 'agent_message_chunk' ? 'agent' : 'thought';
+        const spawnedBy = role === 'user' && sessionId !== null ? native.spawnWaiting.get(sessionId) : undefined;
+        if (spawnedBy !== undefined && sessionId !== null) {
+          native.spawnWaiting.delete(sessionId);
+          calls.linkSpawned(sessionId, spawnedBy, update.content);
+        }
+        transcript.appendChunk(sessionId, role, update.content, update.messageId, loc, record.ts);
+        break;
+      }
+      case 'call': {
+        const { toolCallId, name } = update.update.fields;
+        if (isPlanCall(name, toolCallId)) {
+          native.planCalls.add(planCallKey(scope, toolCallId));
+          transcript.add({ type: 'plan', loc, sessionId, entries: update.plan ?? [] });
+          break;
+        }
+        // A call's own time where the format gives one apart from its record's (an OpenCode tool part's start).
+        const call = calls.toolUpdate(sessionId, update.update, update.ts === undefined ? record : { ...record, ts: update.ts }, 'tool_call');
+        treeCalls?.push(call);
+        // The format names the subject where §6 cannot read it (a Codex patch's files), as a ledger line names its own.
+        if (update.subject !== undefined) call.subject = update.subject;
+        break;
+      }
+      case 'result':
+        if (native.planCalls.has(planCallKey(scope, update.update.fields.toolCallId))) break;
+        calls.toolUpdate(sessionId, update.update, record, 'tool_call_update');
+        break;
+      default: {
+        const exhaustive: never = update;
+        return exhaustive;
+      }
+    }
+  }
+  if (body.usage) {
+    shown = true;
+    foldNativeUsage(state, body.usage, loc, sessionId);
+  }
+  if (body.compaction === true) {
+    shown = true;
+    transcript.add({ type: 'event', loc, name: `compaction (${body.name})`, summary: body.summary, raw: body.raw, sessionId });
+  }
+  // Every native line is an event, whatever its type: one that stands for nothing else is shown by its type.
+  if (!shown) {
+    const item: TranscriptItem = { type: 'event', loc, name: body.name, summary: body.summary, raw: body.raw, sessionId };
+    if (body.bookkeeping === true) item.bookkeeping = true;
+    transcript.add(item);
+  }
+}
+
+/**
+ * An entry of a session kept as a tree (Pi: `id`/`parentId`). An entry whose parent is not the
+ * entry read before it starts a new branch: a person went back to its parent and continued from
+ * there. The entries after the parent on the path left behind are abandoned (still read and
+ * shown above, as they ran): an event says where the branch was left and which calls it held.
+ * Returns the list the entry's own calls are added to.
+ */
+function foldTreeEntry(state: FoldState, record: IngestRecord, tree: { id: string; parentId: string | null }, sessionId: string | null): ToolCall[] {
+  const sessionTree = state.native.treeOf(sessionId ?? '');
+  const last = sessionTree.last;
+  if (last !== undefined && tree.parentId !== last) {
+    const kept = new Set<string>();
+    for (let id: string | null | undefined = tree.parentId; id != null && !kept.has(id); id = sessionTree.parents.get(id)) kept.add(id);
+    const left: string[] = [];
+    let fork: string | null | undefined = last;
+    for (; fork != null && !kept.has(fork) && !left.includes(fork); fork = sessionTree.parents.get(fork)) left.push(fork);
+    const calls = left.reverse().flatMap((id) => sessionTree.calls.get(id) ?? []);
+    const named = calls.map((call) => (call.subject === null ? call.label : `${call.label} ${call.subject}`));
+    // Where the two paths part (the entry both go through last), and where the new one goes on from.
+    const at = fork != null && kept.has(fork) ? fork : 'the start';
+    const from = tree.parentId ?? 'the start';
+    const summary = `branch abandoned at ${at}: ${plural(left.length, 'entry', 'entries')} after it left behind${named.length > 0 ? `, with ${plural(named.length, 'call')}: ${named.join('; ')}` : ''}; continued from ${from} by ${tree.id}`;
+    state.transcript.add({ type: 'event', loc: record.loc, name: 'branch', summary, raw: { abandoned: left, calls: calls.map((call) => call.id), from: tree.parentId, next: tree.id }, sessionId });
+  }
+  sessionTree.parents.set(tree.id, tree.parentId);
+  sessionTree.last = tree.id;
+  const calls: ToolCall[] = [];
+  sessionTree.calls.set(tree.id, calls);
+  return calls;
+}
+
+export function foldNativeUsage(state: FoldState, usage: NonNullable<NativeEntry['usage']>, loc: SourceLocation, sessionId: string | null): void {
+  const native = state.native;
+  const item: TranscriptItem = { type: 'usage', loc, sessionId, usage: readUsage(usage.counts) ?? {} };
+  const messageId = usage.messageId;
+  const key = messageId === undefined ? undefined : JSON.stringify([sessionId ?? '', messageId]);
+  const earlier = key === undefined ? undefined : native.usageItems.get(key);
+  if (earlier !== undefined) {
+    // Once per message, from its last entry (§10): each entry repeats the usage known when it was written.
+    state.transcript.replace(earlier, item);
+  } else {
+    if (key !== undefined) native.usageItems.set(key, state.session.items.length);
+    state.transcript.add(item);
+  }
+}
+
+/** Once per input: a release newer than those Loupe was tested with is read as far as it is known, and said. */
+function noteRelease(state: FoldState, format: string, raw: JsonObject, line: number): void {
+  // Decided by the first line that names its release (or at once for a harness whose lines never do): not asked per line after.
+  const harness = harnessOfFormat(format);
+  if ((harness?.versionOf?.(raw) ?? null) === null) {
+    if (harness?.versionOf === undefined) state.native.releaseNoted = true;
+    return;
+  }
+  state.native.releaseNoted = true;
+  const untested = untestedRelease(format, raw);
+  if (untested === null) return;
+  state.warn(
+    line,
+    `written by ${untested.name} ${untested.version}, newer than the releases Loupe was tested with (${untested.tested.join(', ')}): what is known is read, other entries are events`,
+  );
+}
