@@ -6,7 +6,7 @@
 // - Plain .js/.mjs files (this file, scripts/*.mjs, bin/) are linted without types.
 // - A layering rule keeps imports flowing one way through src/ (see src/README.md):
 //     ingest -> model -> analysis -> share -> worker -> store -> ui -> embed -> app, library (ui) -> app,
-//     and cli (ingest, model, analysis, share).
+//     and cli (ingest, model, analysis, share); routes (analysis) -> library, app, cli.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -41,7 +41,7 @@ const nodeGlobals = Object.fromEntries(
 // ---------------------------------------------------------------------------
 
 /** Every layer folder under src/. */
-const LAYERS = ['ingest', 'model', 'analysis', 'share', 'worker', 'store', 'ui', 'embed', 'library', 'app', 'cli'];
+const LAYERS = ['ingest', 'model', 'analysis', 'share', 'worker', 'store', 'ui', 'embed', 'library', 'app', 'cli', 'routes'];
 
 /**
  * Regex matching an import specifier that reaches into one of `layers`, e.g.
@@ -85,25 +85,30 @@ const RULES = {
     why: 'src/embed may import any layer except src/app (and src/cli).',
   },
   library: {
-    allow: ['model', 'analysis', 'ui'],
+    allow: ['model', 'analysis', 'ui', 'routes'],
     typeOnly: ['ingest'],
     react: true,
-    why: 'src/library may import src/model, src/analysis, src/ui, and types (import type) from src/ingest.',
+    why: 'src/library may import src/model, src/analysis, src/ui, src/routes, and types (import type) from src/ingest.',
   },
   app: {
-    allow: ['embed', 'library'],
+    allow: ['embed', 'library', 'routes'],
     react: true,
-    why: 'src/app may import only src/embed (the public component, as a consumer would) and src/library (the page of `loupe open DIR`).',
+    why: 'src/app may import only src/embed (the public component, as a consumer would), src/library (the page of `loupe open DIR`) and src/routes (the addresses it shares with the server).',
   },
   cli: {
-    allow: ['ingest', 'model', 'analysis', 'share'],
+    allow: ['ingest', 'model', 'analysis', 'share', 'routes'],
     react: false,
-    why: 'src/cli may import only src/ingest, src/model, src/analysis and src/share.',
+    why: 'src/cli may import only src/ingest, src/model, src/analysis, src/share and src/routes.',
+  },
+  routes: {
+    allow: ['analysis'],
+    react: false,
+    why: 'src/routes (the addresses and listings between `loupe open` and its page) may import only src/analysis.',
   },
 };
 
 const LAYER_MESSAGE =
-  'Layering: imports flow ingest -> model -> analysis -> share -> worker -> store -> ui -> embed -> app, ui -> library -> app (cli: ingest, model, analysis, share). See src/README.md.';
+  'Layering: imports flow ingest -> model -> analysis -> share -> worker -> store -> ui -> embed -> app, ui -> library -> app (cli: ingest, model, analysis, share; routes: analysis, imported by library, app and cli). See src/README.md.';
 
 /** @param {string} layer */
 function layeringRule(layer) {

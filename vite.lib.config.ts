@@ -1,8 +1,8 @@
 // `npm run build:lib`: the embeddable library. ESM, React as a peer, dependencies left to the
 // host's bundler (so one copy of each is shared), CSS extracted to dist/lib/loupe.css. The React UI
-// libraries (react-markdown, react-diff-viewer-continued, @tanstack/react-query: devDependencies)
-// are bundled in instead, so a global install of the CLI, which bundles everything it runs, does
-// not pull them and their ~150 packages; each viewer owns its QueryClient, so a host's is untouched.
+// libraries (react-markdown, react-diff-viewer-continued: devDependencies) are bundled in instead,
+// so a global install of the CLI, which bundles everything it runs, does not pull them and their
+// packages.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';

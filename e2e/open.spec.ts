@@ -153,7 +153,7 @@ test('without PATH: the recordings, newest first, the live one marked; choosing 
   await expect(items.nth(1)).toContainText('codex-acp');
 
   await items.nth(0).getByRole('link').click();
-  await expect(page).toHaveURL(/\?src=recordings%2F/);
+  await expect(page).toHaveURL(/\?src=recordings\//);
   await expect(page.locator('[data-call-id]')).toHaveCount(3);
 });
 

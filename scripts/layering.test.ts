@@ -67,6 +67,11 @@ describe('layering rule (eslint.config.js)', () => {
     ['library', "import { x } from '../ingest/parse';"],
     ['ui', "import { x } from '../library/Library';"],
     ['app', "import { x } from '../analysis/fleet';"],
+    ['routes', "import { x } from '../ui/x';"],
+    ['routes', "import { x } from '../library/fleetData';"],
+    ['routes', "import * as React from 'react';"],
+    ['ui', "import { x } from '../routes/page';"],
+    ['embed', "import { x } from '../routes/page';"],
   ])('reports src/%s: %s', async (layer, code) => {
     const errors = await layeringErrors(probe(layer), `${code}\nexport const y = 1;\n`);
     expect(errors.length, errors.join('\n')).toBeGreaterThan(0);
@@ -104,6 +109,11 @@ describe('layering rule (eslint.config.js)', () => {
     ['library', "import { x } from '../analysis/fleet';"],
     ['library', "import type { X } from '../ingest/types';"],
     ['app', "import { Library } from '../library/Library';"],
+    ['app', "import { readPageRoute } from '../routes/page';"],
+    ['cli', "import { serverRouteOf } from '../routes/server';"],
+    ['library', "import { libraryListingSchema } from '../routes/listings';"],
+    ['routes', "import { machineOfDir } from '../analysis/teamIndex';"],
+    ['routes', "import { z } from 'zod';"],
   ])('allows src/%s: %s', async (layer, code) => {
     const errors = await layeringErrors(probe(layer), `${code}\nexport const y = 1;\n`);
     expect(errors).toEqual([]);

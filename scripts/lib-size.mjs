@@ -2,7 +2,7 @@
 // Prints the library's size after `vite build --config vite.lib.config.ts`: each JS and CSS file
 // of dist/lib, raw and gzip, and the total a host downloads for `<SessionViewer>` (its
 // dependencies — React, zod, … — are the host's, counted separately by its bundler; its React UI
-// libraries, react-markdown, react-diff-viewer and react-query, are in it, lazily where they can be).
+// libraries, react-markdown and react-diff-viewer, are in it, lazily where they can be).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

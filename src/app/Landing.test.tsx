@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import { Landing, SAMPLES } from './App';
+import { Landing, SAMPLES } from './Landing';
 
 afterEach(cleanup);
 
@@ -23,6 +23,6 @@ it('says where Claude Code, Codex and Gemini CLI keep their sessions and how to 
 it('links a native Claude Code log beside the ACP samples, and every sample is in public/', () => {
   render(<Landing />);
   const link = screen.getByRole('link', { name: 'Claude Code: its own log' });
-  expect(link.getAttribute('href')).toBe(`?src=${encodeURIComponent('samples/claude-code-2.1.83.jsonl')}`);
+  expect(link.getAttribute('href')).toBe('?src=samples/claude-code-2.1.83.jsonl');
   for (const sample of SAMPLES) expect(existsSync(join(import.meta.dirname, '../../public', sample.href)), sample.href).toBe(true);
 });

@@ -37,7 +37,7 @@ describe('Recordings', () => {
     expect(items[0]!.textContent).toContain('gemini --acp');
     expect(items[0]!.textContent).toContain('2.0 KB');
     expect(items[1]!.textContent).not.toContain('live');
-    expect(within(items[0]!).getByRole('link').getAttribute('href')).toBe('?src=recordings%2Fb_gemini_2.jsonl');
+    expect(within(items[0]!).getByRole('link').getAttribute('href')).toBe('?src=recordings/b_gemini_2.jsonl');
     expect(container.querySelector('img')).toBeNull();
     expect(items[1]!.textContent).toContain(hostile);
   });
@@ -63,7 +63,14 @@ describe('Recordings', () => {
     expect(app.map((li) => li.getAttribute('data-agent-session'))).toEqual(['s2.jsonl', 's1.jsonl']);
     expect(app[0]!.textContent).toContain('live');
     expect(app[0]!.textContent).toContain('Claude Code');
-    expect(within(app[0]!).getByRole('link').getAttribute('href')).toBe('?src=sessions%2FAAA%2Fs2.jsonl');
+    expect(within(app[0]!).getByRole('link').getAttribute('href')).toBe('?src=sessions/AAA/s2.jsonl');
     expect(within(projects[1]!).getByRole('listitem').textContent).toContain('Codex');
+  });
+
+  it("says what is wrong with a server's answer not of a listing's shape, instead of showing it", async () => {
+    serveListing({ folder: '/c', recordings: [{ name: 'a.jsonl', bytes: 'many', mtimeMs: 1, live: false }] });
+    render(<Recordings />);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Could not list the recordings \(the server's list of recordings is not a listing Loupe reads at recordings\.0\.bytes/);
+    expect(screen.queryByRole('list', { name: 'Recordings' })).toBeNull();
   });
 });

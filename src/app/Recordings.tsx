@@ -5,44 +5,9 @@
 import { useEffect, useState } from 'react';
 import { formatName, shortProject } from '../embed';
 import { formatBytes } from '../embed/format';
+import { agentSessionsListingSchema, fetchListing, recordingsListingSchema, type AgentSessionEntry as AgentSession, type RecordingsListing as Listing } from '../routes/listings';
+import { agentSessionPath, LISTING, recordingPath, sessionHref } from '../routes/page';
 import './recordings.css';
-
-interface Recording {
-  name: string;
-  bytes: number;
-  mtimeMs: number;
-  live: boolean;
-  agent?: string;
-  /** The first prompt of the session it recorded. */
-  title?: string | null;
-}
-
-interface Listing {
-  folder: string;
-  recordings: Recording[];
-}
-
-interface AgentSession {
-  id: string;
-  name: string;
-  format: string;
-  title?: string | null;
-  project: string | null;
-  lastWriteAt: string;
-  bytes: number;
-  live: boolean;
-}
-
-
-/** The server's answer, read defensively: anything not shaped like a session is left out. */
-function agentSessionsOf(value: unknown): AgentSession[] {
-  const sessions = typeof value === 'object' && value !== null ? (value as { sessions?: unknown }).sessions : undefined;
-  if (!Array.isArray(sessions)) return [];
-  return sessions.filter((s): s is AgentSession => {
-    const o = s as Partial<AgentSession> | null;
-    return typeof o?.id === 'string' && typeof o.name === 'string' && typeof o.format === 'string' && typeof o.lastWriteAt === 'string' && typeof o.bytes === 'number';
-  });
-}
 
 /** Sessions by project, projects in the order of their newest session (the list comes newest first). */
 function byProject(sessions: readonly AgentSession[]): [string, AgentSession[]][] {
@@ -65,9 +30,9 @@ export function Recordings() {
   useEffect(() => {
     // Listed once: finding them walks the agents' folders (a reload lists them again).
     let stopped = false;
-    fetch('sessions', { cache: 'no-store' })
-      .then(async (res) => (res.ok ? agentSessionsOf(await res.json()) : []))
-      .then((sessions) => void (stopped || setAgentSessions(sessions)))
+    // A server without them (or an answer not of their shape) lists none: the recordings stay.
+    fetchListing(LISTING.agentSessions, agentSessionsListingSchema, 'list of sessions')
+      .then((listing) => void (stopped || setAgentSessions(listing.sessions)))
       .catch(() => undefined);
     return () => {
       stopped = true;
@@ -79,9 +44,7 @@ export function Recordings() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
       try {
-        const res = await fetch('recordings', { cache: 'no-store' });
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        const next = (await res.json()) as Listing;
+        const next = await fetchListing(LISTING.recordings, recordingsListingSchema, 'list of recordings');
         if (!stopped) {
           setListing(next);
           setError(null);
@@ -122,7 +85,7 @@ export function Recordings() {
           <ul className="loupe-recordings__list" aria-label="Recordings">
             {listing.recordings.map((r) => (
               <li key={r.name} data-recording={r.name} data-live={r.live || undefined}>
-                <a href={`?src=${encodeURIComponent(`recordings/${r.name}`)}`}>
+                <a href={sessionHref(recordingPath(r.name))}>
                   <span className="loupe-recordings__name">{r.title ?? r.name}</span>
                   {r.live ? <span className="loupe-recordings__live">live</span> : null}
                 </a>
@@ -149,7 +112,7 @@ export function Recordings() {
               <ul className="loupe-recordings__list" aria-label={`Sessions in ${project}`}>
                 {sessions.map((s) => (
                   <li key={s.id} data-agent-session={s.name} data-live={s.live || undefined}>
-                    <a href={`?src=${encodeURIComponent(`sessions/${s.id}/${s.name}`)}`}>
+                    <a href={sessionHref(agentSessionPath(s.id, s.name))}>
                       <span className="loupe-recordings__name">{s.title ?? s.name}</span>
                       {s.live ? <span className="loupe-recordings__live">live</span> : null}
                     </a>

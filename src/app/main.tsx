@@ -1,9 +1,11 @@
 import { createRoot } from 'react-dom/client';
+import { readPageRoute } from '../routes/page';
 import { App } from './App';
 import { narrowConnectSrc } from './csp';
-import { readIndex, readSrc, readVs } from './url';
 
-narrowConnectSrc(readSrc(location.search), readVs(location.search), readIndex(location.search));
+const route = readPageRoute(location.search);
+if (route.page === 'session') narrowConnectSrc(route.src, route.vs);
+else narrowConnectSrc(null, null, route.page === 'team' ? route.index : null);
 
 const el = document.getElementById('root');
 if (el) createRoot(el).render(<App />);

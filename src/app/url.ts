@@ -1,22 +1,32 @@
-// The page URL holds what to show: ?src= (and ?vs=, a second run compared with it), the filter (label=, status=, q=, session=) and
-// #view=<view>&call=<id>.
+// The page's address as one value (`PageUrl`): the page its `?…` names (src/routes/page.ts: `?src=`
+// and `?vs=`, `?library`, `?index=`, `?recordings`), the viewer's filter beside it (label=,
+// status=, q=, session=), and in the #fragment the view and the call opened
+// (#view=<view>&call=<id>, `&run=B` for a call of run B in a comparison). Read and written here
+// only, as pure functions.
 import { VIEWS, type CompareCall, type Filter, type ViewName } from '../embed';
+import { formatQuery, readPageRoute, routeParams, type PageRoute, type QueryParams } from '../routes/page';
 
-export function readSrc(search: string): string | null {
-  return new URLSearchParams(search).get('src');
+export interface PageUrl {
+  route: PageRoute;
+  /** The viewer's filter, as the address keeps it. */
+  filter: Filter;
+  view: ViewName;
+  /** The call opened: run A's (the session's, when there is no comparison) or run B's. */
+  call: CompareCall | null;
 }
 
-/** A team's index on a static web host (`?index=URL` of its index.json): the library, read with no Loupe server. */
-export function readIndex(search: string): string | null {
-  return new URLSearchParams(search).get('index');
+export const NO_FILTER: Filter = { labels: [], statuses: [], text: '' };
+
+export function readPageUrl(search: string, hash: string): PageUrl {
+  return { route: readPageRoute(search), filter: readFilter(search), view: readView(hash), call: readCall(hash) };
 }
 
-/** The run compared with ?src= (issue 20): `?src=A&vs=B` shows A and B aligned step by step. */
-export function readVs(search: string): string | null {
-  return new URLSearchParams(search).get('vs');
+/** `?…#…` of `url` (either part left out when empty); `readPageUrl` reads it back the same. */
+export function writePageUrl(url: PageUrl): string {
+  return `${formatQuery([...routeParams(url.route), ...filterParams(url.filter)])}${writeHash(url.view, url.call)}`;
 }
 
-export function readFilter(search: string): Partial<Filter> {
+function readFilter(search: string): Filter {
   const p = new URLSearchParams(search);
   return {
     labels: p.getAll('label'),
@@ -26,61 +36,34 @@ export function readFilter(search: string): Partial<Filter> {
   };
 }
 
-export function writeFilter(search: string, f: Filter): string {
-  const p = new URLSearchParams(search);
-  p.delete('label');
-  p.delete('status');
-  p.delete('q');
-  p.delete('session');
-  for (const l of f.labels) p.append('label', l);
-  for (const s of f.statuses) p.append('status', s);
-  if (f.text) p.set('q', f.text);
-  for (const s of f.sessions ?? []) p.append('session', s);
-  const s = p.toString();
-  return s ? `?${s}` : '';
+function filterParams(f: Filter): QueryParams {
+  return [
+    ...f.labels.map((label) => ['label', label] as const),
+    ...f.statuses.map((status) => ['status', status] as const),
+    ...(f.text ? [['q', f.text] as const] : []),
+    ...(f.sessions ?? []).map((session) => ['session', session] as const),
+  ];
 }
 
-export function readCallId(hash: string): string | null {
-  const h = hash.startsWith('#') ? hash.slice(1) : hash;
-  const v = new URLSearchParams(h).get('call');
-  return v || null;
-}
+const hashParams = (hash: string) => new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
 
-export function writeCallId(id: string | null, view: ViewName = 'transcript'): string {
-  const p = new URLSearchParams();
-  if (view !== 'transcript') p.set('view', view);
-  if (id) p.set('call', id);
-  const s = p.toString();
-  return s ? `#${s}` : '';
-}
-
-export function readView(hash: string): ViewName {
-  const v = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash).get('view');
+function readView(hash: string): ViewName {
+  const v = hashParams(hash).get('view');
   return VIEWS.find((name) => name === v) ?? 'transcript';
 }
 
-/**
- * The call opened in the compare view (?src=A&vs=B): `#call=ID` is run A's, as in the view of A
- * alone (so a link made there opens the same call beside B), `#call=ID&run=B` run B's.
- */
-export function readCompareCall(hash: string): CompareCall | null {
-  const p = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+/** `#call=ID` is run A's, as in the view of A alone (so a link made there opens the same call beside B); `&run=B` makes it B's. */
+function readCall(hash: string): CompareCall | null {
+  const p = hashParams(hash);
   const id = p.get('call');
   return id ? { run: p.get('run') === 'B' ? 'B' : 'A', id } : null;
 }
 
-export function writeCompareCall(call: CompareCall | null): string {
-  if (call === null) return '';
-  const p = new URLSearchParams({ call: call.id });
-  if (call.run === 'B') p.set('run', 'B');
-  return `#${p.toString()}`;
-}
-
-/** `search` with ?vs= set to `vs`, or without it (null). */
-export function writeVs(search: string, vs: string | null): string {
-  const p = new URLSearchParams(search);
-  if (vs === null) p.delete('vs');
-  else p.set('vs', vs);
+function writeHash(view: ViewName, call: CompareCall | null): string {
+  const p = new URLSearchParams();
+  if (view !== 'transcript') p.set('view', view);
+  if (call) p.set('call', call.id);
+  if (call?.run === 'B') p.set('run', 'B');
   const s = p.toString();
-  return s ? `?${s}` : '';
+  return s ? `#${s}` : '';
 }

@@ -15,9 +15,11 @@ import { LIVE_SUFFIX, isCaptureLive, readLiveMarker } from './captures';
 import { databaseSnapshot } from './files';
 import { findSessions, readHead } from './sessions';
 import { scanPartitions } from './teamIndex';
-import { machineOfDir, type TeamPartition } from '../analysis/teamIndex';
 import { agentInCaptureName } from '../ingest/captureName';
 import { tailFile } from './tail';
+import type { AgentSessionEntry, AgentSessionsListing, LibraryListing, RecordingEntry, RecordingsListing } from '../routes/listings';
+import { comparePath, pageSearch, sessionPath, type PageRoute } from '../routes/page';
+import { serverRouteOf, type ServerRoute } from '../routes/server';
 
 export type SessionInput =
   /** A file on disk; `follow` keeps the response open as it grows. */
@@ -68,14 +70,6 @@ export interface LibraryOptions {
   team?: { base: string; here: string | null };
 }
 
-/** What `library` answers: the folder the rows' paths are relative to, and the files that could not be read. */
-export interface LibraryListing {
-  folder: string;
-  unreadable: { file: string; why: string }[];
-  wholeMachine?: boolean;
-  team?: { base: string; here: string | null; partitions: TeamPartition[]; present: string[] };
-}
-
 export interface RunningServer {
   /** The page to open: the session (`?src=session/NAME`, NAME the file's) or the recordings list (`?recordings`). */
   url: string;
@@ -89,39 +83,6 @@ export interface RunningServer {
   token: string;
   port: number;
   close: () => Promise<void>;
-}
-
-export interface RecordingEntry {
-  name: string;
-  bytes: number;
-  mtimeMs: number;
-  live: boolean;
-  agent?: string;
-  title: string | null;
-}
-
-export interface RecordingsListing {
-  folder: string;
-  recordings: RecordingEntry[];
-}
-
-/** A session an agent logged itself (CONTRACTS §10), as the page lists it: opened as `sessions/ID/NAME`. */
-export interface AgentSessionEntry {
-  id: string;
-  name: string;
-  format: string;
-  sessionId: string | null;
-  title: string | null;
-  project: string | null;
-  startedAt: string | null;
-  lastWriteAt: string;
-  bytes: number;
-  live: boolean;
-}
-
-export interface AgentSessionsListing {
-  folders: string[];
-  sessions: AgentSessionEntry[];
 }
 
 const HOST = '127.0.0.1';
@@ -175,205 +136,62 @@ export const OPEN_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const appDir = resolve(options.appDir);
-  const capturesDir = resolve(options.capturesDir);
-  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
-  const token = randomBytes(24).toString('base64url');
-  const tokenBytes = Buffer.from(token);
-  const closing = new AbortController();
-  const spool = options.session?.kind === 'stream' ? await spoolStream(options.session.stream) : null;
-  const session = options.session?.kind === 'file' ? { path: resolve(options.session.path), follow: options.session.follow } : null;
-  // The session is served at `session/NAME`: the viewer names what it shows (header, downloads,
-  // exports) after the last segment of its address. In a path `%`, `#`, `?` and `\` would not
-  // read back as the same name.
-  const sessionName = (session ? basename(session.path) : 'stdin.jsonl').replace(/[%#?\\]/g, '_');
-  const compareWith = options.session && options.compareWith !== undefined ? resolve(options.compareWith) : null;
-  const compareName = compareWith === null ? '' : basename(compareWith).replace(/[%#?\\]/g, '_');
-  const page = !options.session
-    ? options.library
-      ? '?library'
-      : '?recordings'
-    : compareWith === null
-      ? `?src=session/${encodeURIComponent(sessionName)}`
-      : `?src=compare/${encodeURIComponent(compareName)}&vs=session/${encodeURIComponent(sessionName)}`;
-  // Without a session or a library, the page lists the recordings and the agents' sessions.
-  const listsRecordings = !options.session && (!options.library || options.library.wholeMachine === true);
-  const library = options.library
-    ? {
-        ...options.library, folder: resolve(options.library.folder), files: new Set(options.library.files.map((file) => resolve(file))),
-        ...(options.library.team ? { team: { ...options.library.team, base: resolve(options.library.team.base) } } : {}),
-      }
-    : null;
-
-  /** The one-time address's secret, until it is visited. */
-  let launchKey: Buffer | null = null;
+/** What the server was started on, its paths resolved: what each route may be given. */
+interface Served {
+  appDir: string;
+  capturesDir: string;
+  pollMs: number;
+  /** Aborted as the server closes: every followed read stops. */
+  closing: AbortSignal;
+  /** stdin, kept in a private temp file. */
+  spool: Spool | null;
+  session: { path: string; follow: boolean } | null;
+  compareWith: string | null;
+  library: ServedLibrary | null;
+  /** Without a session or a library (or with the whole machine's), the page lists the recordings and the agents' sessions. */
+  listsRecordings: boolean;
+  agentLogDirs: string[];
   /**
    * The agents' sessions last listed, by id: only a file the listing found (and still the same
    * file) is served, so an id names nothing the user was not shown.
    */
-  let agentSessions = new Map<string, { path: string; dev: number; ino: number; live: boolean }>();
-  const agentLogDirs = !listsRecordings ? [] : (options.agentLogDirs ?? []).map((dir) => resolve(dir));
+  agentSessions: Map<string, ListedSession>;
+}
 
-  const allowedHosts = new Set<string>();
-  const allowedOrigins = new Set<string>();
+type ServedLibrary = Omit<LibraryOptions, 'files'> & { files: Set<string> };
+
+interface ListedSession {
+  path: string;
+  dev: number;
+  ino: number;
+  live: boolean;
+}
+
+/** Who may ask: the Host and Origin of this server, the token, and the one-time address's secret until it is visited. */
+interface Gate {
+  token: string;
+  tokenBytes: Buffer;
+  launchKey: Buffer | null;
+  allowedHosts: Set<string>;
+  allowedOrigins: Set<string>;
+  /** The page the one-time address sends the browser on to. */
+  page: string;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const closing = new AbortController();
+  const spool = options.session?.kind === 'stream' ? await spoolStream(options.session.stream) : null;
+  const served = servedOf(options, spool, closing.signal);
+  const token = randomBytes(24).toString('base64url');
+  const page = pageSearch(pageRouteOf(options, served));
+  const gate: Gate = { token, tokenBytes: Buffer.from(token), launchKey: null, allowedHosts: new Set(), allowedOrigins: new Set(), page };
 
   const server = createServer({ noDelay: true }, (req, res) => {
-    void handle(req, res).catch((err: unknown) => {
+    void handle(served, gate, req, res).catch((err: unknown) => {
       if (!res.headersSent) fail(res, 500, 'Internal error');
       else res.destroy(err instanceof Error ? err : undefined);
     });
   });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    // The token is in the page's address: never hand it to another site.
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    res.setHeader('Content-Security-Policy', OPEN_POLICY);
-    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) return fail(res, 403, 'Forbidden: wrong Host');
-    const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) return fail(res, 403, 'Forbidden: wrong Origin');
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('Allow', 'GET, HEAD');
-      return fail(res, 405, 'Method not allowed');
-    }
-    const target = parseTarget(req.url ?? '');
-    if (!target) return fail(res, 403, 'Forbidden');
-    const [first, ...rest] = target.segments;
-    if (first === LAUNCH && rest.length === 1) {
-      if (!launchKey || !sameToken(rest[0]!, launchKey)) return fail(res, 410, 'This address was good for one visit and has been used; open the address loupe open printed');
-      launchKey = null;
-      res.writeHead(303, { Location: `/${token}/${page}` });
-      res.end();
-      return;
-    }
-    if (first === undefined || !sameToken(first, tokenBytes)) return fail(res, 403, 'Forbidden: this address needs the token loupe open printed');
-    if (rest.length === 0) {
-      // The viewer's assets are relative to the page, so the page must end in a slash.
-      res.writeHead(308, { Location: `/${token}/${target.search}` });
-      res.end();
-      return;
-    }
-    const head = req.method === 'HEAD';
-    const route = rest.join('/');
-    if (route === '') return sendFile(res, join(appDir, 'index.html'), head);
-    // `session/NAME` (NAME only labels it: whatever it says, this is the one session), or `session`.
-    if (rest[0] === 'session' && rest.length <= 2) {
-      if (spool) return sendSession(req, res, spool.path, { follow: true, writerDone: () => spool.ended }, head);
-      if (session) return sendSession(req, res, session.path, await followOf(session.path, session.follow), head);
-      return fail(res, 404, 'No session: loupe open was started without a file');
-    }
-    // `compare/NAME`: the run the session is compared with (--vs), as `session/NAME` names the session.
-    if (rest[0] === 'compare' && rest.length <= 2) {
-      if (compareWith) return sendSession(req, res, compareWith, { follow: false }, head);
-      return fail(res, 404, 'Nothing to compare with: loupe open was started without --vs');
-    }
-    if (library && rest[0] === 'library') {
-      if (rest.length === 1) {
-        const listing: LibraryListing = { folder: library.folder, unreadable: [...library.unreadable], ...(library.wholeMachine ? { wholeMachine: true } : {}) };
-        if (library.team) {
-          const present = [];
-          for (const file of library.files) if ((await lstat(file).catch(() => null))?.isFile()) present.push(file);
-          listing.team = { ...library.team, partitions: await scanPartitions(library.team.base), present };
-        }
-        return sendJson(res, listing, head);
-      }
-      // `library/machine=NAME/TABLE`: a partition's table, in a team's index.
-      if (library.team && rest.length === 3 && machineOfDir(rest[1]!) !== null && (rest[2] === 'calls.parquet' || rest[2] === 'sessions.parquet')) {
-        const info = await lstat(join(library.team.base, rest[1]!)).catch(() => null);
-        const table = await lstat(join(library.team.base, rest[1]!, rest[2])).catch(() => null);
-        if (!info?.isDirectory() || !table?.isFile()) return fail(res, 404, 'No such machine in the index');
-        return sendFile(res, join(library.team.base, rest[1]!, rest[2]), head);
-      }
-      if (rest.length === 2 && (rest[1] === 'calls.parquet' || rest[1] === 'sessions.parquet')) return sendFile(res, join(library.indexDir, rest[1]), head);
-      // `library/file/PATH…`: a file under the folder, only one the index holds.
-      const path = resolve(library.folder, ...rest.slice(2));
-      if (rest[1] !== 'file' || !path.startsWith(library.folder === sep ? sep : library.folder + sep) || !library.files.has(path)) return fail(res, 404, 'No such session in the library');
-      // As for the agents' sessions: a regular file of this user's, not a link put in its place since.
-      const info = await lstat(path).catch(() => null);
-      if (!info?.isFile() || (process.getuid && info.uid !== process.getuid())) return fail(res, 404, 'No such session in the library');
-      // A capture whose tee still runs is followed until tee exits; a log that only changed lately is read as it is
-      // (followed, a finished session would never read as done).
-      return sendSession(req, res, path, { ...(await followOf(path, await isCaptureLive(path))), expect: { dev: info.dev, ino: info.ino } }, head);
-    }
-    // The recordings folder is served only when it is what was opened (loupe open without a session).
-    if (listsRecordings && route === 'recordings') return sendJson(res, await listRecordings(capturesDir), head);
-    if (listsRecordings && rest[0] === 'recordings' && rest.length === 2) {
-      const found = await recording(capturesDir, rest[1]!);
-      if (!found) return fail(res, 404, 'No such recording');
-      const { path, info } = found;
-      // A recording still being written is followed until tee exits.
-      return sendSession(req, res, path, { ...(await followOf(path, await isCaptureLive(path))), expect: { dev: info.dev, ino: info.ino } }, head);
-    }
-    if (rest[0] === 'recordings') return fail(res, 404, 'Not found: loupe open was started on one session');
-    if (listsRecordings && route === 'sessions') {
-      const listing = await listAgentSessions(agentLogDirs);
-      agentSessions = listing.found;
-      return sendJson(res, listing.listing, head);
-    }
-    // `sessions/ID/NAME`: NAME only labels it, as `session/NAME` does.
-    if (listsRecordings && rest[0] === 'sessions' && (rest.length === 2 || rest.length === 3)) {
-      const listed = agentSessions.get(rest[1]!);
-      const info = listed ? await lstat(listed.path).catch(() => null) : null;
-      if (!listed || !info?.isFile() || info.dev !== listed.dev || info.ino !== listed.ino) return fail(res, 404, 'No such session (list the sessions again)');
-      if (process.getuid && info.uid !== process.getuid()) return fail(res, 404, 'No such session');
-      // A log its agent is still writing is followed while the page reads it.
-      return sendSession(req, res, listed.path, { follow: listed.live, expect: { dev: info.dev, ino: info.ino } }, head);
-    }
-    if (rest[0] === 'sessions') return fail(res, 404, 'Not found: loupe open was started on one session');
-    const path = resolve(appDir, ...rest);
-    if (!path.startsWith(appDir + sep)) return fail(res, 403, 'Forbidden');
-    return sendFile(res, path, head);
-  }
-
-  /** A capture that tee is writing is followed until tee's marker goes; anything else until the reader leaves. */
-  async function followOf(path: string, follow: boolean): Promise<{ follow: boolean; writerDone?: () => Promise<boolean> }> {
-    if (!follow || !(await isCaptureLive(path))) return { follow };
-    return { follow, writerDone: async () => !(await isCaptureLive(path)) };
-  }
-
-  async function sendSession(
-    req: IncomingMessage,
-    res: ServerResponse,
-    path: string,
-    mode: { follow: boolean; writerDone?: () => boolean | Promise<boolean>; expect?: { dev: number; ino: number } },
-    head: boolean,
-  ): Promise<void> {
-    const info = await stat(path).catch(() => null);
-    if (!info?.isFile()) return fail(res, 404, 'The session file is gone');
-    res.statusCode = 200;
-    res.setHeader('Content-Type', sessionContentType(path));
-    // A database (OpenCode's) is sent whole, its -wal applied: the page gets no -wal of its own, and
-    // a database is not followed (it is rewritten in place, not appended to).
-    const database = await databaseSnapshot(path).catch(() => null);
-    if (database !== null) {
-      res.setHeader('Content-Length', database.byteLength);
-      res.end(head ? undefined : database);
-      return;
-    }
-    // A followed file has no length yet; chunked, each read goes out as it is made.
-    if (!mode.follow) res.setHeader('Content-Length', info.size);
-    if (head) {
-      res.end();
-      return;
-    }
-    res.flushHeaders();
-    const reader = new AbortController();
-    const stop = () => reader.abort();
-    res.on('close', stop);
-    req.on('close', stop);
-    closing.signal.addEventListener('abort', stop, { once: true });
-    try {
-      await tailFile(path, res, { ...mode, pollMs, signal: reader.signal, ...(mode.follow ? {} : { endAt: info.size }) });
-      res.end();
-    } finally {
-      closing.signal.removeEventListener('abort', stop);
-      res.off('close', stop);
-      req.off('close', stop);
-    }
-  }
 
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
@@ -387,8 +205,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const { port } = server.address() as AddressInfo;
   for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
-    allowedHosts.add(host);
-    allowedOrigins.add(`http://${host}`);
+    gate.allowedHosts.add(host);
+    gate.allowedOrigins.add(`http://${host}`);
   }
   const origin = `http://${HOST}:${port}`;
 
@@ -397,7 +215,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: `${origin}/${token}/${page}`,
     oneTimeUrl: () => {
       const key = randomBytes(24).toString('base64url');
-      launchKey = Buffer.from(key);
+      gate.launchKey = Buffer.from(key);
       return `${origin}/${LAUNCH}/${key}`;
     },
     origin,
@@ -412,6 +230,239 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         if (spool) await spool.remove();
       })()),
   };
+}
+
+function servedOf(options: ServerOptions, spool: Spool | null, closing: AbortSignal): Served {
+  const listsRecordings = !options.session && (!options.library || options.library.wholeMachine === true);
+  const { library } = options;
+  return {
+    appDir: resolve(options.appDir),
+    capturesDir: resolve(options.capturesDir),
+    pollMs: options.pollMs ?? DEFAULT_POLL_MS,
+    closing,
+    spool,
+    session: options.session?.kind === 'file' ? { path: resolve(options.session.path), follow: options.session.follow } : null,
+    compareWith: options.session && options.compareWith !== undefined ? resolve(options.compareWith) : null,
+    library: library
+      ? {
+          ...library, folder: resolve(library.folder), files: new Set(library.files.map((file) => resolve(file))),
+          ...(library.team ? { team: { ...library.team, base: resolve(library.team.base) } } : {}),
+        }
+      : null,
+    listsRecordings,
+    agentLogDirs: !listsRecordings ? [] : (options.agentLogDirs ?? []).map((dir) => resolve(dir)),
+    agentSessions: new Map(),
+  };
+}
+
+/**
+ * The page the server opens on: the session at `session/NAME` (the viewer names what it shows
+ * after its address's last segment), compared as run B with `compare/NAME` as run A; without one
+ * the library or the recordings.
+ */
+function pageRouteOf(options: ServerOptions, served: Served): PageRoute {
+  if (!options.session) return { page: options.library ? 'library' : 'recordings' };
+  const session = sessionPath(served.session ? basename(served.session.path) : 'stdin.jsonl');
+  return served.compareWith === null ? { page: 'session', src: session, vs: null } : { page: 'session', src: comparePath(basename(served.compareWith)), vs: session };
+}
+
+async function handle(served: Served, gate: Gate, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  // The token is in the page's address: never hand it to another site.
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+  res.setHeader('Content-Security-Policy', OPEN_POLICY);
+  if (!gate.allowedHosts.has((req.headers.host ?? '').toLowerCase())) return fail(res, 403, 'Forbidden: wrong Host');
+  const origin = req.headers.origin;
+  if (origin !== undefined && !gate.allowedOrigins.has(origin.toLowerCase())) return fail(res, 403, 'Forbidden: wrong Origin');
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('Allow', 'GET, HEAD');
+    return fail(res, 405, 'Method not allowed');
+  }
+  const target = parseTarget(req.url ?? '');
+  if (!target) return fail(res, 403, 'Forbidden');
+  const [first, ...rest] = target.segments;
+  if (first === LAUNCH && rest.length === 1) {
+    if (!gate.launchKey || !sameToken(rest[0]!, gate.launchKey)) return fail(res, 410, 'This address was good for one visit and has been used; open the address loupe open printed');
+    gate.launchKey = null;
+    res.writeHead(303, { Location: `/${gate.token}/${gate.page}` });
+    res.end();
+    return;
+  }
+  if (first === undefined || !sameToken(first, gate.tokenBytes)) return fail(res, 403, 'Forbidden: this address needs the token loupe open printed');
+  if (rest.length === 0) {
+    // The viewer's assets are relative to the page, so the page must end in a slash.
+    res.writeHead(308, { Location: `/${gate.token}/${target.search}` });
+    res.end();
+    return;
+  }
+  return answer(served, rest, { req, res, head: req.method === 'HEAD' });
+}
+
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  /** A HEAD request: the headers only. */
+  head: boolean;
+}
+
+const ONE_SESSION = 'Not found: loupe open was started on one session';
+
+/** What the path after the token is answered with, given what the server was started on. */
+async function answer(served: Served, segments: readonly string[], exchange: Exchange): Promise<void> {
+  const { res, head } = exchange;
+  const route = serverRouteOf(segments);
+  const { spool, session, compareWith, library, listsRecordings } = served;
+  switch (route.kind) {
+    case 'page':
+      return sendFile(res, join(served.appDir, 'index.html'), head);
+    case 'session':
+      if (spool) return sendSession(served, exchange, spool.path, { follow: true, writerDone: () => spool.ended });
+      if (session) return sendSession(served, exchange, session.path, await followOf(session.path, session.follow));
+      return fail(res, 404, 'No session: loupe open was started without a file');
+    case 'compare':
+      if (compareWith) return sendSession(served, exchange, compareWith, { follow: false });
+      return fail(res, 404, 'Nothing to compare with: loupe open was started without --vs');
+    case 'libraryListing':
+    case 'libraryTable':
+    case 'teamTable':
+    case 'libraryFile':
+    case 'notInLibrary':
+      // Without a library, `library/…` is no address of the server's: looked for among the viewer's files.
+      return library ? answerLibrary(served, library, route, exchange) : sendAsset(served, segments, exchange);
+    case 'recordingsListing':
+      if (!listsRecordings) return fail(res, 404, ONE_SESSION);
+      return sendJson(res, await listRecordings(served.capturesDir), head);
+    case 'recording': {
+      if (!listsRecordings) return fail(res, 404, ONE_SESSION);
+      const found = await recording(served.capturesDir, route.name);
+      if (!found) return fail(res, 404, 'No such recording');
+      const { path, info } = found;
+      // A recording still being written is followed until tee exits.
+      return sendSession(served, exchange, path, { ...(await followOf(path, await isCaptureLive(path))), expect: { dev: info.dev, ino: info.ino } });
+    }
+    case 'agentSessionsListing': {
+      if (!listsRecordings) return fail(res, 404, ONE_SESSION);
+      const listing = await listAgentSessions(served.agentLogDirs);
+      served.agentSessions = listing.found;
+      return sendJson(res, listing.listing, head);
+    }
+    case 'agentSession':
+      return listsRecordings ? sendAgentSession(served, route.id, exchange) : fail(res, 404, ONE_SESSION);
+    case 'notListed':
+      return fail(res, 404, ONE_SESSION);
+    case 'asset':
+      return sendAsset(served, route.path, exchange);
+  }
+}
+
+type LibraryRoute = Extract<ServerRoute, { kind: 'libraryListing' | 'libraryTable' | 'teamTable' | 'libraryFile' | 'notInLibrary' }>;
+
+async function answerLibrary(served: Served, library: ServedLibrary, route: LibraryRoute, exchange: Exchange): Promise<void> {
+  const { res, head } = exchange;
+  switch (route.kind) {
+    case 'libraryListing':
+      return sendJson(res, await libraryListingOf(library), head);
+    case 'libraryTable':
+      return sendFile(res, join(library.indexDir, route.table), head);
+    case 'teamTable': {
+      // A partition's table, in a team's index.
+      if (!library.team) return fail(res, 404, 'No such session in the library');
+      const info = await lstat(join(library.team.base, route.dir)).catch(() => null);
+      const table = await lstat(join(library.team.base, route.dir, route.table)).catch(() => null);
+      if (!info?.isDirectory() || !table?.isFile()) return fail(res, 404, 'No such machine in the index');
+      return sendFile(res, join(library.team.base, route.dir, route.table), head);
+    }
+    case 'libraryFile': {
+      // A file under the folder, only one the index holds.
+      const path = resolve(library.folder, ...route.path);
+      if (!path.startsWith(library.folder === sep ? sep : library.folder + sep) || !library.files.has(path)) return fail(res, 404, 'No such session in the library');
+      // As for the agents' sessions: a regular file of this user's, not a link put in its place since.
+      const info = await lstat(path).catch(() => null);
+      if (!info?.isFile() || (process.getuid && info.uid !== process.getuid())) return fail(res, 404, 'No such session in the library');
+      // A capture whose tee still runs is followed until tee exits; a log that only changed lately is read as it is
+      // (followed, a finished session would never read as done).
+      return sendSession(served, exchange, path, { ...(await followOf(path, await isCaptureLive(path))), expect: { dev: info.dev, ino: info.ino } });
+    }
+    case 'notInLibrary':
+      return fail(res, 404, 'No such session in the library');
+  }
+}
+
+async function libraryListingOf(library: ServedLibrary): Promise<LibraryListing> {
+  const listing = { folder: library.folder, unreadable: [...library.unreadable], ...(library.wholeMachine ? { wholeMachine: true as const } : {}) } satisfies LibraryListing;
+  if (!library.team) return listing;
+  const present = [];
+  for (const file of library.files) if ((await lstat(file).catch(() => null))?.isFile()) present.push(file);
+  return { ...listing, team: { ...library.team, partitions: await scanPartitions(library.team.base), present } } satisfies LibraryListing;
+}
+
+/** `sessions/ID/NAME`: NAME only labels it, as `session/NAME` does. */
+async function sendAgentSession(served: Served, id: string, exchange: Exchange): Promise<void> {
+  const { res } = exchange;
+  const listed = served.agentSessions.get(id);
+  const info = listed ? await lstat(listed.path).catch(() => null) : null;
+  if (!listed || !info?.isFile() || info.dev !== listed.dev || info.ino !== listed.ino) return fail(res, 404, 'No such session (list the sessions again)');
+  if (process.getuid && info.uid !== process.getuid()) return fail(res, 404, 'No such session');
+  // A log its agent is still writing is followed while the page reads it.
+  return sendSession(served, exchange, listed.path, { follow: listed.live, expect: { dev: info.dev, ino: info.ino } });
+}
+
+/** A file of the viewer's build. */
+function sendAsset(served: Served, segments: readonly string[], { res, head }: Exchange): Promise<void> {
+  const path = resolve(served.appDir, ...segments);
+  if (!path.startsWith(served.appDir + sep)) {
+    fail(res, 403, 'Forbidden');
+    return Promise.resolve();
+  }
+  return sendFile(res, path, head);
+}
+
+/** A capture that tee is writing is followed until tee's marker goes; anything else until the reader leaves. */
+async function followOf(path: string, follow: boolean): Promise<{ follow: boolean; writerDone?: () => Promise<boolean> }> {
+  if (!follow || !(await isCaptureLive(path))) return { follow };
+  return { follow, writerDone: async () => !(await isCaptureLive(path)) };
+}
+
+async function sendSession(
+  served: Served,
+  { req, res, head }: Exchange,
+  path: string,
+  mode: { follow: boolean; writerDone?: () => boolean | Promise<boolean>; expect?: { dev: number; ino: number } },
+): Promise<void> {
+  const info = await stat(path).catch(() => null);
+  if (!info?.isFile()) return fail(res, 404, 'The session file is gone');
+  res.statusCode = 200;
+  res.setHeader('Content-Type', sessionContentType(path));
+  // A database (OpenCode's) is sent whole, its -wal applied: the page gets no -wal of its own, and
+  // a database is not followed (it is rewritten in place, not appended to).
+  const database = await databaseSnapshot(path).catch(() => null);
+  if (database !== null) {
+    res.setHeader('Content-Length', database.byteLength);
+    res.end(head ? undefined : database);
+    return;
+  }
+  // A followed file has no length yet; chunked, each read goes out as it is made.
+  if (!mode.follow) res.setHeader('Content-Length', info.size);
+  if (head) {
+    res.end();
+    return;
+  }
+  res.flushHeaders();
+  const reader = new AbortController();
+  const stop = () => reader.abort();
+  res.on('close', stop);
+  req.on('close', stop);
+  served.closing.addEventListener('abort', stop, { once: true });
+  try {
+    await tailFile(path, res, { ...mode, pollMs: served.pollMs, signal: reader.signal, ...(mode.follow ? {} : { endAt: info.size }) });
+    res.end();
+  } finally {
+    served.closing.removeEventListener('abort', stop);
+    res.off('close', stop);
+    req.off('close', stop);
+  }
 }
 
 interface Target {
@@ -499,15 +550,15 @@ export async function listRecordings(folder: string): Promise<RecordingsListing>
     const live = await isCaptureLive(path);
     const agent = (live ? await markerAgent(path) : undefined) ?? agentInCaptureName(name);
     const { title } = await readHead(path);
-    entries.push({ name, bytes: info.size, mtimeMs: info.mtimeMs, live, ...(agent ? { agent } : {}), title });
+    entries.push({ name, bytes: info.size, mtimeMs: info.mtimeMs, live, ...(agent ? { agent } : {}), title } satisfies RecordingEntry);
   }
   entries.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
-  return { folder, recordings: entries };
+  return { folder, recordings: entries } satisfies RecordingsListing;
 }
 
 /** The agents' own sessions under `folders` (not tee's captures, which the recordings list), newest first. */
-async function listAgentSessions(folders: readonly string[]): Promise<{ listing: AgentSessionsListing; found: Map<string, { path: string; dev: number; ino: number; live: boolean }> }> {
-  const found = new Map<string, { path: string; dev: number; ino: number; live: boolean }>();
+async function listAgentSessions(folders: readonly string[]): Promise<{ listing: AgentSessionsListing; found: Map<string, ListedSession> }> {
+  const found = new Map<string, ListedSession>();
   const sessions: AgentSessionEntry[] = [];
   if (folders.length === 0) return { listing: { folders: [], sessions }, found };
   for (const session of await findSessions(folders)) {
@@ -520,9 +571,9 @@ async function listAgentSessions(folders: readonly string[]): Promise<{ listing:
     sessions.push({
       id, name: basename(session.path), format: session.format, sessionId: session.sessionId, title: session.title, project: session.project,
       startedAt: session.startedAt, lastWriteAt: session.lastWriteAt, bytes: session.size, live: session.live,
-    });
+    } satisfies AgentSessionEntry);
   }
-  return { listing: { folders: [...folders], sessions }, found };
+  return { listing: { folders: [...folders], sessions } satisfies AgentSessionsListing, found };
 }
 
 async function markerAgent(path: string): Promise<string | undefined> {

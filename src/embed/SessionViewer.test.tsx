@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { SessionViewer } from './index';
 
@@ -47,18 +46,6 @@ describe('SessionViewer', () => {
     await waitFor(() => expect(onSelectCall).toHaveBeenCalledWith(expect.objectContaining({ id: 'call-41033b16-03a7-4ca3-950c-0a015137f366-0', label: 'Run Command' })));
     (screen.getByRole('button', { name: 'Clear filters' })).click();
     await waitFor(() => expect(onFilterChange).toHaveBeenCalledWith({ labels: [], statuses: [], text: '' }));
-  });
-
-  it('does not touch a QueryClient of the host page', async () => {
-    // The host's own client is in the tree above the viewer, as in a dashboard using react-query.
-    const host = new QueryClient();
-    const { container } = render(
-      <QueryClientProvider client={host}>
-        <SessionViewer source={{ text: ESC }} />
-      </QueryClientProvider>,
-    );
-    await waitFor(() => expect(container.querySelector('[data-load-state="done"]')).toBeTruthy());
-    expect(host.getQueryCache().getAll()).toHaveLength(0);
   });
 
   it('loads under StrictMode, whose double mount must not cancel or duplicate the read', async () => {

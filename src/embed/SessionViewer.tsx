@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { CallSummary, FileNotes } from '../model';
 import { createSessionController, type SessionController } from '../store/sessionController';
@@ -91,23 +90,12 @@ function nameOf(source: SessionSource | undefined): string | undefined {
   return 'text' in source ? 'Pasted text' : 'Stream';
 }
 
-/**
- * The viewer. Each instance owns its store, parser worker and QueryClient, so several can share
- * a page (and a host's own QueryClient is never touched).
- */
+/** The viewer. Each instance owns its store and parser worker, so several can share a page. */
 export function SessionViewer(props: SessionViewerProps) {
-  const [client] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false } },
-      }),
-  );
   return (
-    <QueryClientProvider client={client}>
-      <ViewerBoundary>
-        <ViewerInner {...props} />
-      </ViewerBoundary>
-    </QueryClientProvider>
+    <ViewerBoundary>
+      <ViewerInner {...props} />
+    </ViewerBoundary>
   );
 }
 
@@ -119,7 +107,7 @@ export function SessionViewer(props: SessionViewerProps) {
 interface ShownRun {
   store: SessionStore;
   controller: SessionController;
-  query: ReturnType<typeof useSourceRead>;
+  read: SourceRead;
   redact: boolean;
   setRedact: (redact: boolean) => void;
 }
@@ -129,8 +117,8 @@ function ViewerInner(props: SessionViewerProps) {
   const controller = useController(store);
   // Redacting reads the source again, with each line's secrets replaced in the parser (both runs, compared).
   const [redact, setRedact] = useState(props.redact ?? false);
-  const query = useSourceRead('loupe-session', store, controller, props.source, redact);
-  const shown: ShownRun = { store, controller, query, redact, setRedact };
+  const read = useSourceRead(controller, props.source, redact);
+  const shown: ShownRun = { store, controller, read, redact, setRedact };
   return props.compareWith === undefined || props.source === undefined ? (
     <SingleViewer {...props} shown={shown} />
   ) : (
@@ -151,73 +139,73 @@ function useController(store: SessionStore): SessionController {
   return controller;
 }
 
-/** A number that changes with the identity of `value`: files and streams have no stable serialisable identity to key a query. */
-function useVersionOf(value: unknown): number {
-  const [version, setVersion] = useState(0);
-  const [previous, setPrevious] = useState(value);
-  if (value !== previous) {
-    setPrevious(value);
-    setVersion((v) => v + 1);
-  }
-  return version;
+interface SourceRead {
+  /** Reads the source again (Retry). */
+  retry: () => void;
 }
 
 /**
- * Reads `source` into `store`, once per source (by identity) and redaction; none while there is no
- * source. The query runs the read (and Retry); what was read is the store's.
+ * Reads `source` into the controller's store, once per source (by identity), redaction and Retry;
+ * none while there is no source. The store is the one place the read's state is (reading, failed,
+ * cancelled, done): the viewer shows it from there, once. A read left behind (another source, the
+ * viewer gone) is stopped; StrictMode's unmount and remount at once leave the same read going.
  */
-function useSourceRead(scope: string, store: SessionStore, controller: SessionController, source: SessionSource | undefined, redact: boolean) {
-  const version = useVersionOf(source);
-  return useQuery({
-    queryKey: [scope, version, redact],
-    enabled: source !== undefined,
-    gcTime: 0,
-    queryFn: async ({ signal }) => {
-      if (source === undefined) return null;
-      await controller.load({ ...toLoadSource(source), redact }, signal);
-      return store.getSnapshot().load.state;
-    },
-  });
+function useSourceRead(controller: SessionController, source: SessionSource | undefined, redact: boolean): SourceRead {
+  const [attempt, setAttempt] = useState(0);
+  const running = useRef<{ source: SessionSource; redact: boolean; attempt: number; stop: AbortController; stopping?: ReturnType<typeof setTimeout> } | null>(null);
+  useEffect(() => {
+    if (source === undefined) return;
+    let read = running.current;
+    if (read && read.source === source && read.redact === redact && read.attempt === attempt) {
+      clearTimeout(read.stopping);
+    } else {
+      read = { source, redact, attempt, stop: new AbortController() };
+      running.current = read;
+      // A failure is in the store's load state, which the viewer shows.
+      controller.load({ ...toLoadSource(source), redact }, read.stop.signal).catch(() => undefined);
+    }
+    const started = read;
+    return () => {
+      started.stopping = setTimeout(() => {
+        started.stop.abort();
+        if (running.current === started) running.current = null;
+      }, 0);
+    };
+  }, [controller, source, redact, attempt]);
+  return { retry: () => setAttempt((n) => n + 1) };
 }
 
 /** Two runs compared: each read into a store of its own, as the single viewer reads one. */
 function CompareViewer({ source, compareWith, theme, className, keyboardScope, onCompareClose, compareCall, onCompareCallChange, offerRedaction = true, shown }: SessionViewerProps & { source: SessionSource; compareWith: SessionSource; shown: ShownRun }) {
   // Redacting reads both runs again, as the single viewer reads its one; a stream cannot be.
-  const { redact, setRedact, store: storeA, controller: controllerA, query: queryA } = shown;
+  const { redact, setRedact, store: storeA, controller: controllerA } = shown;
   const rereadable = toLoadSource(source).kind !== 'stream' && toLoadSource(compareWith).kind !== 'stream';
   const [storeB] = useState<SessionStore>(() => createSessionStore());
   const controllerB = useController(storeB);
-  const queryB = useSourceRead('loupe-compare-b', storeB, controllerB, compareWith, redact);
-  const errors = [queryA.error ? `A (${nameOf(source)}): ${queryA.error.message}` : null, queryB.error ? `B (${nameOf(compareWith)}): ${queryB.error.message}` : null].filter((e) => e !== null);
+  // A run that cannot be read is said once, by the comparison (from its store's load state).
+  useSourceRead(controllerB, compareWith, redact);
   return (
-    <>
-      {errors.length ? (
-        <div role="alert" data-testid="compare-error">
-          Could not read {errors.join('; ')}
-        </div>
-      ) : null}
-      <CompareView
-        storeA={storeA}
-        storeB={storeB}
-        nameA={nameOf(source)}
-        nameB={nameOf(compareWith)}
-        onNeedDetailA={controllerA.needDetail}
-        onNeedDetailB={controllerB.needDetail}
-        theme={theme ?? 'system'}
-        className={className}
-        keyboardScope={keyboardScope ?? 'viewer'}
-        onClose={onCompareClose}
-        redact={redact}
-        onRedactChange={rereadable && offerRedaction ? setRedact : undefined}
-        openCall={compareCall ?? null}
-        onOpenCall={onCompareCallChange}
-      />
-    </>
+    <CompareView
+      storeA={storeA}
+      storeB={storeB}
+      nameA={nameOf(source)}
+      nameB={nameOf(compareWith)}
+      onNeedDetailA={controllerA.needDetail}
+      onNeedDetailB={controllerB.needDetail}
+      theme={theme ?? 'system'}
+      className={className}
+      keyboardScope={keyboardScope ?? 'viewer'}
+      onClose={onCompareClose}
+      redact={redact}
+      onRedactChange={rereadable && offerRedaction ? setRedact : undefined}
+      openCall={compareCall ?? null}
+      onOpenCall={onCompareCallChange}
+    />
   );
 }
 
 function SingleViewer({ source, onSelectCall, onFilterChange, callId, theme, onThemeChange, className, keyboardScope, view, onViewChange, notes: givenNotes, htmlExportViewer, offerRedaction = true, shown }: SessionViewerProps & { shown: ShownRun }) {
-  const { store, controller, query, redact, setRedact } = shown;
+  const { store, controller, read, redact, setRedact } = shown;
   const [notes] = useState<NotesStore>(() => (givenNotes ? fixedNotesStore(givenNotes) : createNotesStore()));
 
   useEffect(() => {
@@ -248,7 +236,7 @@ function SingleViewer({ source, onSelectCall, onFilterChange, callId, theme, onT
       <SessionView
         store={store}
         onCancel={() => controller.cancel()}
-        onRetry={typeof source === 'string' ? () => void query.refetch() : undefined}
+        onRetry={typeof source === 'string' ? read.retry : undefined}
         sourceName={nameOf(source)}
         theme={theme ?? 'system'}
         onThemeChange={onThemeChange}

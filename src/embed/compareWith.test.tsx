@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionViewer } from './index';
 
@@ -88,5 +88,14 @@ describe('the compare view (<SessionViewer compareWith>)', () => {
     rerender(<SessionViewer source="https://example.test/a.jsonl" />);
     await waitFor(() => expect(screen.getByRole('region', { name: 'Filters' }).textContent).toContain('Tool calls: 10'));
     expect(fetched).toEqual(['a.jsonl', 'b.jsonl']);
+  });
+
+  it('says once that a run could not be read: in the comparison, not again beside it', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('gone', { status: 404, statusText: 'Not Found' }))));
+    const { container } = render(<SessionViewer source={{ text: CAPTURE }} compareWith="http://runs.example/b.jsonl" />);
+    await waitFor(() => expect(screen.getByTestId('compare-summary').textContent).toMatch(/^Run B could not be read: .*404/));
+    // Whatever else reports the failure has had its turn: the read's promise settled and the page drew again.
+    for (let turn = 0; turn < 3; turn++) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(container.textContent?.match(/404/g)).toHaveLength(1);
   });
 });

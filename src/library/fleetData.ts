@@ -2,52 +2,10 @@
 // themselves (hyparquet), the same files DuckDB or Spark read; and the filters and sorts over them.
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { fleetSessionOf, type FleetSession } from '../analysis/fleet';
-import { teamListingOf, type TeamPartition } from '../analysis/teamIndex';
+import type { TeamPartition } from '../analysis/teamIndex';
 import { concatCallColumns, filesWithCall, readCallColumns, type CallColumns } from './callColumns';
 import type { CallsWorkerAnswer } from './calls.worker';
 import { fetchTable, libraryTables } from './tables';
-
-/** A page of this server's: the rows' paths are relative to `folder`. */
-export interface LibraryListing {
-  folder: string;
-  unreadable: { file: string; why: string }[];
-  /** Every session on the machine (`loupe open` without a path): the recordings list is there too. */
-  wholeMachine?: boolean;
-  /** A team's index (`loupe open BASE`, BASE holding `machine=NAME/` partitions): the rows are the union of the partitions'. */
-  team?: TeamView;
-}
-
-export interface TeamView {
-  /** The team's folder, as the server names it (or the listing's address). */
-  base: string;
-  /** This machine's name: its rows' files may open here. Null where no file opens (a static host). */
-  here: string | null;
-  partitions: TeamPartition[];
-  /** Files of this machine's partition that are on this machine now: the rows that open. */
-  present: string[];
-}
-
-export function listingOf(value: unknown): LibraryListing | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { folder, unreadable, wholeMachine } = value as { folder?: unknown; unreadable?: unknown; wholeMachine?: unknown };
-  if (typeof folder !== 'string') return null;
-  const problems = Array.isArray(unreadable)
-    ? unreadable.filter((u): u is { file: string; why: string } => typeof (u as { file?: unknown })?.file === 'string' && typeof (u as { why?: unknown })?.why === 'string')
-    : [];
-  const team = teamViewOf((value as { team?: unknown }).team);
-  return { folder, unreadable: problems, ...(wholeMachine === true ? { wholeMachine } : {}), ...(team ? { team } : {}) };
-}
-
-function teamViewOf(value: unknown): TeamView | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { base, here, partitions, present } = value as Record<string, unknown>;
-  const listing = teamListingOf({ version: 1, partitions });
-  if (typeof base !== 'string' || !listing) return null;
-  return {
-    base, here: typeof here === 'string' ? here : null, partitions: listing.partitions,
-    present: Array.isArray(present) ? present.filter((file): file is string => typeof file === 'string') : [],
-  };
-}
 
 /** A session's key among the rows: its file, and in a team's index its machine too (two machines may have a file at the same path). */
 export function sessionKey(s: Pick<FleetSession, 'file' | 'machine'>): string {

@@ -183,7 +183,8 @@ export function CompareView({ storeA, storeB, nameA, nameB, onNeedDetailA, onNee
             <b>B</b> <span title={nameB}>{nameB ?? 'run B'}</span> · {stepCount(runB.length)}{snapB.ended ? '' : ' (reading)'}
           </span>
         </div>
-        <p className={styles.summary} aria-live="polite" data-testid="compare-summary">
+        {/* A run that cannot be read is said here, once, as an alert. */}
+        <p className={styles.summary} role={failure !== null ? 'alert' : undefined} aria-live={failure !== null ? 'assertive' : 'polite'} data-testid="compare-summary">
           {failure ?? summaryText(comparison, runA, loaded, settled)}
         </p>
         <div className={styles.controls}>

@@ -1,26 +1,21 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useLiveSnapshot } from './useLiveSnapshot';
-import { BAR_STATUS, barAt, timelineLayout, type TimelineLayout } from '../../analysis/timeline';
+import { BAR_STATUS, timelineLayout, type TimelineLayout } from '../../analysis/timeline';
 import type { CallSummary } from '../../model';
 import type { SessionSnapshot } from '../../store/createSessionStore';
-import { useLatestCallback } from '../useLatestCallback';
 import { formatCount } from './format';
 import { formatDuration } from '../format';
-import { drawTimeline, ROW_H, AXIS_H, LANE_GAP, type Viewport, rowTop, paletteFor } from './drawTimeline';
+import { ROW_H, AXIS_H, type Viewport, rowTop, paletteFor } from './drawTimeline';
 import styles from './timeline.module.css';
-import { clampWindow, fitWindow, panWindow, zoomWindow, type TimeWindow } from './timelineWindow';
+import { clampWindow } from './timelineWindow';
 import { countOf } from '../format';
+import { useTimelinePointers, type Hover } from './useTimelinePointers';
+import { useTimelineViewport } from './useTimelineViewport';
 
 export interface TimelineViewProps {
   snap: SessionSnapshot;
   dark: boolean;
   onOpenCall: (callKey: string) => void;
-}
-
-interface Hover {
-  bar: number;
-  x: number;
-  y: number;
 }
 
 const ZOOM_STEP = 1.5;
@@ -40,148 +35,14 @@ export function TimelineView({ snap, dark, onOpenCall }: TimelineViewProps) {
   const selectedKey = cursorItem?.type === 'call' ? cursorItem.callKey : null;
   const selectedBar = useMemo(() => (selectedKey === null ? -1 : layout.keys.indexOf(selectedKey)), [layout, selectedKey]);
 
-  const boxRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  // Until the person zooms or pans, the view fits the whole session (and grows with a live one).
-  const fit = useRef(true);
-  const viewport = useRef<Viewport>({ x0: layout.min, x1: layout.max, scrollY: 0 });
   const [hover, setHover] = useState<Hover | null>(null);
   // The call stepped to with n / p, where its tooltip shows.
   const [keyHover, setKeyHover] = useState<Hover | null>(null);
   const keyBar = keyHover?.bar ?? null;
-  const frame = useRef<number | null>(null);
   const palette = useMemo(() => paletteFor(dark), [dark]);
-
-  const contentHeight = AXIS_H + layout.rows * ROW_H + layout.lanes.length * LANE_GAP;
-  const clampScroll = (y: number): number => Math.max(0, Math.min(y, contentHeight - size.height + ROW_H));
-
-  const draw = useLatestCallback(() => {
-    frame.current = null;
-    const canvas = canvasRef.current;
-    if (!canvas || size.width === 0) return;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return;
-    if (fit.current) viewport.current = { ...viewport.current, ...fitWindow(layout, size.width) };
-    const dpr = window.devicePixelRatio || 1;
-    drawTimeline(ctx, layout, viewport.current, { width: size.width, height: size.height, dpr, palette, hovered: hover?.bar ?? keyBar ?? -1, selected: selectedBar });
-  });
-  const redraw = useLatestCallback(() => {
-    frame.current ??= requestAnimationFrame(() => draw());
-  });
-  useEffect(() => () => {
-    if (frame.current !== null) cancelAnimationFrame(frame.current);
-  }, []);
-
-  useEffect(() => redraw(), [layout, size, palette, hover, keyBar, selectedBar, redraw]);
-
-  useEffect(() => {
-    const box = boxRef.current;
-    if (!box) return;
-    const measure = (): void => setSize({ width: box.clientWidth, height: box.clientHeight });
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, []);
-
-  const setView = (next: TimeWindow, scrollY = viewport.current.scrollY): void => {
-    fit.current = false;
-    viewport.current = { ...next, scrollY: clampScroll(scrollY) };
-    setHover(null);
-    redraw();
-  };
-  const zoomAround = (factor: number, px: number): void => setView(zoomWindow(layout, viewport.current, factor, px / Math.max(1, size.width)));
-  const panBy = (dxPx: number, dyPx = 0): void => setView(panWindow(layout, viewport.current, dxPx / Math.max(1, size.width)), viewport.current.scrollY + dyPx);
-  const resetView = (): void => {
-    fit.current = true;
-    viewport.current = { ...fitWindow(layout, size.width), scrollY: 0 };
-    redraw();
-  };
-
-  // Wheel zooms about the pointer (a trackpad pinch arrives as a ctrl+wheel); shift or a sideways
-  // swipe pans. React's wheel listener is passive, so this one is added by hand to keep the page still.
-  const onWheel = useLatestCallback((e: WheelEvent) => {
-    e.preventDefault();
-    const rect = canvasRef.current?.getBoundingClientRect();
-    const px = rect ? e.clientX - rect.left : 0;
-    const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? size.height : 1;
-    if (e.altKey) panBy(0, e.deltaY * unit);
-    else if (e.shiftKey) panBy((e.deltaY || e.deltaX) * unit);
-    else if (Math.abs(e.deltaX) > Math.abs(e.deltaY)) panBy(e.deltaX * unit);
-    else zoomAround(Math.exp(e.deltaY * unit * (e.ctrlKey ? 0.01 : 0.002)), px);
-  });
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const fn = (e: WheelEvent) => onWheel(e);
-    canvas.addEventListener('wheel', fn, { passive: false });
-    return () => canvas.removeEventListener('wheel', fn);
-  }, [onWheel]);
-
-  const barUnder = (px: number, py: number): number | null => {
-    const { x0, x1, scrollY } = viewport.current;
-    const y = py + scrollY;
-    if (py < AXIS_H) return null;
-    const row = rowAtY(layout, y);
-    if (row === null) return null;
-    const perPx = (x1 - x0) / Math.max(1, size.width);
-    return barAt(layout, row, x0 + px * perPx, 3 * perPx);
-  };
-
-  // Pointers: one drags (pans), two pinch (zoom).
-  const pointers = useRef(new Map<number, { x: number; y: number }>());
-  const dragged = useRef(false);
-  const pinchDistance = useRef<number | null>(null);
-  const local = (e: PointerEvent<HTMLCanvasElement>) => {
-    const rect = e.currentTarget.getBoundingClientRect();
-    return { x: e.clientX - rect.left, y: e.clientY - rect.top };
-  };
-  const onPointerDown = (e: PointerEvent<HTMLCanvasElement>): void => {
-    pointers.current.set(e.pointerId, local(e));
-    dragged.current = false;
-    if (pointers.current.size === 2) pinchDistance.current = distanceOf([...pointers.current.values()]);
-    e.currentTarget.setPointerCapture?.(e.pointerId);
-  };
-  const onPointerMove = (e: PointerEvent<HTMLCanvasElement>): void => {
-    const p = local(e);
-    const prev = pointers.current.get(e.pointerId);
-    if (prev) {
-      pointers.current.set(e.pointerId, p);
-      if (pointers.current.size === 2 && pinchDistance.current !== null) {
-        const points = [...pointers.current.values()];
-        const d = distanceOf(points);
-        if (d > 0) zoomAround(pinchDistance.current / d, ((points[0]?.x ?? 0) + (points[1]?.x ?? 0)) / 2);
-        pinchDistance.current = d;
-        dragged.current = true;
-        return;
-      }
-      const dx = p.x - prev.x;
-      const dy = p.y - prev.y;
-      if (dragged.current || Math.abs(dx) + Math.abs(dy) > 3) {
-        dragged.current = true;
-        panBy(-dx, -dy);
-        return;
-      }
-    }
-    const bar = barUnder(p.x, p.y);
-    if (bar === null) {
-      if (hover) setHover(null);
-    } else if (bar !== hover?.bar || Math.abs(p.x - hover.x) > 8 || Math.abs(p.y - hover.y) > 8) {
-      setKeyHover(null);
-      setHover({ bar, x: p.x, y: p.y });
-    }
-  };
-  const onPointerUp = (e: PointerEvent<HTMLCanvasElement>): void => {
-    const p = local(e);
-    pointers.current.delete(e.pointerId);
-    if (pointers.current.size < 2) pinchDistance.current = null;
-    if (dragged.current || e.button !== 0) return;
-    const bar = barUnder(p.x, p.y);
-    const key = bar === null ? undefined : layout.keys[bar];
-    if (key !== undefined) onOpenCall(key);
-  };
+  const view = useTimelineViewport(layout, palette, { hovered: hover?.bar ?? keyBar ?? -1, selected: selectedBar }, () => setHover(null));
+  const { boxRef, canvasRef, size, viewport, setView, zoomAround, panBy, resetView } = view;
+  const pointers = useTimelinePointers(layout, view, hover, setHover, () => setKeyHover(null), onOpenCall);
 
   // Keys: arrows pan, + and - zoom, 0 fits, n / p step through the calls in time order, Enter opens.
   const byStart = useMemo(() => {
@@ -293,10 +154,10 @@ export function TimelineView({ snap, dark, onOpenCall }: TimelineViewProps) {
           role="img"
           aria-label={`Timeline of ${countOf(layout.keys.length, 'call')} in ${countOf(layout.lanes.length, 'lane')}. Arrow keys pan, + and - zoom, 0 fits, n and p step through calls, Enter opens one.`}
           aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown + - 0 n p Enter"
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          onPointerCancel={(e) => pointers.current.delete(e.pointerId)}
+          onPointerDown={pointers.onPointerDown}
+          onPointerMove={pointers.onPointerMove}
+          onPointerUp={pointers.onPointerUp}
+          onPointerCancel={pointers.onPointerCancel}
           onPointerLeave={() => setHover(null)}
           onKeyDown={onKeyDown}
           onBlur={() => setKeyHover(null)}
@@ -361,23 +222,6 @@ function Legend({ layout, palette }: { layout: TimelineLayout; palette: ReturnTy
       </span>
     </span>
   );
-}
-
-function distanceOf(points: { x: number; y: number }[]): number {
-  const [a, b] = points;
-  return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
-}
-
-/** The row whose band holds content-y `y` (lanes are separated by a gap that holds no row). */
-function rowAtY(layout: TimelineLayout, y: number): number | null {
-  for (let li = 0; li < layout.lanes.length; li++) {
-    const lane = layout.lanes[li];
-    if (!lane) continue;
-    const top = AXIS_H + lane.firstRow * ROW_H + li * LANE_GAP + LANE_GAP;
-    if (y < top) return null;
-    if (y < top + lane.rows * ROW_H) return lane.firstRow + Math.floor((y - top) / ROW_H);
-  }
-  return null;
 }
 
 function barPosition(layout: TimelineLayout, bar: number, v: Viewport, width: number): { x: number; y: number } {
