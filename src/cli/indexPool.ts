@@ -37,11 +37,16 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions)
   const hand = (path: string, result: FileRows): Promise<void> => (pending = pending.then(() => options.onFile(path, result)));
   await Promise.all(
     readers.map(async (reader) => {
+      let handed = Promise.resolve();
       while (next < paths.length) {
         const path = paths[next++]!;
-        // The thread reads its next file while this one's rows are written (a row group takes a while to encode).
-        void hand(path, await reader.read(path));
+        const result = await reader.read(path);
+        // The thread reads its next file while this one's rows are written (a row group takes a while
+        // to encode), and no further: rows waiting to be written are bounded by the threads, not the files.
+        await handed;
+        handed = hand(path, result);
       }
+      await handed;
       await reader.stop();
     }),
   );

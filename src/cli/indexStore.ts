@@ -1,9 +1,9 @@
 // Where `loupe index` keeps what it read: `calls.parquet`, `sessions.parquet` and `manifest.json`
-// (what each file was when it was read: size, mtime, a hash of its head). Every file is written
+// (what each file was when it was read: size, times, inode; a hash of its head while it is live). Every file is written
 // under a temporary name and renamed into place, so a reader never sees one half written.
 import { createHash } from 'node:crypto';
 import { appendFileSync, copyFileSync, truncateSync } from 'node:fs';
-import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import { fileWriter, ParquetWriter, type Writer } from 'hyparquet-writer';
@@ -17,13 +17,21 @@ export { MANIFEST_FILE };
 // ---------------------------------------------------------------------------------------------
 // The manifest
 
-const MANIFEST_VERSION = 1;
+const MANIFEST_VERSION = 2;
 
 const FileStamp = z.object({
   size: z.number(),
   mtimeMs: z.number(),
-  /** sha1 of the file's first HEAD_BYTES: a file rewritten to the same size within one mtime tick still differs. */
-  head: z.string(),
+  /** Changed by every write and by setting mtime back (utimes), which mtime alone misses. */
+  ctimeMs: z.number(),
+  /** A file replaced by another (written aside and renamed over it) is another inode. */
+  ino: z.number(),
+  /**
+   * sha1 of the file's first HEAD_BYTES, taken only while the file was written within LIVE_MS:
+   * a live file rewritten to the same size within one timestamp tick (the kernel's clock ticks
+   * every few ms) still differs. An older file's times moved on with any later write.
+   */
+  head: z.string().optional(),
   /** `not-a-session`: read, and its first lines have no shape Loupe reads; kept so it is not read again. */
   state: z.enum(['indexed', 'not-a-session']),
 });
@@ -59,8 +67,24 @@ export async function writeManifest(out: string, files: Map<string, FileStamp>, 
 
 const HEAD_BYTES = 64 * 1024;
 
-/** What a file is now, as the manifest records it; null when it cannot be opened. */
-export async function stampOf(path: string): Promise<Omit<FileStamp, 'state'> | null> {
+/** A file changed this recently may be written again within the same timestamp tick: its head is hashed too. */
+const LIVE_MS = 2_000;
+
+/**
+ * What a file is now, as the manifest records it; null when it cannot be read. A stat per file (a
+ * run with nothing changed reads no file): the head is read only for a live file, or when the
+ * last run's stamp has one (`before`), so the two compare.
+ */
+export async function stampOf(path: string, before?: Omit<FileStamp, 'state'>, now = Date.now()): Promise<Omit<FileStamp, 'state'> | null> {
+  let info;
+  try {
+    info = await stat(path, { bigint: false });
+  } catch {
+    return null;
+  }
+  const stamp: Omit<FileStamp, 'state'> = { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, ino: info.ino };
+  const live = now - Math.max(info.mtimeMs, info.ctimeMs) < LIVE_MS;
+  if (!live && before?.head === undefined) return stamp;
   let handle;
   try {
     handle = await open(path, 'r');
@@ -68,10 +92,9 @@ export async function stampOf(path: string): Promise<Omit<FileStamp, 'state'> | 
     return null;
   }
   try {
-    const info = await handle.stat();
     const head = Buffer.alloc(Math.min(HEAD_BYTES, info.size));
     const { bytesRead } = head.length > 0 ? await handle.read(head, 0, head.length, 0) : { bytesRead: 0 };
-    return { size: info.size, mtimeMs: info.mtimeMs, head: createHash('sha1').update(head.subarray(0, bytesRead)).digest('hex') };
+    return { ...stamp, head: createHash('sha1').update(head.subarray(0, bytesRead)).digest('hex') };
   } catch {
     return null;
   } finally {
@@ -80,7 +103,7 @@ export async function stampOf(path: string): Promise<Omit<FileStamp, 'state'> | 
 }
 
 export function sameStamp(a: Omit<FileStamp, 'state'>, b: Omit<FileStamp, 'state'>): boolean {
-  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.head === b.head;
+  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino && a.head === b.head;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -208,28 +208,56 @@ export async function readHead(path: string): Promise<SessionHead> {
       const wal = await walBeside(path);
       return await headOfOpenCodeDatabase(await readFile(path), wal);
     }
-    let pending = Buffer.alloc(0);
+    const lines = new HeadLines(head);
     let offset = 0;
-    let lines = 0;
-    while (offset < HEAD_MAX_BYTES && lines < HEAD_LINES) {
+    while (offset < HEAD_MAX_BYTES && !lines.done) {
       const chunk = Buffer.alloc(HEAD_CHUNK);
       const { bytesRead } = await handle.read(chunk, 0, HEAD_CHUNK, offset);
       if (bytesRead === 0) break;
       offset += bytesRead;
-      pending = Buffer.concat([pending, chunk.subarray(0, bytesRead)]);
-      let newline;
-      while ((newline = pending.indexOf(10)) >= 0 && lines < HEAD_LINES) {
-        const line = pending.subarray(0, newline).toString('utf8');
-        pending = pending.subarray(newline + 1);
-        lines++;
-        noteHeadLine(head, line, lines);
-        if (headComplete(head)) return head;
-      }
+      lines.push(chunk.subarray(0, bytesRead));
     }
-    // A last line without a newline (a session still being written).
-    if (pending.length > 0 && pending.length < HEAD_MAX_BYTES && lines < HEAD_LINES) noteHeadLine(head, pending.toString('utf8'), lines + 1);
-    return head;
+    return lines.end();
   } finally {
     await handle.close();
+  }
+}
+
+/** readHead of a file's lines already in memory (not a database): what `loupe index` reads whole. */
+export function headOfLineBytes(bytes: Buffer): SessionHead {
+  const lines = new HeadLines(emptyHead());
+  lines.push(bytes.subarray(0, HEAD_MAX_BYTES));
+  return lines.end();
+}
+
+/** The first lines of a file as they arrive, noted until the head is complete (at most HEAD_LINES, HEAD_MAX_BYTES). */
+class HeadLines {
+  private pending: Buffer = Buffer.alloc(0);
+  private lines = 0;
+  done = false;
+
+  constructor(private readonly head: SessionHead) {}
+
+  push(bytes: Buffer): void {
+    if (this.done) return;
+    this.pending = this.pending.length === 0 ? bytes : Buffer.concat([this.pending, bytes]);
+    let newline;
+    while ((newline = this.pending.indexOf(10)) >= 0 && this.lines < HEAD_LINES) {
+      const line = this.pending.subarray(0, newline).toString('utf8');
+      this.pending = this.pending.subarray(newline + 1);
+      this.lines++;
+      noteHeadLine(this.head, line, this.lines);
+      if (headComplete(this.head)) {
+        this.done = true;
+        return;
+      }
+    }
+    if (this.lines >= HEAD_LINES) this.done = true;
+  }
+
+  end(): SessionHead {
+    // A last line without a newline (a session still being written).
+    if (!this.done && this.pending.length > 0 && this.pending.length < HEAD_MAX_BYTES && this.lines < HEAD_LINES) noteHeadLine(this.head, this.pending.toString('utf8'), this.lines + 1);
+    return this.head;
   }
 }
