@@ -35,7 +35,8 @@ export async function indexFile(path: string): Promise<FileRows> {
   return indexFileStreaming(path);
 }
 
-async function indexFileStreaming(path: string): Promise<FileRows> {
+/** The same rows read as a stream (a file too large to hold, or not a plain one): what the in-memory read is held to. */
+export async function indexFileStreaming(path: string): Promise<FileRows> {
   const unreadable = await whyUnreadable(path);
   if (unreadable !== null) return { state: 'unreadable', why: unreadable };
   try {
