@@ -37,14 +37,23 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions)
   const hand = (path: string, result: FileRows): Promise<void> => (pending = pending.then(() => options.onFile(path, result)));
   await Promise.all(
     readers.map(async (reader) => {
-      let handed = Promise.resolve();
-      while (next < paths.length) {
+      // Two files in flight per thread: it reads the next while this thread writes the rows of the
+      // last (a row group takes a while to encode, and this thread hands out no file meanwhile), and
+      // no more: rows waiting to be written are bounded by the threads, not the files.
+      const reading: Promise<[string, FileRows]>[] = [];
+      const readNext = (): void => {
+        if (next >= paths.length) return;
         const path = paths[next++]!;
-        const result = await reader.read(path);
-        // The thread reads its next file while this one's rows are written (a row group takes a while
-        // to encode), and no further: rows waiting to be written are bounded by the threads, not the files.
+        reading.push(reader.read(path).then((result) => [path, result]));
+      };
+      readNext();
+      readNext();
+      let handed = Promise.resolve();
+      for (let read = reading.shift(); read; read = reading.shift()) {
+        const [path, result] = await read;
         await handed;
         handed = hand(path, result);
+        readNext();
       }
       await handed;
       await reader.stop();
@@ -65,6 +74,7 @@ async function startReaders(count: number): Promise<Reader[]> {
 
 class Reader {
   private nextId = 0;
+  private replacing: Promise<Worker | undefined> | null = null;
   private waiting = new Map<number, { path: string; done: (result: FileRows) => void }>();
 
   private constructor(private worker: Worker) {
@@ -98,10 +108,16 @@ class Reader {
 
   async read(path: string): Promise<FileRows> {
     if (this.worker.threadId === -1) {
-      const replacement = await Reader.spawn();
-      if (!replacement) return indexFile(path);
-      this.worker = replacement;
-      this.listen(replacement);
+      // One replacement for the reads waiting on it (two are in flight).
+      this.replacing ??= Reader.spawn().then((replacement) => {
+        this.replacing = null;
+        if (replacement) {
+          this.worker = replacement;
+          this.listen(replacement);
+        }
+        return replacement;
+      });
+      if (!(await this.replacing)) return indexFile(path);
     }
     const id = this.nextId++;
     return new Promise<FileRows>((done) => {
