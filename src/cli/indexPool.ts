@@ -37,9 +37,10 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions)
   const hand = (path: string, result: FileRows): Promise<void> => (pending = pending.then(() => options.onFile(path, result)));
   await Promise.all(
     readers.map(async (reader) => {
-      // Two files in flight per thread: it reads the next while this thread writes the rows of the
-      // last (a row group takes a while to encode, and this thread hands out no file meanwhile), and
-      // no more: rows waiting to be written are bounded by the threads, not the files.
+      // Two files given to each thread, one read and one waiting its turn there: the thread goes on
+      // to the next while this one writes the rows of the last (a row group takes a while to encode,
+      // and this thread hands out no file meanwhile), and no more: rows waiting to be written are
+      // bounded by the threads, not the files.
       const reading: Promise<[string, FileRows]>[] = [];
       const readNext = (): void => {
         if (next >= paths.length) return;
@@ -133,8 +134,10 @@ class Reader {
 }
 
 function runReaderThread(port: MessagePort): void {
+  // One file at a time: the next one waits its turn here, so a thread holds one session however large.
+  let reading = Promise.resolve();
   port.on('message', (message: ToReader) => {
-    void indexFile(message.path).then(
+    reading = reading.then(() => indexFile(message.path)).then(
       (result) => port.postMessage({ type: 'done', id: message.id, result } satisfies FromReader),
       (error: unknown) => port.postMessage({ type: 'done', id: message.id, result: { state: 'unreadable', why: String(error) } } satisfies FromReader),
     );
