@@ -1,6 +1,7 @@
 // What both benchmarks share: their flags and the generated input they read.
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -89,4 +90,48 @@ export async function longOutputBenchInput(mb, times = 8) {
   await new Promise((resolve) => out.end(resolve));
   renameSync(`${file}.part`, file);
   return file;
+}
+
+/** The real Claude Code logs a Claude Code fleet repeats (fixtures/native/), in turn. */
+const CLAUDE_CODE_SAMPLES = ['fixtures/native/claude-code-2.1.83_via-claude-agent-acp.jsonl', 'fixtures/native/claude-code-2.1.44_via-claude-code-acp.jsonl'];
+
+/**
+ * `count` Claude Code logs of about `mb` MB each, laid out as Claude Code keeps them
+ * (`DIR/projects/<project>/<session>.jsonl`, so `CLAUDE_CONFIG_DIR=DIR` points a peer at them):
+ * the real samples' turns repeated, every file and every copy with its own ids (entry uuids,
+ * message ids, request ids, tool-call ids) and every file its own session id, so no entry,
+ * response or call is counted twice, by Loupe (CONTRACTS §10) or a peer that counts a response
+ * once across files. Returns the files.
+ */
+export async function claudeCodeFleet(dir, count, mb) {
+  // Each sample once, as parts between the places a copy's tag and the session id go.
+  const templates = CLAUDE_CODE_SAMPLES.map((sample) =>
+    readFileSync(join(root, sample), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .join('\n')
+      .concat('\n')
+      .replace(/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4})[0-9a-f]{8}/g, '$1\u0000')
+      .replace(/(toolu|msg|call)_fake_/g, '$1_\u0000_')
+      .replace(/"sessionId":"[^"]+"/g, '"sessionId":"\u0001"')
+      .split('\u0000'),
+  );
+  const files = [];
+  for (let index = 0; index < count; index++) {
+    const parts = templates[index % templates.length];
+    const sessionId = `4b56d36c-807f-4005-b88e-${index.toString(16).padStart(12, '0')}`;
+    const copies = [];
+    let bytes = 0;
+    for (let copy = 0; bytes < mb * 1e6; copy++) {
+      const text = parts.join(((index << 8) + copy).toString(16).padStart(8, '0'));
+      copies.push(text);
+      bytes += text.length;
+    }
+    const project = join(dir, 'projects', `-home-dev-project-${index % 20}`);
+    mkdirSync(project, { recursive: true });
+    const file = join(project, `${sessionId}.jsonl`);
+    await writeFile(file, copies.join('').split('\u0001').join(sessionId));
+    files.push(file);
+  }
+  return files;
 }

@@ -5,18 +5,28 @@
 //   - peak memory of the index at half and all of the fleet (the aim: flat in the number of files);
 //   - a second run with one new file, one with that file changed (a session an agent is writing),
 //     and one with none, as a fraction of the first run.
-// Prints figures; asserts nothing. Usage: npm run bench:fleet [-- --sessions 1000 --mb 1 --jobs N]
+// And first, beside the Rust peer: `loupe index` and ccusage 20 (`ccusage claude session --json`,
+// a devDependency with its native binary) over the same Claude Code logs (copies of the real
+// samples with their ids varied, bench-common.mjs), in the same run: each one's time, cold and
+// with nothing changed, the ratio, both token totals and both peak memories.
+// Prints figures; asserts nothing. Usage:
+//   npm run bench:fleet [-- --sessions 60 --mb 1.5 --jobs N --claude 1000 --claude-mb 0.63]
+// (`--claude 0` leaves the peer out, `--sessions 0` the mixed fleet).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
 import { build } from 'vite';
-import { arg, nativeBenchInput, root } from './bench-common.mjs';
+import { arg, claudeCodeFleet, nativeBenchInput, root } from './bench-common.mjs';
 
 const sessions = Number(arg('sessions', '60'));
 const mb = Number(arg('mb', '1.5'));
 const jobs = arg('jobs', String(availableParallelism()));
+const claudeSessions = Number(arg('claude', '1000'));
+const claudeMb = Number(arg('claude-mb', '0.63'));
 const GENERATOR = join(root, 'scripts/gen-session.mjs');
 const FORMATS = ['acp', 'grok', 'ledger', 'claude-code', 'codex'];
 
@@ -24,6 +34,78 @@ const work = mkdtempSync(join(tmpdir(), 'loupe-bench-fleet-'));
 try {
   await build({ root, configFile: join(root, 'vite.cli.config.ts'), logLevel: 'warn', build: { outDir: join(work, 'cli'), emptyOutDir: true } });
   const cli = join(work, 'cli', 'loupe.js');
+  if (claudeSessions > 0) await besideCcusage(cli, work);
+  if (sessions > 0) await mixedFleet(cli, work);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+/** `loupe index` and ccusage over the same Claude Code logs, turn about, in this run. */
+async function besideCcusage(cli, work) {
+  const config = join(work, 'claude');
+  const files = await claudeCodeFleet(config, claudeSessions, claudeMb);
+  const bytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
+  const peer = ccusageCommand();
+  console.log(`Claude Code fleet: ${files.length} logs, ${(bytes / 1e6).toFixed(0)} MB, ${jobs} threads, load average ${loadAverage()}`);
+  if (!peer) console.log('  ccusage is not installed (npm ci installs the devDependency): Loupe alone');
+  const peerRun = () => {
+    const t0 = performance.now();
+    const run = spawnSync('/usr/bin/time', ['-f', '%M', peer.command, ...peer.args, 'claude', 'session', '--json', '--offline'], {
+      encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, CLAUDE_CONFIG_DIR: config, NO_COLOR: '1' },
+    });
+    const ms = performance.now() - t0;
+    if (run.status !== 0) throw new Error(`ccusage failed: ${run.stderr}`);
+    const { totals } = JSON.parse(run.stdout);
+    return { ms, peakMb: Math.round(Number(run.stderr.trim().split('\n').at(-1)) / 1024), input: totals.inputTokens, output: totals.outputTokens };
+  };
+  const out = join(work, 'claude-index');
+  // Turn about, so a change in the machine's load falls on both.
+  const peerCold = peer ? peerRun() : null;
+  const cold = index(cli, config, out);
+  const peerAgain = peer ? peerRun() : null;
+  const warm = [index(cli, config, out), index(cli, config, out)].sort((a, b) => a.ms - b.ms)[0];
+  const totals = await tokenTotals(out);
+  const peerMs = peer ? Math.min(peerCold.ms, peerAgain.ms) : null;
+  const tokens = (input, output) => `${input.toLocaleString('en')} in, ${output.toLocaleString('en')} out`;
+  console.log(`  ccusage 20 (claude session --json)   ${peer ? `${seconds(peerCold.ms)}, again ${seconds(peerAgain.ms).trim()}   peak ${Math.max(peerCold.peakMb, peerAgain.peakMb)} MB   ${tokens(peerCold.input, peerCold.output)}` : '—'}`);
+  console.log(`  loupe index, cold                    ${seconds(cold.ms)}   peak ${cold.peakMb} MB   ${tokens(totals.input, totals.output)}   (${cold.result.sessions} sessions, ${cold.result.calls} calls, ${cold.result.threads} threads)`);
+  console.log(`  loupe index, nothing changed         ${seconds(warm.ms)}   peak ${warm.peakMb} MB`);
+  if (peerMs !== null) {
+    console.log(`  cold: loupe takes ×${(cold.ms / peerMs).toFixed(2)} ccusage's time (aim ≤ 1)   nothing changed: ×${(warm.ms / peerMs).toFixed(3)} (aim ≤ 0.1)   (ccusage: its faster run)`);
+    if (totals.input !== peerCold.input || totals.output !== peerCold.output) console.log('  ! the token totals differ');
+  }
+  console.log(`  load average after: ${loadAverage()}\n`);
+}
+
+/** The input and output tokens the index's sessions table adds up to. */
+async function tokenTotals(out) {
+  const rows = await parquetReadObjects({ file: await asyncBufferFromFile(join(out, 'sessions.parquet')), columns: ['input_tokens', 'output_tokens'] });
+  let input = 0;
+  let output = 0;
+  for (const row of rows) {
+    input += Number(row.input_tokens ?? 0);
+    output += Number(row.output_tokens ?? 0);
+  }
+  return { input, output };
+}
+
+/** ccusage's native binary (the package's own for this platform), else its Node launcher; null when not installed. */
+function ccusageCommand() {
+  const require = createRequire(join(root, 'package.json'));
+  try {
+    const native = join(dirname(require.resolve(`@ccusage/ccusage-${process.platform}-${process.arch}/package.json`)), 'bin', process.platform === 'win32' ? 'ccusage.exe' : 'ccusage');
+    if (existsSync(native)) return { command: native, args: [] };
+  } catch {
+    // no native package for this platform: the launcher says why
+  }
+  try {
+    return { command: process.execPath, args: [join(dirname(require.resolve('ccusage/package.json')), 'src', 'cli.js')] };
+  } catch {
+    return null;
+  }
+}
+
+async function mixedFleet(cli, work) {
   const fleet = await fleetOf(sessions, mb);
   const files = readdirSync(fleet).map((name) => join(fleet, name)).sort();
   const bytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
@@ -76,8 +158,6 @@ try {
   console.log(`  nothing changed    ${seconds(unchanged.ms)}  ${((unchanged.ms / first.ms) * 100).toFixed(1)}%  (read ${unchanged.result.parsed}, kept ${unchanged.result.reused})`);
   console.log(`  one new file       ${seconds(oneNew.ms)}  ${((oneNew.ms / first.ms) * 100).toFixed(1)}%  (read ${oneNew.result.parsed}, kept ${oneNew.result.reused})   aim < 5%`);
   console.log(`  that file changed  ${seconds(oneChanged.ms)}  ${((oneChanged.ms / first.ms) * 100).toFixed(1)}%  (read ${oneChanged.result.parsed}, kept ${oneChanged.result.reused})`);
-} finally {
-  rmSync(work, { recursive: true, force: true });
 }
 
 /** Runs `loupe index` in its own process: wall time (with start-up) and peak RSS (GNU time). */

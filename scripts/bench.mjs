@@ -7,13 +7,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { arg, benchInput, longOutputBenchInput, root } from './bench-common.mjs';
+import { arg, benchInput, longOutputBenchInput, nativeBenchInput, root } from './bench-common.mjs';
 import { timeJsonParse } from './json-floor.mjs';
 
 const MB = Number(arg('mb', '100'));
 const RUNS = Number(arg('runs', '3'));
 // `acp-long-output`: the ACP input with its tool output made 8 times longer (lines of 8–32 KB),
-// where a light read skims most of the bytes.
+// where a light read skims most of the bytes. `claude-code`, `codex`: a real native log's turns
+// repeated with their ids varied (bench-common.mjs), not in the default set.
 const FORMATS = arg('formats', 'acp,ledger,acp-long-output').split(',');
 // full: every field kept (the in-thread path, small files in the viewer); light: bulk left in the
 // source (the CLI, and the viewer's worker for large files). See BuilderOptions in src/model.
@@ -33,7 +34,7 @@ async function parent() {
   execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   console.log(`loupe ingest benchmark: ${MB} MB per file, best of ${RUNS} runs, node ${process.version}\n`);
   for (const format of FORMATS) {
-    const file = existsSync(format) ? format : format === 'acp-long-output' ? await longOutputBenchInput(MB) : benchInput(format, MB);
+    const file = existsSync(format) ? format : format === 'acp-long-output' ? await longOutputBenchInput(MB) : format === 'claude-code' || format === 'codex' ? await nativeBenchInput(format, MB) : benchInput(format, MB);
     for (const detail of DETAILS) {
     // Each measurement in a fresh process: a clean heap for the memory figure, no JIT carry-over.
     const result = spawnSync('node', ['--expose-gc', '--max-old-space-size=8192', fileURLToPath(import.meta.url), '--child', file, '--runs', String(RUNS), '--detail', detail], {

@@ -54,6 +54,7 @@ export function binaryReason(bytes: Uint8Array): string | null {
   if (nul >= 0) return `it holds binary data (a NUL byte at offset ${nul}), and sessions are text (JSON lines)`;
   // A multi-byte character cut by the end of the probe is not an error.
   const text = new TextDecoder('utf-8').decode(bytes, { stream: true });
+  if (!text.includes('\uFFFD')) return null;
   let invalid = 0;
   let chars = 0;
   for (const char of text) {

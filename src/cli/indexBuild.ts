@@ -59,7 +59,8 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
   const current = new Map<string, Omit<FileStamp, 'state'>>();
   const reuse = new Set<string>();
   let toRead: string[] = [];
-  for (const [file, stamp] of await mapLimited(files, 32, stampOf)) {
+  const now = Date.now();
+  for (const [file, stamp] of await mapLimited(files, 32, (file) => stampOf(file, manifest?.files[file], now))) {
     const before = manifest?.files[file];
     if (stamp) current.set(file, stamp);
     if (stamp && before && sameStamp(stamp, before)) {

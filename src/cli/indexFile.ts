@@ -2,14 +2,42 @@
 // reads), and turned into rows (analysis/fileRows.ts, which "Open folder…" uses too). Runs in an
 // index worker thread, or in the calling thread.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { rowsOfFile, type FileRows } from '../analysis/fileRows';
 import { fail } from '../ingest/result';
+import { isSqlite } from '../ingest/sqlite/wal';
 import { ingest } from '../model';
-import { readFailure, walBeside, whyUnreadable } from './files';
-import { readHead } from './sessions';
+import { binaryReason, readFailure, TEXT_PROBE_BYTES, walBeside, whyUnreadable } from './files';
+import { headOfFileBytes, readHead } from './sessions';
+
+/**
+ * Files up to this size are read in one call and checked, headed and parsed from memory (a
+ * session log is most often well under it): one open and read instead of four, which is most of a
+ * small file's time apart from its parse. Larger files stream, so memory stays bounded.
+ */
+const WHOLE_READ_BYTES = 8 * 1024 * 1024;
 
 export async function indexFile(path: string): Promise<FileRows> {
+  try {
+    const info = await stat(path);
+    if (info.isFile() && info.size <= WHOLE_READ_BYTES) {
+      const bytes = await readFile(path);
+      // A database is read with its write-ahead log, and one that grew past the limit meanwhile streams: as below.
+      if (!isSqlite(bytes) && bytes.length <= WHOLE_READ_BYTES) {
+        const binary = binaryReason(bytes.subarray(0, TEXT_PROBE_BYTES));
+        if (binary !== null) return fail(`${path} is not a session: ${binary}`);
+        const session = await ingest(bytes, { detail: 'light' });
+        return rowsOfFile(session, { file: path, bytes: info.size, modifiedMs: info.mtimeMs, head: await headOfFileBytes(path, bytes) });
+      }
+    }
+  } catch {
+    // Not readable (gone, no permission, a folder): said in whyUnreadable's words by the read below.
+  }
+  return indexFileStreaming(path);
+}
+
+/** The same rows read as a stream (a file too large to hold, or not a plain one): what the in-memory read is held to. */
+export async function indexFileStreaming(path: string): Promise<FileRows> {
   const unreadable = await whyUnreadable(path);
   if (unreadable !== null) return fail(unreadable);
   try {

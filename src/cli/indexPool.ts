@@ -38,11 +38,26 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions)
   const hand = (path: string, result: FileRows): Promise<void> => (pending = pending.then(() => options.onFile(path, result)));
   await Promise.all(
     readers.map(async (reader) => {
-      while (next < paths.length) {
+      // Two files given to each thread, one read and one waiting its turn there: the thread goes on
+      // to the next while this one writes the rows of the last (a row group takes a while to encode,
+      // and this thread hands out no file meanwhile), and no more: rows waiting to be written are
+      // bounded by the threads, not the files.
+      const reading: Promise<[string, FileRows]>[] = [];
+      const readNext = (): void => {
+        if (next >= paths.length) return;
         const path = paths[next++]!;
-        // The thread reads its next file while this one's rows are written (a row group takes a while to encode).
-        void hand(path, await reader.read(path));
+        reading.push(reader.read(path).then((result) => [path, result]));
+      };
+      readNext();
+      readNext();
+      let handed = Promise.resolve();
+      for (let read = reading.shift(); read; read = reading.shift()) {
+        const [path, result] = await read;
+        await handed;
+        handed = hand(path, result);
+        readNext();
       }
+      await handed;
       await reader.stop();
     }),
   );
@@ -61,6 +76,7 @@ async function startReaders(count: number): Promise<Reader[]> {
 
 class Reader {
   private nextId = 0;
+  private replacing: Promise<Worker | undefined> | null = null;
   private waiting = new Map<number, { path: string; done: (result: FileRows) => void }>();
 
   private constructor(private worker: Worker) {
@@ -94,10 +110,16 @@ class Reader {
 
   async read(path: string): Promise<FileRows> {
     if (this.worker.threadId === -1) {
-      const replacement = await Reader.spawn();
-      if (!replacement) return indexFile(path);
-      this.worker = replacement;
-      this.listen(replacement);
+      // One replacement for the reads waiting on it (two are in flight).
+      this.replacing ??= Reader.spawn().then((replacement) => {
+        this.replacing = null;
+        if (replacement) {
+          this.worker = replacement;
+          this.listen(replacement);
+        }
+        return replacement;
+      });
+      if (!(await this.replacing)) return indexFile(path);
     }
     const id = this.nextId++;
     return new Promise<FileRows>((done) => {
@@ -113,8 +135,10 @@ class Reader {
 }
 
 function runReaderThread(port: MessagePort): void {
+  // One file at a time: the next one waits its turn here, so a thread holds one session however large.
+  let reading = Promise.resolve();
   port.on('message', (message: ToReader) => {
-    void indexFile(message.path).then(
+    reading = reading.then(() => indexFile(message.path)).then(
       (result) => port.postMessage({ type: 'done', id: message.id, result } satisfies FromReader),
       (error: unknown) => port.postMessage({ type: 'done', id: message.id, result: fail(String(error)) } satisfies FromReader),
     );

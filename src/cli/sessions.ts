@@ -227,3 +227,9 @@ async function withHeadFile(head: SessionHead, path: string): Promise<SessionHea
   if (text !== null) noteHeadFile(head, text);
   return head;
 }
+
+/** readHead of a file's bytes already in memory (not a database): what `loupe index` reads whole. */
+export async function headOfFileBytes(path: string, bytes: Uint8Array): Promise<SessionHead> {
+  const head = await readHeadOf({ slice: (start, end) => Promise.resolve(bytes.subarray(start, end)) });
+  return withHeadFile(head, path);
+}

@@ -2,39 +2,83 @@
 // One entry per line; an assistant response is written as one entry per content block, each
 // repeating the message's id and the usage known when it was written. Entry types grow with every
 // release: whatever this adapter does not know is still an event, named by its type.
-import { z } from 'zod';
 import type { SourceLocation } from '../acpTypes';
 import type { NativeEntry, NativeUpdate } from '../records';
-import { isJsonObject, type JsonObject, optBoolean, optObject, optString } from '../schemas';
+import { isJsonObject, type JsonObject } from '../schemas';
 import { callUpdate, chunk, namedEvent, planEntries, resultUpdate, timeOf } from './shared';
 
-// Loose envelope: every field optional, a malformed one absent.
-const entrySchema = z.object({
-  type: z.string(),
-  subtype: optString,
-  uuid: optString,
-  sessionId: optString,
-  isSidechain: optBoolean,
-  agentId: optString,
-  isMeta: optBoolean,
-  message: optObject,
-  toolUseResult: z.unknown().optional(),
-});
+// Read by hand, not by a schema: every line of a Claude Code log passes here, and a schema's parse
+// (a copy of each object, a closure per field) was 12–15% of `loupe index`'s CPU profile. The shapes are
+// the zod schemas in claudeCode.test.ts, which holds these readers to them on every fixture line
+// and on generated ones.
 
-const messageSchema = z.object({
-  id: optString,
-  content: z.union([z.string(), z.array(z.unknown())]).optional().catch(undefined),
-  usage: optObject,
-});
+/** The entry's envelope: `type` a string, every other field its type or absent (a malformed one absent). */
+export interface ClaudeEnvelope {
+  type: string;
+  subtype: string | undefined;
+  uuid: string | undefined;
+  sessionId: string | undefined;
+  isSidechain: boolean | undefined;
+  agentId: string | undefined;
+  isMeta: boolean | undefined;
+  message: JsonObject | undefined;
+  toolUseResult: unknown;
+}
 
-// Strict per block; a block of another type (images, server tools, what comes next) is skipped:
-// the entry is still an event and keeps it in its raw view.
-const blockSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string() }),
-  z.object({ type: z.literal('thinking'), thinking: z.string() }),
-  z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() }),
-  z.object({ type: z.literal('tool_result'), tool_use_id: z.string(), content: z.unknown(), is_error: optBoolean }),
-]);
+/** The envelope, or undefined when the entry has no string `type`. */
+export function readEnvelope(value: JsonObject): ClaudeEnvelope | undefined {
+  if (typeof value.type !== 'string') return undefined;
+  return {
+    type: value.type,
+    subtype: optionalString(value.subtype),
+    uuid: optionalString(value.uuid),
+    sessionId: optionalString(value.sessionId),
+    isSidechain: optionalBoolean(value.isSidechain),
+    agentId: optionalString(value.agentId),
+    isMeta: optionalBoolean(value.isMeta),
+    message: isJsonObject(value.message) ? value.message : undefined,
+    toolUseResult: value.toolUseResult,
+  };
+}
+
+/** A message's id, content (a string or an array) and usage, each absent when malformed. */
+export function readMessage(message: JsonObject): { id: string | undefined; content: string | unknown[] | undefined; usage: JsonObject | undefined } {
+  const content = message.content;
+  return {
+    id: optionalString(message.id),
+    content: typeof content === 'string' || Array.isArray(content) ? content : undefined,
+    usage: isJsonObject(message.usage) ? message.usage : undefined,
+  };
+}
+
+export type ClaudeBlock =
+  | { type: 'text'; text: string }
+  | { type: 'thinking'; thinking: string }
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'tool_result'; tool_use_id: string; content: unknown; is_error: boolean | undefined };
+
+/**
+ * A content block of the four kinds read, each strict; undefined for a block of another type
+ * (images, server tools, what comes next), skipped: the entry is still an event and keeps it in its raw view.
+ */
+export function readBlock(item: unknown): ClaudeBlock | undefined {
+  if (!isJsonObject(item)) return undefined;
+  switch (item.type) {
+    case 'text':
+      return typeof item.text === 'string' ? { type: 'text', text: item.text } : undefined;
+    case 'thinking':
+      return typeof item.thinking === 'string' ? { type: 'thinking', thinking: item.thinking } : undefined;
+    case 'tool_use':
+      return typeof item.id === 'string' && typeof item.name === 'string' ? { type: 'tool_use', id: item.id, name: item.name, input: item.input } : undefined;
+    case 'tool_result':
+      return typeof item.tool_use_id === 'string' ? { type: 'tool_result', tool_use_id: item.tool_use_id, content: item.content, is_error: optionalBoolean(item.is_error) } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const optionalBoolean = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
 
 /** Entry types that are the harness's own bookkeeping, not the conversation: one quiet row with their neighbours. */
 const BOOKKEEPING_TYPES: ReadonlySet<string> = new Set(['queue-operation', 'progress', 'last-prompt', 'file-history-snapshot', 'summary', 'custom-title', 'agent-name', 'permission-mode']);
@@ -60,9 +104,8 @@ const SUMMARY_KEYS = ['content', 'summary', 'lastPrompt', 'operation'] as const;
 
 export function readClaudeEntry(value: JsonObject, text: string, loc: SourceLocation): { entry: NativeEntry; ts: number | undefined } {
   const ts = timeOf(value.timestamp);
-  const parsed = entrySchema.safeParse(value);
-  if (!parsed.success) return { entry: namedEvent(String(value.type), value, null), ts };
-  const e = parsed.data;
+  const e = readEnvelope(value);
+  if (!e) return { entry: namedEvent(String(value.type), value, null), ts };
   // A sub-agent's entries name their parent's session and the agent: they are the agent's own session.
   const sessionId = e.isSidechain === true && e.agentId !== undefined ? e.agentId : e.sessionId ?? null;
   const entry: NativeEntry = {
@@ -76,12 +119,11 @@ export function readClaudeEntry(value: JsonObject, text: string, loc: SourceLoca
   if (subagent) entry.subagent = subagent;
 
   if (BOOKKEEPING_TYPES.has(e.type)) entry.bookkeeping = true;
-  const message = e.message === undefined ? undefined : messageSchema.safeParse(e.message);
-  if (!message?.success) {
+  if (e.message === undefined) {
     if (e.type === 'user') entry.bookkeeping = true;
     return { entry, ts };
   }
-  const { id: messageId, content, usage } = message.data;
+  const { id: messageId, content, usage } = readMessage(e.message);
   // A slash command the user typed, and what it printed: shown as the command, not as a prompt.
   const command = typeof content === 'string' ? slashCommand(content) : undefined;
   if (e.type === 'user' && command) {
@@ -106,9 +148,8 @@ function userUpdates(content: string | unknown[] | undefined, toolUseResult: unk
   const updates: NativeUpdate[] = [];
   const results = content.filter((block) => isJsonObject(block) && block.type === 'tool_result').length;
   for (const item of content) {
-    const block = blockSchema.safeParse(item);
-    if (!block.success) continue;
-    const b = block.data;
+    const b = readBlock(item);
+    if (!b) continue;
     if (b.type === 'text') updates.push(chunk('user_message_chunk', b.text, messageId));
     else if (b.type === 'tool_result') {
       // The entry's `toolUseResult` is the tool's own output; it belongs to the block only when there is one.
@@ -124,9 +165,8 @@ function assistantUpdates(content: string | unknown[] | undefined, messageId: st
   if (!content) return [];
   const updates: NativeUpdate[] = [];
   content.forEach((item, index) => {
-    const block = blockSchema.safeParse(item);
-    if (!block.success) return;
-    const b = block.data;
+    const b = readBlock(item);
+    if (!b) return;
     if (b.type === 'text') updates.push(chunk('agent_message_chunk', b.text, messageId));
     else if (b.type === 'thinking') updates.push(chunk('agent_thought_chunk', b.thinking, messageId));
     else if (b.type === 'tool_use') {
