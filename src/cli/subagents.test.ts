@@ -13,6 +13,7 @@ import { ingest, summarize, type Session } from '../model';
 import { readSessionFile } from './files';
 import { main as diff } from './diff';
 import { main as exportMain } from './export';
+import { main as summarizeMain } from './summarize';
 
 const NATIVE = join(import.meta.dirname, '../../fixtures/native');
 const DIR = join(import.meta.dirname, '../../fixtures/subagent');
@@ -114,4 +115,67 @@ test('an ACP subagent update naming its child session and the spawning call make
     update('child', { sessionUpdate: 'tool_call', toolCallId: 'read', title: 'Read a.txt', kind: 'read', status: 'completed' }),
   ));
   expect(parents(session)).toEqual({ spawn: null, read: 'spawn' });
+});
+
+// A recorded run (fixtures/subagent/claude-code-2.1.83_three-subagents/, scripts/record/claude-subagents.sh):
+// Claude Code 2.1.83 through claude-agent-acp 0.23.1, three turns, sub-agents A and B at once in
+// the first, C in the second. The fake model's ids say who made each call (`toolu_subA_…` by the
+// sub-agent whose prompt holds `SUBTASK-A`), so the right parent is read off the Agent calls' own
+// input, not off what Loupe linked.
+describe('a recorded Claude Code run with three sub-agents', () => {
+  const RECORDED = join(DIR, 'claude-code-2.1.83_three-subagents');
+  const RUN = '869c696e-f778-4f73-81d7-92fbc13f60b4';
+  const RUN_LOG = join(RECORDED, `${RUN}.jsonl`);
+  const RUN_CAPTURE = join(RECORDED, 'claude-agent-acp-0.23.1.acp.jsonl');
+  const io = () => {
+    const out: string[] = [];
+    return { out, io: { out: (text: string) => void out.push(text), err: () => undefined } };
+  };
+  const summaryJson = async (path: string) => {
+    const { out, io: cliIo } = io();
+    expect(await summarizeMain(['summarize', path, '--json'], cliIo)).toBe(0);
+    return JSON.parse(out.join('')) as { calls: { id: string; parent: string | null; session: string | null; status: string; exitCode: number | null }[] };
+  };
+  /** Each call's right parent: the Agent call whose prompt names the sub-agent its id names. */
+  const rightParents = (calls: readonly { id: string; label: string; rawInput: unknown }[]) => {
+    const agentCallOf = new Map<string, string>();
+    for (const call of calls) {
+      const prompt = call.label === 'Subagent' && typeof call.rawInput === 'object' && call.rawInput !== null && 'prompt' in call.rawInput ? String(call.rawInput.prompt) : '';
+      const who = /^SUBTASK-([A-Z]):/.exec(prompt)?.[1];
+      if (who !== undefined) agentCallOf.set(who, call.id);
+    }
+    return Object.fromEntries(calls.map((call) => [call.id, agentCallOf.get(/^toolu_sub([A-Z])_/.exec(call.id)?.[1] ?? '') ?? null]));
+  };
+
+  test('every call\'s parent is right over ACP and from the log with its sub-agent files (19/19 each)', async () => {
+    const capture = await ingest(readFileSync(RUN_CAPTURE));
+    const expected = rightParents([...capture.calls.values()]);
+    expect(Object.keys(expected)).toHaveLength(19);
+    expect(Object.values(expected).filter((parent) => parent !== null)).toHaveLength(9);
+    expect(new Set(Object.values(expected)).size).toBe(4); // null and three Agent calls
+    expect(parents(capture)).toEqual(expected);
+    const read = await readSessionFile(RUN_LOG);
+    if ('unreadable' in read) throw new Error(read.unreadable);
+    expect(parents(read.session)).toEqual(expected);
+    // The log read whole (not light) gives the Agent calls' input too: the same right parents.
+    const whole = await ingest(joined(RUN_LOG, ...['aab1cfe8219976e47', 'abfb5d1c99197dbd5', 'ae39ff0bfb83acdd9'].map((agent) => join(RECORDED, RUN, 'subagents', `agent-${agent}.jsonl`))));
+    expect(rightParents([...whole.calls.values()])).toEqual(expected);
+  });
+
+  test('loupe summarize --json gives the same parents, sessions and exit codes for the capture and the log', async () => {
+    const fromCapture = await summaryJson(RUN_CAPTURE);
+    const fromLog = await summaryJson(RUN_LOG);
+    const byId = (calls: typeof fromLog.calls) => Object.fromEntries(calls.map((call) => [call.id, { parent: call.parent, status: call.status, exitCode: call.exitCode }]));
+    expect(byId(fromLog.calls)).toEqual(byId(fromCapture.calls));
+    // The sub-agent's failing build (exit 1) and the main loop's failing cat, both ways.
+    expect(byId(fromLog.calls).toolu_subC_1_1).toEqual({ parent: 'toolu_main2_1_1', status: 'failed', exitCode: 1 });
+    // From the log each sub-agent is a session of its own: four sessions, three under Agent calls.
+    expect(new Set(fromLog.calls.map((call) => call.session)).size).toBe(4);
+  });
+
+  test('loupe diff of the capture and the log (with its sub-agent files) agrees throughout: exit 0', async () => {
+    const { out, io: cliIo } = io();
+    expect(await diff([RUN_CAPTURE, RUN_LOG, '--json'], cliIo)).toBe(0);
+    expect((JSON.parse(out.join('')) as { counts: unknown }).counts).toMatchObject({ same: 19, onlyA: 0, onlyB: 0 });
+  });
 });
