@@ -137,7 +137,7 @@ describe('a recorded Claude Code run with three sub-agents', () => {
     return JSON.parse(out.join('')) as { calls: { id: string; parent: string | null; session: string | null; status: string; exitCode: number | null }[] };
   };
   /** Each call's right parent: the Agent call whose prompt names the sub-agent its id names. */
-  const rightParents = (calls: readonly { id: string; label: string; rawInput: unknown }[]) => {
+  const rightParents = (calls: readonly { id: string; label: string; rawInput?: unknown }[]) => {
     const agentCallOf = new Map<string, string>();
     for (const call of calls) {
       const prompt = call.label === 'Subagent' && typeof call.rawInput === 'object' && call.rawInput !== null && 'prompt' in call.rawInput ? String(call.rawInput.prompt) : '';
@@ -171,6 +171,31 @@ describe('a recorded Claude Code run with three sub-agents', () => {
     expect(byId(fromLog.calls).toolu_subC_1_1).toEqual({ parent: 'toolu_main2_1_1', status: 'failed', exitCode: 1 });
     // From the log each sub-agent is a session of its own: four sessions, three under Agent calls.
     expect(new Set(fromLog.calls.map((call) => call.session)).size).toBe(4);
+  });
+
+  test('the main log alone shows each running sub-agent\'s calls under its Agent call (its progress entries), and with the files nothing twice', async () => {
+    const logLines = readFileSync(RUN_LOG, 'utf8').split('\n').filter((line) => line !== '');
+    // Cut where the second turn's sub-agent C has made its first call and not yet finished: C's file is not there.
+    const cut = logLines.findIndex((line) => line.includes('"agent_progress"') && line.includes('"toolu_subC_0_1"'));
+    expect(cut).toBeGreaterThan(0);
+    const live = summarize(await ingest(new TextEncoder().encode(logLines.slice(0, cut + 1).join('\n') + '\n'), { detail: 'light' }));
+    expect(live.calls.filter((call) => call.parent === 'toolu_main2_1_1').map((call) => [call.id, call.status])).toEqual([['toolu_subC_0_1', 'unfinished']]);
+    expect(live.calls.find((call) => call.id === 'toolu_main2_1_1')?.status).toBe('unfinished');
+
+    const subagentFiles = ['aab1cfe8219976e47', 'abfb5d1c99197dbd5', 'ae39ff0bfb83acdd9'].map((agent) => join(RECORDED, RUN, 'subagents', `agent-${agent}.jsonl`));
+    const alone = await ingest(readFileSync(RUN_LOG), { detail: 'light' });
+    const withFiles = await ingest(joined(RUN_LOG, ...subagentFiles), { detail: 'light' });
+    const filesFirst = await ingest(joined(...subagentFiles, RUN_LOG), { detail: 'light' });
+    expect(parents(alone)).toEqual(parents(withFiles));
+    expect(parents(filesFirst)).toEqual(parents(withFiles));
+    expect(withFiles.calls.size).toBe(19);
+    // Each sub-agent message once: its prompt is one message however many copies were read.
+    const prompts = (session: Session) => session.items.filter((item) => item.type === 'message' && item.text.startsWith('SUBTASK-')).length;
+    expect([prompts(alone), prompts(withFiles), prompts(filesFirst)]).toEqual([3, 3, 3]);
+    // The sub-agents' usage is their files' (the progress copies say none): once per response, whichever file is read first.
+    const outputTokens = (session: Session) => session.items.reduce((sum, item) => sum + (item.type === 'usage' ? item.usage.outputTokens ?? 0 : 0), 0);
+    expect(outputTokens(withFiles)).toBe(outputTokens(filesFirst));
+    expect(outputTokens(withFiles) - outputTokens(alone)).toBe(3 * 4 * 20); // three sub-agents, four responses each, 20 tokens each
   });
 
   test('loupe diff of the capture and the log (with its sub-agent files) agrees throughout: exit 0', async () => {

@@ -732,15 +732,21 @@ export class SessionBuilder {
     if (body.opens !== undefined) native.session = this.canonicalId(body.opens);
     const sessionId = body.sessionId === undefined ? native.session : this.canonicalId(body.sessionId);
     this.noteSession(sessionId);
+    // Before the copy check: a Claude `progress` entry copying a message its sub-agent's file gave first still names the Task call.
+    if (body.subagent) this.linkSubagent(this.canonicalId(body.subagent.sessionId), body.subagent.parentId);
     if (body.uuid !== undefined) {
       // Resumed sessions copy earlier entries: counted (the line is an event) but not folded again.
-      if (native.uuids.has(body.uuid)) return;
+      // A message's usage still replaces what a copy read first said (a Claude `progress` copy of a
+      // sub-agent's message has none: it was written when the response started).
+      if (native.uuids.has(body.uuid)) {
+        if (body.usage?.messageId !== undefined) this.foldNativeUsage(body.usage, record.loc, sessionId);
+        return;
+      }
       native.uuids.add(body.uuid);
     }
     if (record.shape === 'gemini-cli') return this.foldGemini(record, body, sessionId);
     const loc = record.loc;
     const scope = sessionId ?? '';
-    if (body.subagent) this.linkSubagent(this.canonicalId(body.subagent.sessionId), body.subagent.parentId);
     let shown = body.repeat === true;
     const treeCalls = body.tree ? this.foldTreeEntry(record, body.tree, sessionId) : undefined;
     for (const update of body.updates) {

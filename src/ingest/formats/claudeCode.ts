@@ -4,6 +4,7 @@
 // release: whatever this adapter does not know is still an event, named by its type.
 import { z } from 'zod';
 import type { SourceLocation } from '../acpTypes';
+import type { JsonPath } from '../keyOrder';
 import type { NativeEntry, NativeUpdate } from '../records';
 import { isJsonObject, type JsonObject } from '../schemas';
 import { callUpdate, chunk, namedEvent, optBoolean, optObject, optString, planEntries, resultUpdate, timeOf } from './shared';
@@ -76,6 +77,10 @@ export function readClaudeEntry(value: JsonObject, text: string, loc: SourceLoca
   if (subagent) entry.subagent = subagent;
 
   if (BOOKKEEPING_TYPES.has(e.type)) entry.bookkeeping = true;
+  if (subagent && e.type === 'progress') {
+    const progress = agentProgress(value, subagent.sessionId, text);
+    if (progress) return { entry: { ...entry, ...progress.entry }, ts: progress.ts ?? ts };
+  }
   const message = e.message === undefined ? undefined : messageSchema.safeParse(e.message);
   if (!message?.success) {
     if (e.type === 'user') entry.bookkeeping = true;
@@ -92,7 +97,7 @@ export function readClaudeEntry(value: JsonObject, text: string, loc: SourceLoca
   // Each user entry is a message of its own, even when two follow each other.
   if (e.type === 'user' && e.isMeta !== true) entry.updates = userUpdates(content, e.toolUseResult, e.uuid ?? `line ${loc.line}`);
   else if (e.type === 'assistant') {
-    entry.updates = assistantUpdates(content, messageId, text);
+    entry.updates = assistantUpdates(content, messageId, text, ['message', 'content']);
     if (usage) entry.usage = messageId === undefined ? { counts: usage } : { messageId, counts: usage };
   }
   // A user entry that says nothing (a caveat the harness adds, an empty message): bookkeeping.
@@ -119,7 +124,36 @@ function userUpdates(content: string | unknown[] | undefined, toolUseResult: unk
   return updates;
 }
 
-function assistantUpdates(content: string | unknown[] | undefined, messageId: string | undefined, text: string): NativeUpdate[] {
+/** A sub-agent's message as a `progress` entry of the main log copies it: `data.message` {type, message, uuid, timestamp, toolUseResult}. */
+const progressMessageSchema = z.object({
+  type: z.enum(['user', 'assistant']),
+  uuid: z.string(),
+  timestamp: z.unknown().optional(),
+  toolUseResult: z.unknown().optional(),
+  message: messageSchema,
+});
+
+/**
+ * What a running sub-agent did, from the main log's `agent_progress` entry that copies one of its
+ * messages (§11): the message in the sub-agent's session, so its calls show under their Task call
+ * while the sub-agent's own file is not there yet. The copy has the `uuid` of the entry in that
+ * file, so whichever of the two is read second is counted, not folded again. Its usage is left
+ * out: the copy is written when the response starts (`output_tokens` 1), and the file's entry,
+ * skipped as the same entry, would not correct it.
+ */
+function agentProgress(value: JsonObject, agentId: string, text: string): { entry: Pick<NativeEntry, 'sessionId' | 'uuid' | 'updates'>; ts: number | undefined } | undefined {
+  const data = value.data;
+  const parsed = progressMessageSchema.safeParse(isJsonObject(data) ? data.message : undefined);
+  if (!parsed.success) return undefined;
+  const { type, uuid, timestamp, toolUseResult, message } = parsed.data;
+  const updates = type === 'user'
+    ? userUpdates(message.content, toolUseResult, uuid)
+    : assistantUpdates(message.content, message.id, text, ['data', 'message', 'message', 'content']);
+  if (updates.length === 0) return undefined;
+  return { entry: { sessionId: agentId, uuid, updates }, ts: timeOf(timestamp) };
+}
+
+function assistantUpdates(content: string | unknown[] | undefined, messageId: string | undefined, text: string, contentPath: JsonPath): NativeUpdate[] {
   if (typeof content === 'string') return [chunk('agent_message_chunk', content, messageId)];
   if (!content) return [];
   const updates: NativeUpdate[] = [];
@@ -130,7 +164,7 @@ function assistantUpdates(content: string | unknown[] | undefined, messageId: st
     if (b.type === 'text') updates.push(chunk('agent_message_chunk', b.text, messageId));
     else if (b.type === 'thinking') updates.push(chunk('agent_thought_chunk', b.thinking, messageId));
     else if (b.type === 'tool_use') {
-      const update = callUpdate(b.id, b.name, b.input, text, ['message', 'content', index, 'input']);
+      const update = callUpdate(b.id, b.name, b.input, text, [...contentPath, index, 'input']);
       const plan = isJsonObject(b.input) ? planEntries(b.input.todos) : undefined;
       updates.push(plan ? { type: 'call', update, plan } : { type: 'call', update });
     }
