@@ -301,6 +301,41 @@ describe('loupe open server: following', () => {
     expect(after.body).toBe(LINE_1 + LINE_2 + LINE_3);
   });
 
+  test('--follow sends a session with its sub-agents\' files, one that appears later too, and never runs two files\' lines together', async () => {
+    const session = join(dir, 's1.jsonl');
+    const subagents = join(dir, 's1', 'subagents');
+    const line = (text: string) => `{"type":"user","text":"${text}"}\n`;
+    writeFileSync(session, line('main 1'));
+    const server = await serve({ kind: 'file', path: session, follow: true });
+    const res = await open(server, `/${server.token}/session`);
+    expect(res.headers['content-length']).toBeUndefined();
+    let sent = await readUntil(res, (text) => text === line('main 1'));
+    mkdirSync(subagents, { recursive: true });
+    writeFileSync(join(subagents, 'agent-a1.jsonl'), line('agent 1'));
+    writeFileSync(join(subagents, 'agent-a1.meta.json'), '{"agentType":"general-purpose"}');
+    sent += await readUntil(res, (text) => text === line('agent 1'));
+    // Half a line of the session, then a sub-agent's line: the sub-agent's goes out first, whole.
+    const half = line('main 2');
+    appendFileSync(session, half.slice(0, 10));
+    appendFileSync(join(subagents, 'agent-a1.jsonl'), line('agent 2'));
+    sent += await readUntil(res, (text) => text === line('agent 2'));
+    appendFileSync(session, half.slice(10));
+    sent += await readUntil(res, (text) => text === half);
+    expect(sent).toBe(line('main 1') + line('agent 1') + line('agent 2') + half);
+    res.destroy();
+  });
+
+  test('a session with sub-agents\' files is sent with them when not followed, each part ending in a newline', async () => {
+    const session = join(dir, 's2.jsonl');
+    mkdirSync(join(dir, 's2', 'subagents'), { recursive: true });
+    writeFileSync(session, '{"a":1}');
+    writeFileSync(join(dir, 's2', 'subagents', 'agent-b.jsonl'), '{"b":2}\n');
+    writeFileSync(join(dir, 's2', 'subagents', 'agent-a.jsonl'), '{"c":3}');
+    const server = await serve({ kind: 'file', path: session, follow: false });
+    const reply = await get(server, `/${server.token}/session`);
+    expect(reply.body).toBe('{"a":1}\n{"c":3}\n{"b":2}\n');
+  });
+
   test('closing the server ends open follows', async () => {
     const server = await serve({ kind: 'file', path: sessionPath, follow: true });
     const res = await open(server, `/${server.token}/session`);

@@ -16,7 +16,10 @@ import { databaseSnapshot } from './files';
 import { findSessions, readHead } from './sessions';
 import { scanPartitions } from './teamIndex';
 import { machineOfDir, type TeamPartition } from '../analysis/teamIndex';
+import { subagentLayoutOf } from '../ingest/harnesses';
+import { subagentFilesOf } from './subagentFiles';
 import { tailFile } from './tail';
+import { tailSession } from './tailSession';
 
 export type SessionInput =
   /** A file on disk; `follow` keeps the response open as it grows. */
@@ -352,8 +355,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       res.end(head ? undefined : database);
       return;
     }
-    // A followed file has no length yet; chunked, each read goes out as it is made.
-    if (!mode.follow) res.setHeader('Content-Length', info.size);
+    // A session's sub-agents' files go out with it (CONTRACTS §11); followed, those that appear later too.
+    const layout = subagentLayoutOf(path);
+    const withSubagents = layout !== null && (mode.follow || (await subagentFilesOf(path)).length > 0) ? layout : null;
+    // A followed file (or one sent with its sub-agents' files) has no length yet; chunked, each read goes out as it is made.
+    if (!mode.follow && withSubagents === null) res.setHeader('Content-Length', info.size);
     if (head) {
       res.end();
       return;
@@ -365,7 +371,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     req.on('close', stop);
     closing.signal.addEventListener('abort', stop, { once: true });
     try {
-      await tailFile(path, res, { ...mode, pollMs, signal: reader.signal, ...(mode.follow ? {} : { endAt: info.size }) });
+      if (withSubagents) await tailSession(path, withSubagents, res, { ...mode, pollMs, signal: reader.signal });
+      else await tailFile(path, res, { ...mode, pollMs, signal: reader.signal, ...(mode.follow ? {} : { endAt: info.size }) });
       res.end();
     } finally {
       closing.signal.removeEventListener('abort', stop);
