@@ -1,11 +1,13 @@
 // Builds or refreshes a fleet index: every session file under some folders as rows of
 // `calls.parquet` and `sessions.parquet`. A file the manifest says is unchanged keeps the rows the
 // last run wrote; only new and changed files are read; files gone from the folders drop out.
+import { createHash } from 'node:crypto';
 import { lstat, mkdir } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { CALLS_TABLE, fleetCallOf, fleetSessionOf, SESSIONS_TABLE, type FleetCall, type FleetSession } from '../analysis/fleet';
 import { indexFiles } from './indexPool';
 import { DEFAULT_ROW_GROUP_ROWS, readManifest, sameStamp, stampOf, tableRows, TableWriter, writeManifest, type FileStamp } from './indexStore';
+import { parentSessionFileOf } from '../ingest/harnesses';
 import { sessionFilesUnder, type LeftOut } from './sessions';
 
 export interface IndexOptions {
@@ -50,16 +52,21 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
   const inside = `${resolve(options.skipUnder ?? out)}${sep}`;
   // The index's own files are not sessions, wherever it is kept.
   const leftOut: LeftOut[] = [];
-  const files = [...(await sessionFilesUnder(options.dirs.map((dir) => resolve(dir)), { inside: options.inside ?? false }, leftOut))]
+  const found = [...(await sessionFilesUnder(options.dirs.map((dir) => resolve(dir)), { inside: options.inside ?? false }, leftOut))]
     .filter((file) => !file.startsWith(inside))
     .sort();
+  // A sub-agent's own file (CONTRACTS §10) is read with its session's, not as a session of its own:
+  // its calls then have their Task call as parent, and it is stamped as part of that session.
+  const subagentsOf = subagentFilesByParent(found);
+  const grouped = new Set([...subagentsOf.values()].flat());
+  const files = found.filter((file) => !grouped.has(file));
   const manifest = await readManifest(out);
 
   const stamps = new Map<string, FileStamp>();
   const current = new Map<string, Omit<FileStamp, 'state'>>();
   const reuse = new Set<string>();
   let toRead: string[] = [];
-  for (const [file, stamp] of await mapLimited(files, 32, stampOf)) {
+  for (const [file, stamp] of await mapLimited(files, 32, (file) => sessionStampOf(file, subagentsOf.get(file) ?? []))) {
     const before = manifest?.files[file];
     if (stamp) current.set(file, stamp);
     if (stamp && before && sameStamp(stamp, before)) {
@@ -119,7 +126,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
         sessions.add(result.rows.session);
         for (const call of result.rows.calls) calls.add(call);
       },
-    });
+    }, subagentsOf);
     await calls.finish();
     await sessions.finish();
     unreadable.sort((a, b) => a.file.localeCompare(b.file));
@@ -161,6 +168,35 @@ async function appendingWriters(out: string, files: number, rowGroupRows: number
   if (sessions && calls) return { calls, sessions };
   await Promise.all([sessions?.abandon(), calls?.abandon()]);
   return null;
+}
+
+/** Each session file's sub-agents' files among `files`, in name order. */
+function subagentFilesByParent(files: readonly string[]): Map<string, string[]> {
+  const present = new Set(files);
+  const byParent = new Map<string, string[]>();
+  for (const file of files) {
+    const parent = parentSessionFileOf(file);
+    if (parent === null || !present.has(parent)) continue;
+    byParent.set(parent, [...(byParent.get(parent) ?? []), file]);
+  }
+  return byParent;
+}
+
+/** A session file's stamp with its sub-agents' files: a sub-agent's file that changes, comes or goes changes it. */
+async function sessionStampOf(file: string, subagents: readonly string[]): Promise<Omit<FileStamp, 'state'> | null> {
+  const stamp = await stampOf(file);
+  if (stamp === null || subagents.length === 0) return stamp;
+  const parts = [stamp];
+  for (const subagent of subagents) {
+    const part = await stampOf(subagent);
+    if (part === null) return null;
+    parts.push(part);
+  }
+  return {
+    size: parts.reduce((sum, part) => sum + part.size, 0),
+    mtimeMs: Math.max(...parts.map((part) => part.mtimeMs)),
+    head: createHash('sha1').update(JSON.stringify(parts.map((part, index) => [index === 0 ? file : subagents[index - 1], part]))).digest('hex'),
+  };
 }
 
 /** `fn` over every item, at most `limit` at once; results in the items' order. */

@@ -7,8 +7,10 @@ import { rowsOfFile, type FileRows } from '../analysis/fileRows';
 import { ingest } from '../model';
 import { readFailure, walBeside, whyUnreadable } from './files';
 import { readHead } from './sessions';
+import { withSubagentBytes } from './subagentFiles';
 
-export async function indexFile(path: string): Promise<FileRows> {
+/** `subagents`: the session's sub-agents' own files (CONTRACTS §10), read with it as one input so their calls have parents. */
+export async function indexFile(path: string, subagents: readonly string[] = []): Promise<FileRows> {
   const unreadable = await whyUnreadable(path);
   if (unreadable !== null) return { state: 'unreadable', why: unreadable };
   try {
@@ -16,8 +18,11 @@ export async function indexFile(path: string): Promise<FileRows> {
     const head = await readHead(path);
     // A database's log before the database (walBeside says why).
     const wal = await walBeside(path);
-    const session = await ingest(createReadStream(path, { highWaterMark: 1 << 20 }), { detail: 'light', wal });
-    return rowsOfFile(session, { file: path, bytes: info.size, modifiedMs: info.mtimeMs, head });
+    const bytes = subagents.length > 0 ? withSubagentBytes(path, subagents) : createReadStream(path, { highWaterMark: 1 << 20 });
+    const session = await ingest(bytes, { detail: 'light', wal });
+    let size = info.size;
+    for (const subagent of subagents) size += (await stat(subagent)).size;
+    return rowsOfFile(session, { file: path, bytes: size, modifiedMs: info.mtimeMs, head });
   } catch (error) {
     // The file changed between the check and the read (removed, its mode changed, a disk error).
     return { state: 'unreadable', why: readFailure(path, error) };

@@ -12,6 +12,7 @@ const INDEX_ROLE = 'loupe-index-reader';
 interface ToReader {
   id: number;
   path: string;
+  subagents: readonly string[];
 }
 
 type FromReader = { type: 'ready' } | { type: 'done'; id: number; result: FileRows };
@@ -24,11 +25,12 @@ export interface PoolOptions {
 }
 
 /** Reads every path, at most `jobs` at a time, handing each result to onFile. */
-export async function indexFiles(paths: readonly string[], options: PoolOptions): Promise<{ threads: number }> {
+/** `subagentsOf`: a session's sub-agents' files, read with it (indexFile). */
+export async function indexFiles(paths: readonly string[], options: PoolOptions, subagentsOf: ReadonlyMap<string, readonly string[]> = new Map()): Promise<{ threads: number }> {
   const wanted = Math.min(options.jobs ?? availableParallelism(), paths.length);
   const readers = wanted > 0 ? await startReaders(wanted) : [];
   if (readers.length === 0) {
-    for (const path of paths) await options.onFile(path, await indexFile(path));
+    for (const path of paths) await options.onFile(path, await indexFile(path, subagentsOf.get(path)));
     return { threads: 0 };
   }
   let next = 0;
@@ -40,7 +42,7 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions)
       while (next < paths.length) {
         const path = paths[next++]!;
         // The thread reads its next file while this one's rows are written (a row group takes a while to encode).
-        void hand(path, await reader.read(path));
+        void hand(path, await reader.read(path, subagentsOf.get(path) ?? []));
       }
       await reader.stop();
     }),
@@ -91,17 +93,17 @@ class Reader {
     worker.on('exit', (code) => died(`it exited with code ${code}`));
   }
 
-  async read(path: string): Promise<FileRows> {
+  async read(path: string, subagents: readonly string[]): Promise<FileRows> {
     if (this.worker.threadId === -1) {
       const replacement = await Reader.spawn();
-      if (!replacement) return indexFile(path);
+      if (!replacement) return indexFile(path, subagents);
       this.worker = replacement;
       this.listen(replacement);
     }
     const id = this.nextId++;
     return new Promise<FileRows>((done) => {
       this.waiting.set(id, { path, done });
-      const message: ToReader = { id, path };
+      const message: ToReader = { id, path, subagents };
       this.worker.postMessage(message);
     });
   }
@@ -113,7 +115,7 @@ class Reader {
 
 function runReaderThread(port: MessagePort): void {
   port.on('message', (message: ToReader) => {
-    void indexFile(message.path).then(
+    void indexFile(message.path, message.subagents).then(
       (result) => port.postMessage({ type: 'done', id: message.id, result } satisfies FromReader),
       (error: unknown) => port.postMessage({ type: 'done', id: message.id, result: { state: 'unreadable', why: String(error) } } satisfies FromReader),
     );
