@@ -204,3 +204,58 @@ describe('a recorded Claude Code run with three sub-agents', () => {
     expect((JSON.parse(out.join('')) as { counts: unknown }).counts).toMatchObject({ same: 19, onlyA: 0, onlyB: 0 });
   });
 });
+
+// A recorded Codex run (fixtures/subagent/codex-0.137.0_two-subagents/, scripts/record/codex-subagents.sh):
+// the main thread spawns helper A (no history) and helper B (forked: its rollout copies the main
+// thread's history) with multi-agent v2, whose `spawn_agent` output names the thread's path
+// (`/root/helper_a`), not its id. Each call's id says who made it (`call_subA_…`).
+describe('a recorded Codex run with two sub-agents, one of them forked', () => {
+  const CODEX = join(DIR, 'codex-0.137.0_two-subagents');
+  const MAIN = join(CODEX, 'rollout-2026-12-02T06-48-56-01a23583-712c-7681-8c6c-a10be2f97afa.jsonl');
+  const HELPER_A = join(CODEX, 'rollout-2026-12-02T06-48-56-01a23583-7365-7553-93f3-7359b1167020.jsonl');
+  const HELPER_B = join(CODEX, 'rollout-2026-12-02T06-48-56-01a23583-7383-7832-9db0-3e8f1abff15b.jsonl');
+  /** Each call's right parent: the spawn_agent call whose message names the sub-agent its id names. */
+  const rightParents = (session: Session) => {
+    const spawnOf = new Map<string, string>();
+    for (const call of session.calls.values()) {
+      const message = typeof call.rawInput === 'object' && call.rawInput !== null && 'message' in call.rawInput ? String(call.rawInput.message) : '';
+      const who = /^SUBTASK-([A-Z]):/.exec(message)?.[1];
+      if (who !== undefined) spawnOf.set(who, call.id);
+    }
+    return Object.fromEntries([...session.calls.values()].map((call) => [call.id, spawnOf.get(/^call_sub([A-Z])_/.exec(call.id)?.[1] ?? '') ?? null]));
+  };
+
+  test('read together, every call has its spawn_agent call as parent (joined by the thread\'s path), whichever rollout comes first', async () => {
+    const together = await ingest(joined(MAIN, HELPER_A, HELPER_B));
+    const expected = rightParents(together);
+    expect(Object.values(expected).filter((parent) => parent !== null)).toHaveLength(3);
+    expect(new Set(Object.values(expected)).size).toBe(3);
+    expect(parents(together)).toEqual(expected);
+    expect(parents(await ingest(joined(HELPER_B, HELPER_A, MAIN), { detail: 'light' }))).toEqual(expected);
+    const spawns = summarize(together).calls.filter((call) => call.id.startsWith('call_fake_1_'));
+    expect(spawns.map((call) => call.label)).toEqual(['Subagent', 'Subagent']);
+    // Each helper is its session: the forked one's call is not the main thread's.
+    const sessionOf = Object.fromEntries(summarize(together).calls.map((call) => [call.id, call.session]));
+    expect(new Set([sessionOf.call_fake_0_1, sessionOf.call_subA_0_4, sessionOf.call_subB_0_6]).size).toBe(3);
+    expect(summarize(together).calls.find((call) => call.id === 'call_subA_1_7')).toMatchObject({ status: 'failed', exitCode: 1 });
+  });
+
+  test('the forked helper\'s copy of the main thread\'s history is counted, not folded: no prompt, usage or session of the main thread in it', async () => {
+    const fork = await ingest(readFileSync(HELPER_B));
+    const main = await ingest(readFileSync(MAIN));
+    const prompt = 'Count and list the TODOs in notes.txt with two helpers.';
+    const prompts = (session: Session) => session.items.filter((item) => item.type === 'message' && item.role === 'user' && item.text === prompt).length;
+    const usages = (session: Session) => session.items.filter((item) => item.type === 'usage').length;
+    expect(prompts(main)).toBe(1);
+    expect(prompts(fork)).toBe(0);
+    // Its own two responses (the copy holds the main thread's first token_count too).
+    expect(usages(fork)).toBe(2);
+    expect(fork.sessionIds).toEqual(['01a23583-7383-7832-9db0-3e8f1abff15b']);
+    expect([...fork.calls.values()].map((call) => call.id)).toEqual(['call_subB_0_6']);
+    // Every line still counted, the copied ones in one quiet row.
+    expect(summarize(fork).counts).toMatchObject({ lines: 22, events: 22, unknown: 0, bad: 0 });
+    const all = await ingest(joined(MAIN, HELPER_A, HELPER_B));
+    expect(prompts(all)).toBe(1);
+    expect(usages(all)).toBe(usages(main) + usages(await ingest(readFileSync(HELPER_A))) + 2);
+  });
+});

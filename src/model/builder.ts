@@ -508,6 +508,37 @@ export class SessionBuilder {
   }
 
   /**
+   * Codex: a forked thread's rollout copies its parent's history after its own `session_meta`
+   * (`forked_from_id`): the parent's `session_meta`, then the parent's lines, all stamped with the
+   * fork's time. Those are counted, shown as one quiet row, and not folded again: the parent's own
+   * rollout holds them (its calls, prompts and usage counted once). True when the line is such a copy.
+   */
+  private foldForkCopy(record: IngestRecord, body: NativeEntry): boolean {
+    const native = this.native;
+    if (body.opens !== undefined && body.forkedFrom !== undefined) {
+      native.fork = record.ts === undefined ? undefined : { at: record.ts, copying: false };
+      return false;
+    }
+    const fork = native.fork;
+    if (!fork) return false;
+    // The copy starts with the parent's session_meta, at the fork's time, and ends at the first line written after it.
+    if (record.ts === undefined || record.ts > fork.at || (!fork.copying && body.opens === undefined)) {
+      native.fork = undefined;
+      return false;
+    }
+    fork.copying = true;
+    this.addItem({ type: 'event', loc: record.loc, name: body.name, summary: 'copied from the thread it was forked from', raw: body.raw, sessionId: native.session, bookkeeping: true });
+    return true;
+  }
+
+  /** Codex multi-agent v2: a thread's path, named by its `spawn_agent` call's output and by its own `session_meta`; once both are read, the call is its parent. */
+  private joinAgentPath(key: string, side: { child: string } | { parentId: string }): void {
+    const joined = { ...this.native.agentPaths.get(key), ...side };
+    this.native.agentPaths.set(key, joined);
+    if (joined.child !== undefined && joined.parentId !== undefined) this.linkSubagent(joined.child, joined.parentId);
+  }
+
+  /**
    * The calls of `sessionId` were made by the sub-agent the call `parentId` started (CONTRACTS §11):
    * those read so far are marked, later ones when they come. The first call named wins.
    */
@@ -729,9 +760,12 @@ export class SessionBuilder {
   private foldNative(record: IngestRecord, body: NativeEntry): void {
     const native = this.native;
     if (!native.releaseNoted && record.shape !== undefined) this.noteRelease(record.shape, body.raw, record.loc.line);
+    if (this.foldForkCopy(record, body)) return;
     if (body.opens !== undefined) native.session = this.canonicalId(body.opens);
     const sessionId = body.sessionId === undefined ? native.session : this.canonicalId(body.sessionId);
     this.noteSession(sessionId);
+    if (body.agentPath && sessionId !== null) this.joinAgentPath(`${this.canonicalId(body.agentPath.parentSession)}\n${body.agentPath.path}`, { child: sessionId });
+    if (body.spawnedPath && sessionId !== null) this.joinAgentPath(`${sessionId}\n${body.spawnedPath.path}`, { parentId: body.spawnedPath.callId });
     // Before the copy check: a Claude `progress` entry copying a message its sub-agent's file gave first still names the Task call.
     if (body.subagent) this.linkSubagent(this.canonicalId(body.subagent.sessionId), body.subagent.parentId);
     if (body.uuid !== undefined) {
@@ -1133,6 +1167,10 @@ class NativeState {
   releaseNoted = false;
   /** Claude entries read so far, by uuid. */
   readonly uuids = new Set<string>();
+  /** Codex: the forked thread whose copy of its parent's history may be being read (its `session_meta`'s time). */
+  fork: { at: number; copying: boolean } | undefined;
+  /** Codex multi-agent v2: by parent thread and path, the thread's session and the call that spawned it, as read so far. */
+  readonly agentPaths = new Map<string, { child?: string; parentId?: string }>();
   /** Calls that were plans (by scope and id), whose results update nothing. */
   readonly planCalls = new Set<string>();
   /** The usage item of each message (by scope and message id), replaced by a later entry of the message. */

@@ -13,7 +13,7 @@ export const LABEL_NAMES = {
   'Web Fetch': ['web_fetch', 'webfetch', 'WebFetch'],
   'Web Search': ['web_search', 'websearch', 'WebSearch', 'google_web_search'],
   Plan: ['todo_write', 'todowrite', 'TodoWrite', 'update_plan', 'write_todos'],
-  Subagent: ['task', 'spawn_subagent', 'Task', 'Agent', 'agent'],
+  Subagent: ['task', 'spawn_subagent', 'Task', 'Agent', 'agent', 'spawn_agent'],
 } as const satisfies Readonly<Record<string, readonly string[]>>;
 
 /**
