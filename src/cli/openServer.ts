@@ -17,7 +17,7 @@ import { findSessions, readHead } from './sessions';
 import { scanPartitions } from './teamIndex';
 import { machineOfDir, type TeamPartition } from '../analysis/teamIndex';
 import { subagentLayoutOf } from '../ingest/harnesses';
-import { subagentFilesOf } from './subagentFiles';
+import { subagentFolderFilesOf } from './subagentFiles';
 import { tailFile } from './tail';
 import { tailSession } from './tailSession';
 
@@ -357,7 +357,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     // A session's sub-agents' files go out with it (CONTRACTS §11); followed, those that appear later too.
     const layout = subagentLayoutOf(path);
-    const withSubagents = layout !== null && (mode.follow || (await subagentFilesOf(path)).length > 0) ? layout : null;
+    const withSubagents = layout !== null && (mode.follow || (await subagentFolderFilesOf(path)).length > 0) ? layout : null;
     // A followed file (or one sent with its sub-agents' files) has no length yet; chunked, each read goes out as it is made.
     if (!mode.follow && withSubagents === null) res.setHeader('Content-Length', info.size);
     if (head) {

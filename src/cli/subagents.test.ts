@@ -240,6 +240,16 @@ describe('a recorded Codex run with two sub-agents, one of them forked', () => {
     expect(summarize(together).calls.find((call) => call.id === 'call_subA_1_7')).toMatchObject({ status: 'failed', exitCode: 1 });
   });
 
+  test('loupe summarize of the main rollout reads the rollouts beside it of the threads it spawned; a helper\'s rollout is read alone', async () => {
+    const read = await readSessionFile(MAIN);
+    if ('unreadable' in read) throw new Error(read.unreadable);
+    const expected = rightParents(await ingest(joined(MAIN, HELPER_A, HELPER_B)));
+    expect(parents(read.session)).toEqual(expected);
+    const helper = await readSessionFile(HELPER_A);
+    if ('unreadable' in helper) throw new Error(helper.unreadable);
+    expect(Object.keys(parents(helper.session))).toEqual(['call_subA_0_4', 'call_subA_1_7']);
+  });
+
   test('the forked helper\'s copy of the main thread\'s history is counted, not folded: no prompt, usage or session of the main thread in it', async () => {
     const fork = await ingest(readFileSync(HELPER_B));
     const main = await ingest(readFileSync(MAIN));
