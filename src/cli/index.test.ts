@@ -241,6 +241,27 @@ describe('loupe index, a Claude Code session with its sub-agents\' files', () =>
   }, 60_000);
 });
 
+describe('loupe index, a Codex run whose sub-agents have rollouts of their own', () => {
+  const RECORDED = join(ROOT, 'fixtures/subagent/codex-0.137.0_two-subagents');
+
+  test('reads the main rollout with its helpers\' rollouts: one session, their calls with parent_call_id as loupe summarize says', async () => {
+    const root = join(work, 'codex-subagents');
+    const dir = join(root, 'sessions', '2026', '12', '02');
+    mkdirSync(dir, { recursive: true });
+    const rollouts = readdirSync(RECORDED).filter((name) => name.startsWith('rollout-')).sort();
+    for (const name of rollouts) copyFileSync(join(RECORDED, name), join(dir, name));
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o777 : 0o666);
+    chmodSync(root, 0o777);
+    const out = join(work, 'codex-subagents-index');
+    const run = await index(root, out);
+    expect(run.json).toMatchObject({ sessions: 1, calls: 9, parsed: 1, unreadable: [] });
+    const main = join(dir, rollouts[0]!);
+    const expected = (await summaryOf(main)).calls.map((call) => ({ call_id: call.id, parent_call_id: call.parent }));
+    expect(expected.filter((call) => call.parent_call_id !== null)).toHaveLength(3);
+    expect(await rows(`select call_id, parent_call_id from '${join(out, 'calls.parquet')}' order by call_id`)).toEqual(expected.sort((a, b) => a.call_id.localeCompare(b.call_id)));
+  }, 60_000);
+});
+
 describe('loupe index, a file that keeps changing (a session an agent is writing)', () => {
   test('a changed file rewrites only the row groups from the first that holds its rows: the last run\'s groups before it stay as they were written', async () => {
     const dir = join(work, 'growing');

@@ -9,6 +9,7 @@ import { indexFiles } from './indexPool';
 import { DEFAULT_ROW_GROUP_ROWS, readManifest, sameStamp, stampOf, tableRows, TableWriter, writeManifest, type FileStamp } from './indexStore';
 import { parentSessionFileOf } from '../ingest/harnesses';
 import { sessionFilesUnder, type LeftOut } from './sessions';
+import { codexThreadOf } from './subagentFiles';
 
 export interface IndexOptions {
   dirs: readonly string[];
@@ -58,6 +59,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
   // A sub-agent's own file (CONTRACTS §10) is read with its session's, not as a session of its own:
   // its calls then have their Task call as parent, and it is stamped as part of that session.
   const subagentsOf = subagentFilesByParent(found);
+  for (const [parent, threads] of await codexThreadsByParent(found)) subagentsOf.set(parent, [...(subagentsOf.get(parent) ?? []), ...threads]);
   const grouped = new Set([...subagentsOf.values()].flat());
   const files = found.filter((file) => !grouped.has(file));
   const manifest = await readManifest(out);
@@ -180,6 +182,30 @@ function subagentFilesByParent(files: readonly string[]): Map<string, string[]> 
     byParent.set(parent, [...(byParent.get(parent) ?? []), file]);
   }
   return byParent;
+}
+
+/**
+ * Codex keeps a sub-agent thread in a rollout of its own, whose `session_meta` names the thread
+ * that spawned it: each such rollout among `files` under the rollout of the thread it descends
+ * from (its parent's, or that one's parent's…), in name order.
+ */
+async function codexThreadsByParent(files: readonly string[]): Promise<Map<string, string[]>> {
+  const threads = (await mapLimited(files, 32, codexThreadOf)).filter((entry): entry is [string, { id: string; parent: string | null }] => entry[1] !== null);
+  const fileOf = new Map(threads.map(([file, thread]) => [thread.id, file]));
+  const parentOf = new Map(threads.map(([, thread]) => [thread.id, thread.parent]));
+  const byRoot = new Map<string, string[]>();
+  for (const [file, thread] of threads) {
+    let root = thread.id;
+    const seen = new Set([root]);
+    for (let parent = parentOf.get(root); parent != null && fileOf.has(parent) && !seen.has(parent); parent = parentOf.get(root)) {
+      root = parent;
+      seen.add(root);
+    }
+    if (root === thread.id) continue;
+    const rootFile = fileOf.get(root)!;
+    byRoot.set(rootFile, [...(byRoot.get(rootFile) ?? []), file].sort());
+  }
+  return byRoot;
 }
 
 /** A session file's stamp with its sub-agents' files: a sub-agent's file that changes, comes or goes changes it. */

@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -334,6 +334,18 @@ describe('loupe open server: following', () => {
     const server = await serve({ kind: 'file', path: session, follow: false });
     const reply = await get(server, `/${server.token}/session`);
     expect(reply.body).toBe('{"a":1}\n{"c":3}\n{"b":2}\n');
+  });
+
+  test('a Codex rollout is sent with the rollouts beside it of the threads it spawned, not with others', async () => {
+    const recorded = join(import.meta.dirname, '../../fixtures/subagent/codex-0.137.0_two-subagents');
+    const rollouts = readdirSync(recorded).filter((name) => name.startsWith('rollout-')).sort();
+    for (const name of rollouts) copyFileSync(join(recorded, name), join(dir, name));
+    // Another session's rollout, written later in the same folder.
+    const other = 'rollout-2026-12-02T07-00-00-01a23590-0000-7000-8000-000000000000.jsonl';
+    writeFileSync(join(dir, other), '{"timestamp":"2026-12-02T07:00:00Z","type":"session_meta","payload":{"id":"01a23590-0000-7000-8000-000000000000"}}\n');
+    const server = await serve({ kind: 'file', path: join(dir, rollouts[0]!), follow: false });
+    const reply = await get(server, `/${server.token}/session`);
+    expect(reply.body).toBe(rollouts.map((name) => readFileSync(join(recorded, name), 'utf8')).join(''));
   });
 
   test('closing the server ends open follows', async () => {

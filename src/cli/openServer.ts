@@ -17,7 +17,7 @@ import { findSessions, readHead } from './sessions';
 import { scanPartitions } from './teamIndex';
 import { machineOfDir, type TeamPartition } from '../analysis/teamIndex';
 import { subagentLayoutOf } from '../ingest/harnesses';
-import { subagentFolderFilesOf } from './subagentFiles';
+import { subagentFilesOf, subagentFolderFilesOf } from './subagentFiles';
 import { tailFile } from './tail';
 import { tailSession } from './tailSession';
 
@@ -357,9 +357,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     // A session's sub-agents' files go out with it (CONTRACTS §11); followed, those that appear later too.
     const layout = subagentLayoutOf(path);
-    const withSubagents = layout !== null && (mode.follow || (await subagentFolderFilesOf(path)).length > 0) ? layout : null;
+    const inFolder = layout === null ? [] : await subagentFolderFilesOf(path);
+    // Not followed, a Codex rollout goes with the rollouts of the threads it spawned (subagentFilesOf).
+    const beside = mode.follow || inFolder.length > 0 ? [] : await subagentFilesOf(path);
+    const withSubagents = mode.follow ? layout !== null : inFolder.length > 0 || beside.length > 0;
     // A followed file (or one sent with its sub-agents' files) has no length yet; chunked, each read goes out as it is made.
-    if (!mode.follow && withSubagents === null) res.setHeader('Content-Length', info.size);
+    if (!mode.follow && !withSubagents) res.setHeader('Content-Length', info.size);
     if (head) {
       res.end();
       return;
@@ -371,7 +374,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     req.on('close', stop);
     closing.signal.addEventListener('abort', stop, { once: true });
     try {
-      if (withSubagents) await tailSession(path, withSubagents, res, { ...mode, pollMs, signal: reader.signal });
+      if (withSubagents) await tailSession(path, layout, res, { ...mode, pollMs, signal: reader.signal }, beside);
       else await tailFile(path, res, { ...mode, pollMs, signal: reader.signal, ...(mode.follow ? {} : { endAt: info.size }) });
       res.end();
     } finally {

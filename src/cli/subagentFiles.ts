@@ -71,6 +71,13 @@ export async function codexThreadsSpawnedBy(rolloutPath: string): Promise<string
   return found;
 }
 
+/** A Codex rollout's thread and the thread that spawned it (null for none); null when it is no rollout. */
+export async function codexThreadOf(path: string): Promise<{ id: string; parent: string | null } | null> {
+  if (!CODEX_ROLLOUT.test(basename(path))) return null;
+  const meta = await sessionMetaOf(path, false);
+  return meta ? { id: meta.id, parent: meta.parent_thread_id ?? meta.source?.subagent.thread_spawn.parent_thread_id ?? null } : null;
+}
+
 /** A rollout's `session_meta` (its first line); null when it has none. `asChild`: null unless its first bytes name a parent thread. */
 async function sessionMetaOf(path: string, asChild: boolean): Promise<z.infer<typeof sessionMetaSchema>['payload'] | null> {
   const handle = await open(path, 'r').catch(() => null);

@@ -25,7 +25,12 @@ export interface SubagentLayout {
   isSubagentFile: (name: string) => boolean;
 }
 
-export async function tailSession(path: string, layout: SubagentLayout, out: Writable, options: Omit<TailOptions, 'endAt'>): Promise<TailEnd> {
+/**
+ * `layout`: where the session's sub-agents' files appear (followed, those that appear later too);
+ * `beside`: other files of its sub-agents, sent after them when not followed (Codex's rollouts of
+ * the threads a session spawned).
+ */
+export async function tailSession(path: string, layout: SubagentLayout | null, out: Writable, options: Omit<TailOptions, 'endAt'>, beside: readonly string[] = []): Promise<TailEnd> {
   const { signal } = options;
   const main = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | (options.expect ? constants.O_NOFOLLOW : 0));
   const subagents = new Map<string, Source>();
@@ -78,8 +83,9 @@ export async function tailSession(path: string, layout: SubagentLayout, out: Wri
       if (signal.aborted) return 'aborted';
       // Asked before reading: a writer that is done has written everything, so this read is the last.
       const writerDone = (await options.writerDone?.()) ?? false;
-      await openNewSubagents(layout, subagents);
+      if (layout) await openNewSubagents(layout, subagents);
       if (!options.follow) {
+        for (const file of beside) await openSubagent(file, file, subagents);
         // Not followed: each file whole, one after another, as joinSubagents writes them.
         for (const source of [session, ...subagents.values()]) {
           if (!atLineStart) await send(Buffer.from('\n'));
@@ -127,12 +133,18 @@ async function openNewSubagents(layout: SubagentLayout, subagents: Map<string, S
   const names = await readdir(layout.folder).catch(() => [] as string[]);
   for (const name of names.sort()) {
     if (subagents.has(name) || !layout.isSubagentFile(name)) continue;
-    const handle = await open(join(layout.folder, name), constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW).catch(() => null);
-    if (handle === null) continue;
-    if (!(await handle.stat()).isFile()) {
-      await handle.close();
-      continue;
-    }
-    subagents.set(name, { handle, position: 0, held: [] });
+    await openSubagent(name, join(layout.folder, name), subagents);
   }
+}
+
+/** Opens a sub-agent's file (never through a link, only a regular file) as `key`; one that cannot be opened is left for the next look. */
+async function openSubagent(key: string, path: string, subagents: Map<string, Source>): Promise<void> {
+  if (subagents.has(key)) return;
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW).catch(() => null);
+  if (handle === null) return;
+  if (!(await handle.stat()).isFile()) {
+    await handle.close();
+    return;
+  }
+  subagents.set(key, { handle, position: 0, held: [] });
 }
