@@ -159,7 +159,9 @@ const server = http.createServer((req, res) => {
     let parsed = null;
     try {
       parsed = body ? JSON.parse(body) : null;
-    } catch {}
+    } catch {
+      // not JSON: answered as an empty request
+    }
     const url = req.url || "";
     if (req.method === "POST" && url.startsWith("/v1/messages/count_tokens")) {
       log({ method: req.method, url, kind: "count_tokens" });

@@ -96,7 +96,9 @@ const server = http.createServer((req, res) => {
     let parsed = null;
     try {
       parsed = body ? JSON.parse(body) : null;
-    } catch {}
+    } catch {
+      // not JSON: answered as an empty request
+    }
     const url = req.url || "";
     if (req.method === "GET" && url.startsWith("/v1/models")) {
       log({ method: req.method, url, kind: "models" });
