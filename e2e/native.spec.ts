@@ -3,7 +3,7 @@
 // never seen before are shown by their type, and a Claude Code log followed live shows each call
 // as it is written.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -168,6 +168,67 @@ test("a Claude Code session dropped with its sub-agent's file is read as one: th
     await page.getByRole('tab', { name: 'Sessions' }).click();
     await expect(page.getByTestId('session-tree')).toContainText('spawned by task-1');
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// The recorded run (fixtures/subagent/claude-code-2.1.83_three-subagents/): three sub-agents, two at once.
+const RECORDED = 'subagent/claude-code-2.1.83_three-subagents';
+const RUN = '869c696e-f778-4f73-81d7-92fbc13f60b4';
+const AGENTS = { A: 'ae39ff0bfb83acdd9', B: 'aab1cfe8219976e47', C: 'abfb5d1c99197dbd5' } as const;
+const agentFile = (agent: string) => fixture(`${RECORDED}/${RUN}/subagents/agent-${agent}.jsonl`);
+
+test('a recorded Claude Code run with three sub-agents: each Agent row folds its sub-agent\'s calls, and the Sessions view is a tree', async ({ page }) => {
+  await openByDrop(page, [fixture(`${RECORDED}/${RUN}.jsonl`), ...Object.values(AGENTS).map(agentFile)]);
+  await expect(page.getByRole('region', { name: 'Filters' })).toContainText('Tool calls: 19');
+  await expect(row(page, 'toolu_main1_1_1').locator('[data-subagent-count]')).toHaveText('3 sub-agent calls');
+  await expect(row(page, 'toolu_main1_1_2').locator('[data-subagent-count]')).toHaveText('3 sub-agent calls');
+  await expect(row(page, 'toolu_main2_1_1').locator('[data-subagent-count]')).toHaveText('3 sub-agent calls 1 failed');
+  await expect(row(page, 'toolu_subC_1_1')).toHaveCount(0);
+  await row(page, 'toolu_main2_1_1').getByRole('button').first().click();
+  await expect(row(page, 'toolu_main2_1_1').locator('[data-subagent-call="toolu_subC_1_1"]')).toHaveAttribute('data-status', 'failed');
+  await page.getByRole('tab', { name: 'Sessions' }).click();
+  const tree = page.getByTestId('session-tree');
+  for (const parent of ['toolu_main1_1_1', 'toolu_main1_1_2', 'toolu_main2_1_1']) await expect(tree).toContainText(`spawned by ${parent}`);
+});
+
+test('loupe open --follow of a Claude Code session: a running sub-agent\'s calls show under its Agent call from the main log, and its file, once there, adds nothing twice', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'loupe-native-sub-live-'));
+  const file = join(dir, `${RUN}.jsonl`);
+  const subagents = join(dir, RUN, 'subagents');
+  writeFileSync(file, '');
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'bin/loupe.mjs'), 'open', file, '--follow', '--no-browser', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const url = await addressPrinted(child);
+    const lines = readFileSync(fixture(`${RECORDED}/${RUN}.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');
+    const append = (upTo: (line: string) => boolean) => {
+      while (lines.length > 0) {
+        const line = lines.shift()!;
+        appendFileSync(file, `${line}\n`);
+        if (upTo(line)) return;
+      }
+    };
+    await page.goto(url);
+    await expect(page.getByTestId('live')).toBeVisible();
+    // Up to sub-agent C's failing build, from the main log's progress copies: no sub-agent file yet.
+    append((line) => line.includes('"agent_progress"') && line.includes('"tool_use_id":"toolu_subC_1_1"'));
+    await expect(row(page, 'toolu_main1_1_1').locator('[data-subagent-count]')).toHaveText('3 sub-agent calls');
+    await expect(row(page, 'toolu_main2_1_1').locator('[data-subagent-count]')).toHaveText('2 sub-agent calls 1 failed');
+    await expect(row(page, 'toolu_main2_1_1')).toHaveAttribute('data-status', 'pending');
+    // The sub-agents' files appear (the followed session reads them too), then the rest of the log.
+    mkdirSync(subagents, { recursive: true });
+    for (const agent of Object.values(AGENTS)) copyFileSync(agentFile(agent), join(subagents, `agent-${agent}.jsonl`));
+    append(() => false);
+    await expect(row(page, 'toolu_main2_1_1')).toHaveAttribute('data-status', 'done');
+    await expect(row(page, 'toolu_main2_1_1').locator('[data-subagent-count]')).toHaveText('3 sub-agent calls 1 failed');
+    await expect(row(page, 'toolu_main1_1_1').locator('[data-subagent-count]')).toHaveText('3 sub-agent calls');
+    await expect(page.getByRole('region', { name: 'Filters' })).toContainText('Tool calls: 19');
+    // A sub-agent's last message is only in its file: read from it.
+    await expect(page.locator('[data-kind="agent"]').filter({ hasText: 'scripts/build.js does not exist' })).toHaveCount(1);
+  } finally {
+    child.kill();
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -212,6 +212,56 @@ describe('loupe index', () => {
   }, 60_000);
 });
 
+describe('loupe index, a Claude Code session with its sub-agents\' files', () => {
+  // The recorded run of fixtures/subagent/: 19 calls, 9 of them by three sub-agents in files of their own.
+  const RECORDED = join(ROOT, 'fixtures/subagent/claude-code-2.1.83_three-subagents');
+  const RUN = '869c696e-f778-4f73-81d7-92fbc13f60b4';
+
+  test('reads the session with them: one session, every call with its parent_call_id as loupe summarize says; a changed sub-agent file reads the session again', async () => {
+    const dir = join(work, 'subagents', 'projects', '-tmp-ws');
+    mkdirSync(join(dir, RUN, 'subagents'), { recursive: true });
+    copyFileSync(join(RECORDED, `${RUN}.jsonl`), join(dir, `${RUN}.jsonl`));
+    for (const name of readdirSync(join(RECORDED, RUN, 'subagents'))) copyFileSync(join(RECORDED, RUN, 'subagents', name), join(dir, RUN, 'subagents', name));
+    for (const entry of readdirSync(join(work, 'subagents'), { recursive: true, withFileTypes: true })) chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o777 : 0o666);
+    chmodSync(join(work, 'subagents'), 0o777);
+    const out = join(work, 'subagents-index');
+    const run = await index(join(work, 'subagents'), out);
+    expect(run.json).toMatchObject({ sessions: 1, calls: 19, parsed: 1, unreadable: [] });
+    const session = join(dir, `${RUN}.jsonl`);
+    const expected = (await summaryOf(session)).calls.map((call) => ({ call_id: call.id, parent_call_id: call.parent }));
+    expect(expected.filter((call) => call.parent_call_id !== null)).toHaveLength(9);
+    const calls = `'${join(out, 'calls.parquet')}'`;
+    expect(await rows(`select call_id, parent_call_id from ${calls} order by call_id`)).toEqual(expected.sort((a, b) => a.call_id.localeCompare(b.call_id)));
+    expect(await rows(`select distinct file from ${calls}`)).toEqual([{ file: session }]);
+
+    // A sub-agent's file that changes is part of its session: the session is read again.
+    appendFileSync(join(dir, RUN, 'subagents', 'agent-aab1cfe8219976e47.jsonl'), '\n');
+    expect((await index(join(work, 'subagents'), out)).json).toMatchObject({ sessions: 1, calls: 19, parsed: 1, reused: 0 });
+    expect((await index(join(work, 'subagents'), out)).json).toMatchObject({ sessions: 1, parsed: 0, reused: 1 });
+  }, 60_000);
+});
+
+describe('loupe index, a Codex run whose sub-agents have rollouts of their own', () => {
+  const RECORDED = join(ROOT, 'fixtures/subagent/codex-0.137.0_two-subagents');
+
+  test('reads the main rollout with its helpers\' rollouts: one session, their calls with parent_call_id as loupe summarize says', async () => {
+    const root = join(work, 'codex-subagents');
+    const dir = join(root, 'sessions', '2026', '12', '02');
+    mkdirSync(dir, { recursive: true });
+    const rollouts = readdirSync(RECORDED).filter((name) => name.startsWith('rollout-')).sort();
+    for (const name of rollouts) copyFileSync(join(RECORDED, name), join(dir, name));
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o777 : 0o666);
+    chmodSync(root, 0o777);
+    const out = join(work, 'codex-subagents-index');
+    const run = await index(root, out);
+    expect(run.json).toMatchObject({ sessions: 1, calls: 9, parsed: 1, unreadable: [] });
+    const main = join(dir, rollouts[0]!);
+    const expected = (await summaryOf(main)).calls.map((call) => ({ call_id: call.id, parent_call_id: call.parent }));
+    expect(expected.filter((call) => call.parent_call_id !== null)).toHaveLength(3);
+    expect(await rows(`select call_id, parent_call_id from '${join(out, 'calls.parquet')}' order by call_id`)).toEqual(expected.sort((a, b) => a.call_id.localeCompare(b.call_id)));
+  }, 60_000);
+});
+
 describe('loupe index, a file that keeps changing (a session an agent is writing)', () => {
   test('a changed file rewrites only the row groups from the first that holds its rows: the last run\'s groups before it stay as they were written', async () => {
     const dir = join(work, 'growing');

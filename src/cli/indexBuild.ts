@@ -1,12 +1,15 @@
 // Builds or refreshes a fleet index: every session file under some folders as rows of
 // `calls.parquet` and `sessions.parquet`. A file the manifest says is unchanged keeps the rows the
 // last run wrote; only new and changed files are read; files gone from the folders drop out.
+import { createHash } from 'node:crypto';
 import { lstat, mkdir } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { CALLS_TABLE, fleetCallOf, fleetSessionOf, SESSIONS_TABLE, type FleetCall, type FleetSession } from '../analysis/fleet';
 import { indexFiles } from './indexPool';
 import { DEFAULT_ROW_GROUP_ROWS, readManifest, sameStamp, stampOf, tableRows, TableWriter, writeManifest, type FileStamp } from './indexStore';
+import { parentSessionFileOf } from '../ingest/harnesses';
 import { sessionFilesUnder, type LeftOut } from './sessions';
+import { codexThreadOf } from './subagentFiles';
 
 export interface IndexOptions {
   dirs: readonly string[];
@@ -50,9 +53,15 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
   const inside = `${resolve(options.skipUnder ?? out)}${sep}`;
   // The index's own files are not sessions, wherever it is kept.
   const leftOut: LeftOut[] = [];
-  const files = [...(await sessionFilesUnder(options.dirs.map((dir) => resolve(dir)), { inside: options.inside ?? false }, leftOut))]
+  const found = [...(await sessionFilesUnder(options.dirs.map((dir) => resolve(dir)), { inside: options.inside ?? false }, leftOut))]
     .filter((file) => !file.startsWith(inside))
     .sort();
+  // A sub-agent's own file (CONTRACTS §10) is read with its session's, not as a session of its own:
+  // its calls then have their Task call as parent, and it is stamped as part of that session.
+  const subagentsOf = subagentFilesByParent(found);
+  for (const [parent, threads] of await codexThreadsByParent(found)) subagentsOf.set(parent, [...(subagentsOf.get(parent) ?? []), ...threads]);
+  const grouped = new Set([...subagentsOf.values()].flat());
+  const files = found.filter((file) => !grouped.has(file));
   const manifest = await readManifest(out);
 
   const stamps = new Map<string, FileStamp>();
@@ -60,7 +69,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
   const reuse = new Set<string>();
   let toRead: string[] = [];
   const now = Date.now();
-  for (const [file, stamp] of await mapLimited(files, 32, (file) => stampOf(file, manifest?.files[file], now))) {
+  for (const [file, stamp] of await mapLimited(files, 32, (file) => sessionStampOf(file, subagentsOf.get(file) ?? [], manifest?.files[file], now))) {
     const before = manifest?.files[file];
     if (stamp) current.set(file, stamp);
     if (stamp && before && sameStamp(stamp, before)) {
@@ -121,7 +130,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
         sessions.add(rows.session);
         for (const call of rows.calls) calls.add(call);
       },
-    });
+    }, subagentsOf);
     await calls.finish();
     await sessions.finish();
     unreadable.sort((a, b) => a.file.localeCompare(b.file));
@@ -163,6 +172,60 @@ async function appendingWriters(out: string, files: number, rowGroupRows: number
   if (sessions && calls) return { calls, sessions };
   await Promise.all([sessions?.abandon(), calls?.abandon()]);
   return null;
+}
+
+/** Each session file's sub-agents' files among `files`, in name order. */
+function subagentFilesByParent(files: readonly string[]): Map<string, string[]> {
+  const present = new Set(files);
+  const byParent = new Map<string, string[]>();
+  for (const file of files) {
+    const parent = parentSessionFileOf(file);
+    if (parent === null || !present.has(parent)) continue;
+    byParent.set(parent, [...(byParent.get(parent) ?? []), file]);
+  }
+  return byParent;
+}
+
+/**
+ * Codex keeps a sub-agent thread in a rollout of its own, whose `session_meta` names the thread
+ * that spawned it: each such rollout among `files` under the rollout of the thread it descends
+ * from (its parent's, or that one's parent's…), in name order.
+ */
+async function codexThreadsByParent(files: readonly string[]): Promise<Map<string, string[]>> {
+  const threads = (await mapLimited(files, 32, codexThreadOf)).filter((entry): entry is [string, { id: string; parent: string | null }] => entry[1] !== null);
+  const fileOf = new Map(threads.map(([file, thread]) => [thread.id, file]));
+  const parentOf = new Map(threads.map(([, thread]) => [thread.id, thread.parent]));
+  const byRoot = new Map<string, string[]>();
+  for (const [file, thread] of threads) {
+    let root = thread.id;
+    const seen = new Set([root]);
+    for (let parent = parentOf.get(root); parent != null && fileOf.has(parent) && !seen.has(parent); parent = parentOf.get(root)) {
+      root = parent;
+      seen.add(root);
+    }
+    if (root === thread.id) continue;
+    const rootFile = fileOf.get(root)!;
+    byRoot.set(rootFile, [...(byRoot.get(rootFile) ?? []), file].sort());
+  }
+  return byRoot;
+}
+
+/** A session file's stamp with its sub-agents' files: a sub-agent's file that changes, comes or goes changes it. */
+async function sessionStampOf(file: string, subagents: readonly string[], before: Omit<FileStamp, 'state'> | undefined, now: number): Promise<Omit<FileStamp, 'state'> | null> {
+  if (subagents.length === 0) return stampOf(file, before, now);
+  const parts = [];
+  for (const part of [file, ...subagents]) {
+    const stamp = await stampOf(part, undefined, now);
+    if (stamp === null) return null;
+    parts.push(stamp);
+  }
+  return {
+    size: parts.reduce((sum, part) => sum + part.size, 0),
+    mtimeMs: Math.max(...parts.map((part) => part.mtimeMs)),
+    ctimeMs: Math.max(...parts.map((part) => part.ctimeMs)),
+    ino: parts[0]!.ino,
+    head: createHash('sha1').update(JSON.stringify(parts.map((part, index) => [index === 0 ? file : subagents[index - 1], part]))).digest('hex'),
+  };
 }
 
 /** `fn` over every item, at most `limit` at once; results in the items' order. */

@@ -9,6 +9,7 @@ import { isSqlite } from '../ingest/sqlite/wal';
 import { ingest } from '../model';
 import { binaryReason, readFailure, TEXT_PROBE_BYTES, walBeside, whyUnreadable } from './files';
 import { headOfFileBytes, readHead } from './sessions';
+import { withSubagentBytes } from './subagentFiles';
 
 /**
  * Files up to this size are read in one call and checked, headed and parsed from memory (a
@@ -17,7 +18,9 @@ import { headOfFileBytes, readHead } from './sessions';
  */
 const WHOLE_READ_BYTES = 8 * 1024 * 1024;
 
-export async function indexFile(path: string): Promise<FileRows> {
+/** `subagents`: the session's sub-agents' own files (CONTRACTS §10), read with it as one input so their calls have parents. */
+export async function indexFile(path: string, subagents: readonly string[] = []): Promise<FileRows> {
+  if (subagents.length > 0) return indexFileStreaming(path, subagents);
   try {
     const info = await stat(path);
     if (info.isFile() && info.size <= WHOLE_READ_BYTES) {
@@ -37,7 +40,7 @@ export async function indexFile(path: string): Promise<FileRows> {
 }
 
 /** The same rows read as a stream (a file too large to hold, or not a plain one): what the in-memory read is held to. */
-export async function indexFileStreaming(path: string): Promise<FileRows> {
+export async function indexFileStreaming(path: string, subagents: readonly string[] = []): Promise<FileRows> {
   const unreadable = await whyUnreadable(path);
   if (unreadable !== null) return fail(unreadable);
   try {
@@ -45,8 +48,11 @@ export async function indexFileStreaming(path: string): Promise<FileRows> {
     const head = await readHead(path);
     // A database's log before the database (walBeside says why).
     const wal = await walBeside(path);
-    const session = await ingest(createReadStream(path, { highWaterMark: 1 << 20 }), { detail: 'light', wal });
-    return rowsOfFile(session, { file: path, bytes: info.size, modifiedMs: info.mtimeMs, head });
+    const bytes = subagents.length > 0 ? withSubagentBytes(path, subagents) : createReadStream(path, { highWaterMark: 1 << 20 });
+    const session = await ingest(bytes, { detail: 'light', wal });
+    let size = info.size;
+    for (const subagent of subagents) size += (await stat(subagent)).size;
+    return rowsOfFile(session, { file: path, bytes: size, modifiedMs: info.mtimeMs, head });
   } catch (error) {
     // The file changed between the check and the read (removed, its mode changed, a disk error).
     return fail(readFailure(path, error));

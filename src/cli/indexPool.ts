@@ -13,6 +13,7 @@ const INDEX_ROLE = 'loupe-index-reader';
 interface ToReader {
   id: number;
   path: string;
+  subagents: readonly string[];
 }
 
 type FromReader = { type: 'ready' } | { type: 'done'; id: number; result: FileRows };
@@ -25,11 +26,12 @@ export interface PoolOptions {
 }
 
 /** Reads every path, at most `jobs` at a time, handing each result to onFile. */
-export async function indexFiles(paths: readonly string[], options: PoolOptions): Promise<{ threads: number }> {
+/** `subagentsOf`: a session's sub-agents' files, read with it (indexFile). */
+export async function indexFiles(paths: readonly string[], options: PoolOptions, subagentsOf: ReadonlyMap<string, readonly string[]> = new Map()): Promise<{ threads: number }> {
   const wanted = Math.min(options.jobs ?? availableParallelism(), paths.length);
   const readers = wanted > 0 ? await startReaders(wanted) : [];
   if (readers.length === 0) {
-    for (const path of paths) await options.onFile(path, await indexFile(path));
+    for (const path of paths) await options.onFile(path, await indexFile(path, subagentsOf.get(path)));
     return { threads: 0 };
   }
   let next = 0;
@@ -46,7 +48,7 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions)
       const readNext = (): void => {
         if (next >= paths.length) return;
         const path = paths[next++]!;
-        reading.push(reader.read(path).then((result) => [path, result]));
+        reading.push(reader.read(path, subagentsOf.get(path) ?? []).then((result) => [path, result]));
       };
       readNext();
       readNext();
@@ -108,7 +110,7 @@ class Reader {
     worker.on('exit', (code) => died(`it exited with code ${code}`));
   }
 
-  async read(path: string): Promise<FileRows> {
+  async read(path: string, subagents: readonly string[]): Promise<FileRows> {
     if (this.worker.threadId === -1) {
       // One replacement for the reads waiting on it (two are in flight).
       this.replacing ??= Reader.spawn().then((replacement) => {
@@ -119,12 +121,12 @@ class Reader {
         }
         return replacement;
       });
-      if (!(await this.replacing)) return indexFile(path);
+      if (!(await this.replacing)) return indexFile(path, subagents);
     }
     const id = this.nextId++;
     return new Promise<FileRows>((done) => {
       this.waiting.set(id, { path, done });
-      const message: ToReader = { id, path };
+      const message: ToReader = { id, path, subagents };
       this.worker.postMessage(message);
     });
   }
@@ -138,7 +140,7 @@ function runReaderThread(port: MessagePort): void {
   // One file at a time: the next one waits its turn here, so a thread holds one session however large.
   let reading = Promise.resolve();
   port.on('message', (message: ToReader) => {
-    reading = reading.then(() => indexFile(message.path)).then(
+    reading = reading.then(() => indexFile(message.path, message.subagents)).then(
       (result) => port.postMessage({ type: 'done', id: message.id, result } satisfies FromReader),
       (error: unknown) => port.postMessage({ type: 'done', id: message.id, result: fail(String(error)) } satisfies FromReader),
     );

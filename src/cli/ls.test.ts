@@ -1,5 +1,5 @@
 // `loupe ls` under a scratch HOME holding a Claude Code project, a Codex rollout and a tee capture.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -244,3 +244,15 @@ async function finishedCaptureNotLive(): Promise<void> {
   expect(await live()).toEqual([true]);
 }
 test('a tee capture is live only while its tee runs, not for a minute after it exits (acp-capture: isCaptureLive alone)', finishedCaptureNotLive);
+
+test("a Codex run's sub-agent threads (rollouts of their own naming it as parent) are its sub-agents, not sessions of their own", async () => {
+  const recorded = join(import.meta.dirname, '../../fixtures/subagent/codex-0.137.0_two-subagents');
+  const rollouts = readdirSync(recorded).filter((name) => name.startsWith('rollout-')).sort();
+  const day = join(home, '.codex/sessions/2026/12/02');
+  mkdirSync(day, { recursive: true });
+  for (const name of rollouts) copyFileSync(join(recorded, name), join(day, name));
+  const json = await run(['--json']);
+  const found = JSON.parse(json.out) as FoundSession[];
+  expect(found.map((s) => [s.path, s.subagents])).toEqual([[join(day, rollouts[0]!), rollouts.slice(1).map((name) => join(day, name))]]);
+  expect((await run([])).out).toContain('(+2 sub-agents)');
+});

@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -299,6 +299,53 @@ describe('loupe open server: following', () => {
 
     const after = await get(server, `/${server.token}/session`);
     expect(after.body).toBe(LINE_1 + LINE_2 + LINE_3);
+  });
+
+  test('--follow sends a session with its sub-agents\' files, one that appears later too, and never runs two files\' lines together', async () => {
+    const session = join(dir, 's1.jsonl');
+    const subagents = join(dir, 's1', 'subagents');
+    const line = (text: string) => `{"type":"user","text":"${text}"}\n`;
+    writeFileSync(session, line('main 1'));
+    const server = await serve({ kind: 'file', path: session, follow: true });
+    const res = await open(server, `/${server.token}/session`);
+    expect(res.headers['content-length']).toBeUndefined();
+    let sent = await readUntil(res, (text) => text === line('main 1'));
+    mkdirSync(subagents, { recursive: true });
+    writeFileSync(join(subagents, 'agent-a1.jsonl'), line('agent 1'));
+    writeFileSync(join(subagents, 'agent-a1.meta.json'), '{"agentType":"general-purpose"}');
+    sent += await readUntil(res, (text) => text === line('agent 1'));
+    // Half a line of the session, then a sub-agent's line: the sub-agent's goes out first, whole.
+    const half = line('main 2');
+    appendFileSync(session, half.slice(0, 10));
+    appendFileSync(join(subagents, 'agent-a1.jsonl'), line('agent 2'));
+    sent += await readUntil(res, (text) => text === line('agent 2'));
+    appendFileSync(session, half.slice(10));
+    sent += await readUntil(res, (text) => text === half);
+    expect(sent).toBe(line('main 1') + line('agent 1') + line('agent 2') + half);
+    res.destroy();
+  });
+
+  test('a session with sub-agents\' files is sent with them when not followed, each part ending in a newline', async () => {
+    const session = join(dir, 's2.jsonl');
+    mkdirSync(join(dir, 's2', 'subagents'), { recursive: true });
+    writeFileSync(session, '{"a":1}');
+    writeFileSync(join(dir, 's2', 'subagents', 'agent-b.jsonl'), '{"b":2}\n');
+    writeFileSync(join(dir, 's2', 'subagents', 'agent-a.jsonl'), '{"c":3}');
+    const server = await serve({ kind: 'file', path: session, follow: false });
+    const reply = await get(server, `/${server.token}/session`);
+    expect(reply.body).toBe('{"a":1}\n{"c":3}\n{"b":2}\n');
+  });
+
+  test('a Codex rollout is sent with the rollouts beside it of the threads it spawned, not with others', async () => {
+    const recorded = join(import.meta.dirname, '../../fixtures/subagent/codex-0.137.0_two-subagents');
+    const rollouts = readdirSync(recorded).filter((name) => name.startsWith('rollout-')).sort();
+    for (const name of rollouts) copyFileSync(join(recorded, name), join(dir, name));
+    // Another session's rollout, written later in the same folder.
+    const other = 'rollout-2026-12-02T07-00-00-01a23590-0000-7000-8000-000000000000.jsonl';
+    writeFileSync(join(dir, other), '{"timestamp":"2026-12-02T07:00:00Z","type":"session_meta","payload":{"id":"01a23590-0000-7000-8000-000000000000"}}\n');
+    const server = await serve({ kind: 'file', path: join(dir, rollouts[0]!), follow: false });
+    const reply = await get(server, `/${server.token}/session`);
+    expect(reply.body).toBe(rollouts.map((name) => readFileSync(join(recorded, name), 'utf8')).join(''));
   });
 
   test('closing the server ends open follows', async () => {

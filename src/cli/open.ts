@@ -142,7 +142,7 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
     }
     session = { kind: 'file', path: parsed.path, follow: parsed.follow };
     // A Claude Code session's sub-agents are in files of their own (CONTRACTS §10): read with it, as one
-    // input. Followed, the session file alone is read as it grows.
+    // input. Followed, the server sends them with it as they all grow (tailSession.ts).
     const subagents = parsed.follow ? [] : await subagentFilesOf(parsed.path);
     if (subagents.length > 0) {
       const joined = await joinSubagents(parsed.path, subagents);

@@ -16,7 +16,10 @@ import { databaseSnapshot } from './files';
 import { findSessions, readHead } from './sessions';
 import { scanPartitions } from './teamIndex';
 import { agentInCaptureName } from '../ingest/captureName';
+import { subagentLayoutOf } from '../ingest/harnesses';
+import { subagentFilesOf, subagentFolderFilesOf } from './subagentFiles';
 import { tailFile } from './tail';
+import { tailSession } from './tailSession';
 import type { AgentSessionEntry, AgentSessionsListing, LibraryListing, RecordingEntry, RecordingsListing } from '../routes/listings';
 import { comparePath, pageSearch, sessionPath, type PageRoute } from '../routes/page';
 import { serverRouteOf, type ServerRoute } from '../routes/server';
@@ -443,8 +446,14 @@ async function sendSession(
     res.end(head ? undefined : database);
     return;
   }
-  // A followed file has no length yet; chunked, each read goes out as it is made.
-  if (!mode.follow) res.setHeader('Content-Length', info.size);
+  // A session's sub-agents' files go out with it (CONTRACTS §11); followed, those that appear later too.
+  const layout = subagentLayoutOf(path);
+  const inFolder = layout === null ? [] : await subagentFolderFilesOf(path);
+  // Not followed, a Codex rollout goes with the rollouts of the threads it spawned (subagentFilesOf).
+  const beside = mode.follow || inFolder.length > 0 ? [] : await subagentFilesOf(path);
+  const withSubagents = mode.follow ? layout !== null : inFolder.length > 0 || beside.length > 0;
+  // A followed file (or one sent with its sub-agents' files) has no length yet; chunked, each read goes out as it is made.
+  if (!mode.follow && !withSubagents) res.setHeader('Content-Length', info.size);
   if (head) {
     res.end();
     return;
@@ -456,7 +465,8 @@ async function sendSession(
   req.on('close', stop);
   served.closing.addEventListener('abort', stop, { once: true });
   try {
-    await tailFile(path, res, { ...mode, pollMs: served.pollMs, signal: reader.signal, ...(mode.follow ? {} : { endAt: info.size }) });
+    if (withSubagents) await tailSession(path, layout, res, { ...mode, pollMs: served.pollMs, signal: reader.signal }, beside);
+    else await tailFile(path, res, { ...mode, pollMs: served.pollMs, signal: reader.signal, ...(mode.follow ? {} : { endAt: info.size }) });
     res.end();
   } finally {
     served.closing.removeEventListener('abort', stop);

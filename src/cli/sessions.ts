@@ -11,6 +11,7 @@ import { defaultSessionFolders, entersFolder, headFileOf, isSessionFile, parentS
 import { headOfOpenCodeDatabase } from '../ingest/harnesses/opencode';
 import { walBeside } from './files';
 import { isCaptureLive } from './captures';
+import { codexThreadOf } from './subagentFiles';
 import { isIndexFolder } from './indexOutput';
 
 export interface FoundSession {
@@ -77,7 +78,38 @@ export async function findSessions(dirs: readonly string[], now = Date.now(), le
     const session = await describe(file, now, subagentsOf.get(file) ?? []);
     if (session) found.push(session);
   }
-  return found.sort((a, b) => b.lastWriteAt.localeCompare(a.lastWriteAt) || a.path.localeCompare(b.path));
+  const threads = await codexSubagentThreads(found);
+  return found.filter((session) => !threads.has(session)).sort((a, b) => b.lastWriteAt.localeCompare(a.lastWriteAt) || a.path.localeCompare(b.path));
+}
+
+/**
+ * Codex's sub-agent threads among the sessions (a rollout of their own, whose `session_meta` names
+ * the thread that spawned them, CONTRACTS §11): each added to the sub-agents of the session it
+ * descends from, as `loupe index` reads them; the set of those moved.
+ */
+async function codexSubagentThreads(found: readonly FoundSession[]): Promise<Set<FoundSession>> {
+  const moved = new Set<FoundSession>();
+  const codex = found.filter((session) => session.format === 'codex');
+  if (codex.length < 2) return moved;
+  const threads = await Promise.all(codex.map((session) => codexThreadOf(session.path)));
+  const byThread = new Map<string, { session: FoundSession; parent: string | null }>();
+  codex.forEach((session, index) => {
+    const thread = threads[index];
+    if (thread) byThread.set(thread.id, { session, parent: thread.parent });
+  });
+  for (const [id, { session, parent: first }] of byThread) {
+    let root = id;
+    const seen = new Set([id]);
+    for (let parent = first; parent !== null && byThread.has(parent) && !seen.has(parent); parent = byThread.get(parent)?.parent ?? null) {
+      root = parent;
+      seen.add(parent);
+    }
+    const rootSession = byThread.get(root)?.session;
+    if (root === id || !rootSession) continue;
+    rootSession.subagents = [...rootSession.subagents, session.path].sort();
+    moved.add(session);
+  }
+  return moved;
 }
 
 /**

@@ -119,6 +119,16 @@ export interface NativeEntry {
    */
   spawnedBy?: { sessionId: string };
   /**
+   * Codex: this `session_meta` opens a thread forked from the one named. Its rollout then copies
+   * the parent's history: the parent's `session_meta` and every line stamped with the fork's own
+   * time after it are counted, not folded again (CONTRACTS §11).
+   */
+  forkedFrom?: string;
+  /** Codex (multi-agent v2): a sub-agent thread's `session_meta` names its parent thread and its path (`/root/helper_a`). */
+  agentPath?: { parentSession: string; path: string };
+  /** Codex (multi-agent v2): a `spawn_agent` output names the path of the thread it started (`task_name`); joined by path, the call is that thread's parent. */
+  spawnedPath?: { path: string; callId: string };
+  /**
    * The harness's own bookkeeping (Claude `queue-operation`, `progress`, `last-prompt`, a user entry
    * that says nothing; Codex `session_meta`, `turn_context`, `event_msg/task_started`, …): an event
    * like any line, shown folded with its neighbours as one quiet row.

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { fleetRows } from '../analysis/fleet';
 import { headOfBlob } from '../analysis/fileRows';
-import { ingest } from '../model';
+import { ingest, summarize } from '../model';
 import { fileIdsOf } from './fleetData';
 import { indexFolder, pickedFiles, type FolderProgress } from './folderIndex';
 
@@ -33,6 +33,32 @@ describe('Open folder…', () => {
     const { folder, files } = pickedFiles([picked('runs/b/x.jsonl', ''), picked('runs/a.json', ''), picked('runs/logo.png', ''), picked('runs/notes.md', '')]);
     expect(folder).toBe('runs');
     expect(files.map((f) => f.path)).toEqual(['a.json', 'b/x.jsonl']);
+  });
+
+  test('a Claude Code session\'s sub-agents\' files are read with it: one session, each sub-agent call with its Task call as parent', async () => {
+    const run = '869c696e-f778-4f73-81d7-92fbc13f60b4';
+    const recorded = `subagent/claude-code-2.1.83_three-subagents/${run}`;
+    const agents = ['aab1cfe8219976e47', 'abfb5d1c99197dbd5', 'ae39ff0bfb83acdd9'];
+    const chosen = pickedFiles([
+      picked(`p/${run}.jsonl`, fixtureBytes(`${recorded}.jsonl`)),
+      ...agents.flatMap((agent) => [
+        picked(`p/${run}/subagents/agent-${agent}.jsonl`, fixtureBytes(`${recorded}/subagents/agent-${agent}.jsonl`)),
+        picked(`p/${run}/subagents/agent-${agent}.meta.json`, fixtureBytes(`${recorded}/subagents/agent-${agent}.meta.json`)),
+      ]),
+    ]);
+    expect(chosen.files.map((f) => f.path)).toEqual([`${run}.jsonl`]);
+    const index = await indexFolder(chosen, () => undefined);
+    expect(index.sessions).toHaveLength(1);
+    expect(index.sessions[0]).toMatchObject({ calls: 19 });
+    expect(index.calls.length).toBe(19);
+    // The row opens the joined file: the sub-agents' calls under their Agent calls.
+    const opened = await ingest(new Uint8Array(await chosen.files[0]!.file.arrayBuffer()), { detail: 'light' });
+    const parents = summarize(opened).calls.filter((call) => call.parent !== null).map((call) => [call.id.slice(0, 'toolu_subA'.length), call.parent]);
+    expect(parents.sort()).toEqual([
+      ...Array.from({ length: 3 }, () => ['toolu_subA', 'toolu_main1_1_1']),
+      ...Array.from({ length: 3 }, () => ['toolu_subB', 'toolu_main1_1_2']),
+      ...Array.from({ length: 3 }, () => ['toolu_subC', 'toolu_main2_1_1']),
+    ]);
   });
 
   test('makes the rows loupe index makes, reports each file, lists the unreadable and leaves out what is no session', async () => {

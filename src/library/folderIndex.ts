@@ -2,7 +2,7 @@
 // writes, kept in memory; the library reads them as it reads the server's tables (the calls as
 // the same columns), so its filters and stats are one code path.
 import type { FleetCall, FleetSession } from '../analysis/fleet';
-import { isSessionFile } from '../model';
+import { isSessionFile, parentSessionFileOf } from '../model';
 import { callColumnsOf, type CallColumns } from './callColumns';
 import type { FolderWorkerAnswer } from './folder.worker';
 import type { FileRows } from '../analysis/fileRows';
@@ -28,14 +28,39 @@ export function pickedFiles(files: readonly File[]): { folder: string; files: Fo
   const withPath = files.map((file) => ({ file, full: file.webkitRelativePath || file.name }));
   const folder = withPath[0]?.full.includes('/') ? (withPath[0].full.split('/')[0] ?? '') : '';
   const inside = (full: string) => (folder !== '' && full.startsWith(`${folder}/`) ? full.slice(folder.length + 1) : full);
-  return {
-    folder,
-    files: withPath
-      // The files `loupe index` would read in this folder (ingest/harnesses): other files (images, lock files, a harness's settings) are not.
-      .filter(({ full }) => isSessionFile(`/${full}`))
-      .map(({ file, full }) => ({ path: inside(full), file }))
-      .sort((a, b) => a.path.localeCompare(b.path)),
-  };
+  const sessions = withPath
+    // The files `loupe index` would read in this folder (ingest/harnesses): other files (images, lock files, a harness's settings) are not.
+    .filter(({ full }) => isSessionFile(`/${full}`))
+    .map(({ file, full }) => ({ path: inside(full), file }))
+    .sort((a, b) => a.path.localeCompare(b.path));
+  return { folder, files: withSubagentFiles(sessions) };
+}
+
+/**
+ * A sub-agent's own file (Claude Code's `<session>/subagents/agent-*.jsonl`, CONTRACTS §10) read
+ * with its session's file, as `loupe index` reads them: one session whose Task calls are the
+ * sub-agents' calls' parents, not a session of its own.
+ */
+function withSubagentFiles(files: readonly FolderFile[]): FolderFile[] {
+  const byPath = new Map(files.map((file) => [`/${file.path}`, file]));
+  const subagentsOf = new Map<string, File[]>();
+  const joined = new Set<string>();
+  for (const { path, file } of files) {
+    const parent = parentSessionFileOf(`/${path}`);
+    if (parent === null || !byPath.has(parent)) continue;
+    subagentsOf.set(parent, [...(subagentsOf.get(parent) ?? []), file]);
+    joined.add(path);
+  }
+  return files
+    .filter(({ path }) => !joined.has(path))
+    .map(({ path, file }) => {
+      const subagents = subagentsOf.get(`/${path}`);
+      if (!subagents) return { path, file };
+      // A newline between the parts: a file that does not end in one keeps its last line whole.
+      const parts: BlobPart[] = [file];
+      for (const subagent of subagents) parts.push('\n', subagent);
+      return { path, file: new File(parts, file.name, { type: file.type, lastModified: file.lastModified }) };
+    });
 }
 
 /** Indexes the files off the page's thread, telling `onProgress` after each one. */

@@ -17,5 +17,5 @@ export type { Session, IngestProgress } from './session';
 export type * from './types';
 export { isToolCall } from './types';
 // What Loupe knows of each harness: how a person names a format, which files are sub-agents'.
-export { formatName, isSessionFile, isSubagentFileName, HARNESSES, type Harness } from '../ingest/harnesses';
+export { formatName, isSessionFile, isSubagentFileName, parentSessionFileOf, HARNESSES, type Harness } from '../ingest/harnesses';
 export { promptTitle } from '../ingest/harnesses/title';

@@ -3,6 +3,7 @@
 // repeating the message's id and the usage known when it was written. Entry types grow with every
 // release: whatever this adapter does not know is still an event, named by its type.
 import type { SourceLocation } from '../acpTypes';
+import type { JsonPath } from '../keyOrder';
 import type { NativeEntry, NativeUpdate } from '../records';
 import { isJsonObject, type JsonObject } from '../schemas';
 import { callUpdate, chunk, namedEvent, planEntries, resultUpdate, timeOf } from './shared';
@@ -119,6 +120,10 @@ export function readClaudeEntry(value: JsonObject, text: string, loc: SourceLoca
   if (subagent) entry.subagent = subagent;
 
   if (BOOKKEEPING_TYPES.has(e.type)) entry.bookkeeping = true;
+  if (subagent && e.type === 'progress') {
+    const progress = agentProgress(value, subagent.sessionId, text);
+    if (progress) return { entry: { ...entry, ...progress.entry }, ts: progress.ts ?? ts };
+  }
   if (e.message === undefined) {
     if (e.type === 'user') entry.bookkeeping = true;
     return { entry, ts };
@@ -134,7 +139,7 @@ export function readClaudeEntry(value: JsonObject, text: string, loc: SourceLoca
   // Each user entry is a message of its own, even when two follow each other.
   if (e.type === 'user' && e.isMeta !== true) entry.updates = userUpdates(content, e.toolUseResult, e.uuid ?? `line ${loc.line}`);
   else if (e.type === 'assistant') {
-    entry.updates = assistantUpdates(content, messageId, text);
+    entry.updates = assistantUpdates(content, messageId, text, ['message', 'content']);
     if (usage) entry.usage = messageId === undefined ? { counts: usage } : { messageId, counts: usage };
   }
   // A user entry that says nothing (a caveat the harness adds, an empty message): bookkeeping.
@@ -160,7 +165,28 @@ function userUpdates(content: string | unknown[] | undefined, toolUseResult: unk
   return updates;
 }
 
-function assistantUpdates(content: string | unknown[] | undefined, messageId: string | undefined, text: string): NativeUpdate[] {
+/**
+ * What a running sub-agent did, from the main log's `agent_progress` entry that copies one of its
+ * messages (§11; `data.message` {type, message, uuid, timestamp, toolUseResult}): the message in the
+ * sub-agent's session, so its calls show under their Task call while the sub-agent's own file is
+ * not there yet. The copy has the `uuid` of the entry in that file, so whichever of the two is read
+ * second is counted, not folded again. Its usage is left out: the copy is written when the
+ * response starts (`output_tokens` 1), and the file's entry, skipped as the same entry, would not
+ * correct it.
+ */
+function agentProgress(value: JsonObject, agentId: string, text: string): { entry: Pick<NativeEntry, 'sessionId' | 'uuid' | 'updates'>; ts: number | undefined } | undefined {
+  const data = value.data;
+  const copied = isJsonObject(data) ? data.message : undefined;
+  if (!isJsonObject(copied) || (copied.type !== 'user' && copied.type !== 'assistant') || typeof copied.uuid !== 'string' || !isJsonObject(copied.message)) return undefined;
+  const message = readMessage(copied.message);
+  const updates = copied.type === 'user'
+    ? userUpdates(message.content, copied.toolUseResult, copied.uuid)
+    : assistantUpdates(message.content, message.id, text, ['data', 'message', 'message', 'content']);
+  if (updates.length === 0) return undefined;
+  return { entry: { sessionId: agentId, uuid: copied.uuid, updates }, ts: timeOf(copied.timestamp) };
+}
+
+function assistantUpdates(content: string | unknown[] | undefined, messageId: string | undefined, text: string, contentPath: JsonPath): NativeUpdate[] {
   if (typeof content === 'string') return [chunk('agent_message_chunk', content, messageId)];
   if (!content) return [];
   const updates: NativeUpdate[] = [];
@@ -170,7 +196,7 @@ function assistantUpdates(content: string | unknown[] | undefined, messageId: st
     if (b.type === 'text') updates.push(chunk('agent_message_chunk', b.text, messageId));
     else if (b.type === 'thinking') updates.push(chunk('agent_thought_chunk', b.thinking, messageId));
     else if (b.type === 'tool_use') {
-      const update = callUpdate(b.id, b.name, b.input, text, ['message', 'content', index, 'input']);
+      const update = callUpdate(b.id, b.name, b.input, text, [...contentPath, index, 'input']);
       const plan = isJsonObject(b.input) ? planEntries(b.input.todos) : undefined;
       updates.push(plan ? { type: 'call', update, plan } : { type: 'call', update });
     }

@@ -18,7 +18,11 @@ const localShellCallSchema = z.object({ call_id: z.string(), action: z.unknown()
 const outputSchema = z.object({ call_id: z.string(), output: z.unknown() });
 const messageSchema = z.object({ role: z.string(), content: z.array(z.unknown()).catch([]) });
 const reasoningSchema = z.object({ summary: z.array(z.unknown()).optional().catch(undefined), content: z.array(z.unknown()).nullish().catch(undefined) });
-const sessionMetaSchema = z.object({ id: z.string() });
+const sessionMetaSchema = z.object({
+  id: z.string(),
+  forked_from_id: z.string().nullish().catch(undefined),
+  source: z.object({ subagent: z.object({ thread_spawn: z.object({ parent_thread_id: z.string(), agent_path: z.string().nullish() }) }) }).optional().catch(undefined),
+});
 const execEndSchema = z.object({ call_id: z.string(), exit_code: z.number().int().nullable() });
 const tokenCountSchema = z.object({ info: z.object({ last_token_usage: optObject }).nullish().catch(undefined) });
 
@@ -45,6 +49,9 @@ export function readCodexLine(value: JsonObject, text: string, loc: SourceLocati
     if (meta.success) {
       entry.opens = meta.data.id;
       entry.sessionId = meta.data.id;
+      if (meta.data.forked_from_id) entry.forkedFrom = meta.data.forked_from_id;
+      const spawn = meta.data.source?.subagent.thread_spawn;
+      if (spawn?.agent_path) entry.agentPath = { parentSession: spawn.parent_thread_id, path: spawn.agent_path };
     }
   } else if (type === 'compacted') {
     entry.compaction = true;
@@ -69,7 +76,8 @@ export function readCodexLine(value: JsonObject, text: string, loc: SourceLocati
     if (payloadType === 'message' && entry.updates.length === 0) entry.bookkeeping = true;
     if (payloadType === 'function_call_output') {
       const spawned = spawnedThread(payload);
-      if (spawned) entry.subagent = spawned;
+      if (spawned && 'sessionId' in spawned) entry.subagent = spawned;
+      else if (spawned) entry.spawnedPath = spawned;
     }
   }
   return { entry, ts };
@@ -164,13 +172,17 @@ export function outputExitCode(output: unknown): number | undefined {
 /**
  * A `spawn_agent` call's output names the thread it started (`{"agent_id": …}`): that thread's
  * rollout (whose `session_meta` names this one as `parent_thread_id`) is the call's sub-agent (§11).
+ * Multi-agent v2 (Codex 0.137) names its path instead (`{"task_name": "/root/helper_a"}`), which
+ * the thread's `session_meta` names as `agent_path`.
  */
-function spawnedThread(payload: JsonObject): { sessionId: string; parentId: string } | undefined {
+function spawnedThread(payload: JsonObject): { sessionId: string; parentId: string } | { path: string; callId: string } | undefined {
   const p = outputSchema.safeParse(payload);
-  if (!p.success || typeof p.data.output !== 'string' || !p.data.output.includes('agent_id')) return undefined;
+  if (!p.success || typeof p.data.output !== 'string' || !(p.data.output.includes('agent_id') || p.data.output.includes('task_name'))) return undefined;
   const output = parseObject(p.data.output);
   const agentId = output?.agent_id;
-  return typeof agentId === 'string' && agentId !== '' ? { sessionId: agentId, parentId: p.data.call_id } : undefined;
+  if (typeof agentId === 'string' && agentId !== '') return { sessionId: agentId, parentId: p.data.call_id };
+  const path = output?.task_name;
+  return typeof path === 'string' && path !== '' ? { path, callId: p.data.call_id } : undefined;
 }
 
 /** The files a patch names (`*** Add File: `, `*** Update File: `, `*** Delete File: `), joined with spaces; undefined when it is not a patch. */

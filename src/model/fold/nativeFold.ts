@@ -29,6 +29,10 @@ export class NativeState {
   releaseNoted = false;
   /** Claude entries read so far, by uuid. */
   readonly uuids = new Set<string>();
+  /** Codex: the forked thread whose copy of its parent's history may be being read (its `session_meta`'s time). */
+  fork: { at: number; copying: boolean } | undefined;
+  /** Codex multi-agent v2: by parent thread and path, the thread's session and the call that spawned it, as read so far. */
+  readonly agentPaths = new Map<string, { child?: string; parentId?: string }>();
   /** Calls that were plans (by scope and id), whose results update nothing. */
   readonly planCalls = new Set<string>();
   /** The usage item of each message (by scope and message id), replaced by a later entry of the message. */
@@ -69,18 +73,27 @@ export const planCallKey = (scope: string, toolCallId: string): string => JSON.s
 export function foldNative(state: FoldState, record: IngestRecord, body: NativeEntry): void {
   const { native, ids, calls, transcript } = state;
   if (!native.releaseNoted && record.shape !== undefined) noteRelease(state, record.shape, body.raw, record.loc.line);
+  if (foldForkCopy(state, record, body)) return;
   if (body.opens !== undefined) native.session = ids.canonical(body.opens);
   const sessionId = body.sessionId === undefined ? native.session : ids.canonical(body.sessionId);
   ids.note(sessionId);
+  if (body.agentPath && sessionId !== null) joinAgentPath(state, `${ids.canonical(body.agentPath.parentSession)}\n${body.agentPath.path}`, { child: sessionId });
+  if (body.spawnedPath && sessionId !== null) joinAgentPath(state, `${sessionId}\n${body.spawnedPath.path}`, { parentId: body.spawnedPath.callId });
+  // Before the copy check: a Claude `progress` entry copying a message its sub-agent's file gave first still names the Task call.
+  if (body.subagent) calls.linkSubagent(ids.canonical(body.subagent.sessionId), body.subagent.parentId);
   if (body.uuid !== undefined) {
     // Resumed sessions copy earlier entries: counted (the line is an event) but not folded again.
-    if (native.uuids.has(body.uuid)) return;
+    // A message's usage still replaces what a copy read first said (a Claude `progress` copy of a
+    // sub-agent's message has none: it was written when the response started).
+    if (native.uuids.has(body.uuid)) {
+      if (body.usage?.messageId !== undefined) foldNativeUsage(state, body.usage, record.loc, sessionId);
+      return;
+    }
     native.uuids.add(body.uuid);
   }
   if (record.shape === 'gemini-cli') return foldGemini(state, record, body, sessionId);
   const loc = record.loc;
   const scope = sessionId ?? '';
-  if (body.subagent) calls.linkSubagent(ids.canonical(body.subagent.sessionId), body.subagent.parentId);
   if (body.spawnedBy && sessionId !== null) native.spawnWaiting.set(sessionId, ids.canonical(body.spawnedBy.sessionId));
   let shown = body.repeat === true;
   const treeCalls = body.tree ? foldTreeEntry(state, record, body.tree, sessionId) : undefined;
@@ -149,6 +162,37 @@ export function foldNative(state: FoldState, record: IngestRecord, body: NativeE
  * shown above, as they ran): an event says where the branch was left and which calls it held.
  * Returns the list the entry's own calls are added to.
  */
+/**
+ * Codex: a forked thread's rollout copies its parent's history after its own `session_meta`
+ * (`forked_from_id`): the parent's `session_meta`, then the parent's lines, all stamped with the
+ * fork's time. Those are counted, shown as one quiet row, and not folded again: the parent's own
+ * rollout holds them (its calls, prompts and usage counted once). True when the line is such a copy.
+ */
+function foldForkCopy(state: FoldState, record: IngestRecord, body: NativeEntry): boolean {
+  const native = state.native;
+  if (body.opens !== undefined && body.forkedFrom !== undefined) {
+    native.fork = record.ts === undefined ? undefined : { at: record.ts, copying: false };
+    return false;
+  }
+  const fork = native.fork;
+  if (!fork) return false;
+  // The copy starts with the parent's session_meta, at the fork's time, and ends at the first line written after it.
+  if (record.ts === undefined || record.ts > fork.at || (!fork.copying && body.opens === undefined)) {
+    native.fork = undefined;
+    return false;
+  }
+  fork.copying = true;
+  state.transcript.add({ type: 'event', loc: record.loc, name: body.name, summary: 'copied from the thread it was forked from', raw: body.raw, sessionId: native.session, bookkeeping: true });
+  return true;
+}
+
+/** Codex multi-agent v2: a thread's path, named by its `spawn_agent` call's output and by its own `session_meta`; once both are read, the call is its parent. */
+function joinAgentPath(state: FoldState, key: string, side: { child: string } | { parentId: string }): void {
+  const joined = { ...state.native.agentPaths.get(key), ...side };
+  state.native.agentPaths.set(key, joined);
+  if (joined.child !== undefined && joined.parentId !== undefined) state.calls.linkSubagent(joined.child, joined.parentId);
+}
+
 function foldTreeEntry(state: FoldState, record: IngestRecord, tree: { id: string; parentId: string | null }, sessionId: string | null): ToolCall[] {
   const sessionTree = state.native.treeOf(sessionId ?? '');
   const last = sessionTree.last;
