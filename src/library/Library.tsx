@@ -17,6 +17,7 @@ import { callColumnsOf, labelStatsOver, labelsInUse, type CallColumns } from './
 import type { FolderIndex } from './folderIndex';
 import styles from './Library.module.css';
 import { teamListingOf } from '../analysis/teamIndex';
+import { hostSetupMessage, HostSetupError, readRemoteTeamTables, type ByteMeter } from './remoteTables';
 import { libraryTables } from './tables';
 
 const STATUSES = ['done', 'failed', 'unfinished', 'running', 'pending'];
@@ -46,6 +47,8 @@ export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: s
   const [sort, setSort] = useState<Sort>({ key: 'started', descending: true });
   // Live as of when the page read the index (which `loupe open DIR` had just refreshed).
   const [now] = useState(() => Date.now());
+  // What the page fetched from a static host, for the benchmark's byte count (data-fetched-bytes).
+  const [fetched] = useState<ByteMeter>(() => ({ bytes: 0, requests: 0 }));
 
   useEffect(() => {
     if (picked) return;
@@ -60,7 +63,10 @@ export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: s
     // Both tables were asked for when the page started; the rows show as soon as the (small)
     // sessions table is read, while the calls are still decoded in a worker. A team's index is
     // read a partition at a time, once the listing names them.
-    const team = listed.then((value) => (value.team ? readTeamTables(remote !== undefined ? new URL('.', new URL(remote, location.href)).href : 'library/', value.team.partitions) : null));
+    // A static host's tables are read by range (remoteTables.ts), the server's whole.
+    const team = listed.then((value) =>
+      !value.team ? null : remote !== undefined ? readRemoteTeamTables(new URL('.', new URL(remote, location.href)).href, value.team.partitions, fetched) : readTeamTables('library/', value.team.partitions),
+    );
     void team
       .then(async (tables) => (tables ? tables.sessions : (await libraryTables().sessions.then(readSessions)).rows))
       .then((rows) => void (stopped || setSessions({ state: 'ready', value: rows })))
@@ -120,8 +126,9 @@ export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: s
       : undefined;
   const set = (change: Partial<LibraryFilter>) => setFilter((f) => ({ ...f, ...change }));
 
-  if (listing.state === 'failed' || sessions.state === 'failed') {
-    const why = listing.state === 'failed' ? listing.why : sessions.state === 'failed' ? sessions.why : '';
+  // From a static host, a failed read of the calls is the host's too (ranges, CORS): said once, above everything.
+  if (listing.state === 'failed' || sessions.state === 'failed' || (remote !== undefined && calls.state === 'failed')) {
+    const why = listing.state === 'failed' ? listing.why : sessions.state === 'failed' ? sessions.why : calls.state === 'failed' ? calls.why : '';
     return (
       <div className="loupe-app__landing">
         <h1>Library</h1>
@@ -144,7 +151,7 @@ export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: s
   );
 
   return (
-    <div className={`${styles.library} ${team ? styles.team : ''}`} data-testid="library" data-team={team ? team.partitions.length : undefined}>
+    <div className={`${styles.library} ${team ? styles.team : ''}`} data-testid="library" data-team={team ? team.partitions.length : undefined} data-fetched-bytes={remote !== undefined && calls.state === 'ready' ? fetched.bytes : undefined}>
       <header className={styles.head}>
         <h1>Library</h1>
         <p>
@@ -353,7 +360,7 @@ async function remoteListing(index: string): Promise<LibraryListing> {
   try {
     res = await fetch(url, { cache: 'no-store' });
   } catch {
-    throw new Error(`${url.href} did not answer this page: the host must be reachable and allow it (CORS: Access-Control-Allow-Origin for ${location.origin})`);
+    throw new HostSetupError(hostSetupMessage(url.href, 'did not answer this page', location.origin));
   }
   if (!res.ok) throw new Error(`${url.href}: HTTP ${res.status}`);
   const listing = teamListingOf(await res.json().catch(() => null));
