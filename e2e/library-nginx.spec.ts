@@ -3,14 +3,15 @@
 // generated config in a temp folder, unprivileged, on a free port; the app opened at
 // `?index=http://127.0.0.1:PORT/BASE/index.json` shows every session of the three, with the
 // Machine column, read by range requests (nginx's access log has no whole-table GET of a calls
-// table). Without nginx (not root, not CI) the test is skipped, saying so.
+// table); the machine that published its files (`--publish`) has rows that open them from nginx.
+// Without nginx (not root, not CI) the test is skipped, saying so.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, chmodSync, constants, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectedFleet } from './fleet';
-import { cssEscape, expect, failOnPageErrors, ROOT, test } from './helpers';
+import { cssEscape, expect, failOnPageErrors, ROOT, test, waitLoaded } from './helpers';
 
 const LOUPE = join(ROOT, 'bin/loupe.mjs');
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
@@ -143,7 +144,8 @@ test('a team\'s index served by nginx: ?index= shows every session of the three 
       copyFileSync(join(ROOT, 'fixtures', fixture), copy);
       utimesSync(copy, hourAgo, hourAgo);
     }
-    const run = spawnSync(process.execPath, [LOUPE, 'index', join(sessions, machine), '--out', base, '--machine', machine], { encoding: 'utf8' });
+    // C publishes its session files beside its tables (files/): its rows open from the host.
+    const run = spawnSync(process.execPath, [LOUPE, 'index', join(sessions, machine), '--out', base, '--machine', machine, ...(machine === 'C' ? ['--publish'] : [])], { encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
   }
   // nginx (as nobody under root) reads what it serves.
@@ -169,6 +171,15 @@ test('a team\'s index served by nginx: ?index= shows every session of the three 
   await expect(library).toHaveAttribute('data-fetched-bytes', /^\d+$/);
   await page.locator('select[data-filter="machine"]').selectOption('B');
   await expect(rows).toHaveCount(MACHINES[1]![1].length);
+  // A and B did not publish their files: each row says where it lives; C's open.
+  await expect(rows.locator('a')).toHaveCount(0);
+  await expect(rows.locator('[data-elsewhere]')).toHaveCount(MACHINES[1]![1].length);
+  await page.locator('select[data-filter="machine"]').selectOption('C');
+  await expect(rows.locator('[data-elsewhere]')).toHaveCount(0);
+  const opened = `C/${MACHINES[2]![1][0]!.replace('/', '__')}`;
+  await library.locator(`[data-machine="C"][data-session-file="${cssEscape(join(sessions, opened))}"] a`).click();
+  await waitLoaded(page);
+  await expect(page.getByText(`Tool calls: ${fleet.perFile.get(opened)!.calls}`)).toBeVisible();
 
   // What nginx served: the listing, and each table by range (206), never a calls table whole.
   const served = readFileSync(join(dir, 'access.log'), 'utf8').split('\n').filter((line) => line.includes('.parquet'));

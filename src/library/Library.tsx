@@ -16,7 +16,7 @@ import {
 import { callColumnsOf, labelStatsOver, labelsInUse, type CallColumns } from './callColumns';
 import type { FolderIndex } from './folderIndex';
 import styles from './Library.module.css';
-import { teamListingOf } from '../analysis/teamIndex';
+import { PUBLISHED_DIR, publishedPath, teamListingOf } from '../analysis/teamIndex';
 import { hostSetupMessage, HostSetupError, readRemoteTeamTables, type ByteMeter } from './remoteTables';
 import { libraryTables } from './tables';
 
@@ -108,8 +108,19 @@ export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: s
   const relative = (file: string) => (folder !== null && file.startsWith(`${folder}/`) ? file.slice(folder.length + 1) : file);
   // A file name or a recorded directory may hold terminal escapes (ESC, BEL): shown escaped, as the CLI prints them.
   const shownPath = (file: string) => terminalSafeLine(relative(file));
-  /** In a team's index, a session opens only when it is this machine's and its file is here; null: it lives elsewhere. */
+  const published = useMemo(() => new Map((team?.partitions ?? []).filter((p) => p.published).map((p) => [p.machine, p.dir])), [team]);
+  /**
+   * In a team's index, a session opens only when it is this machine's and its file is here, or (a
+   * static host's) when its partition publishes its files beside the tables; null: it lives elsewhere.
+   */
   const hrefOf = (s: FleetSession): string | null => {
+    if (team && remote !== undefined) {
+      const dir = published.get(s.machine ?? '');
+      const path = dir === undefined ? null : publishedPath(s.file);
+      if (dir === undefined || path === null) return null;
+      const url = new URL(`${encodeURIComponent(dir)}/${PUBLISHED_DIR}/${path.split('/').map(encodeURIComponent).join('/')}`, team.base);
+      return `?src=${encodeURIComponent(url.href)}`;
+    }
     if (team && (s.machine !== team.here || !present.has(s.file))) return null;
     const path = team ? s.file.replace(/^\/+/, '') : relative(s.file);
     return `?src=${encodeURIComponent(`library/file/${path.split('/').map(encodeURIComponent).join('/')}`)}`;
@@ -247,7 +258,7 @@ export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: s
                       {now - s.modified_ms < LIVE_MS ? <span className={styles.live}>live</span> : null}
                     </a>
                   ) : (
-                    <span className={styles.name} title={`Not on this machine: on ${whereOf(s)}`} data-elsewhere={whereOf(s)}>
+                    <span className={styles.name} title={`${remote !== undefined ? 'Not published beside the index' : 'Not on this machine'}: on ${whereOf(s)}`} data-elsewhere={whereOf(s)}>
                       {s.title ?? shownPath(s.file)} <span className={styles.muted}>· on {whereOf(s)}</span>
                     </span>
                   )}
@@ -334,7 +345,7 @@ export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: s
                       {s.title ?? shownPath(s.file)}
                     </a>
                   ) : (
-                    <span title={`Not on this machine: on ${whereOf(s)}`}>{s.title ?? shownPath(s.file)}</span>
+                    <span title={`${remote !== undefined ? 'Not published beside the index' : 'Not on this machine'}: on ${whereOf(s)}`}>{s.title ?? shownPath(s.file)}</span>
                   )}{' '}
                   <span className={styles.bad}>{countOf(s.failed, 'failed call')}</span>
                   {dayOf(s.started_ms) ? <span className={styles.muted}> · {dayOf(s.started_ms)}</span> : null}
