@@ -108,16 +108,21 @@ export function readRemoteTeamTables(baseUrl: string, partitions: readonly TeamP
       return (await readTable(await table, fleetSessionOf)).rows.map((row) => ({ ...row, machine: partition.machine }));
     }),
   ).then((parts) => parts.flat());
-  // After the sessions: the calls' ranges do not hold up the first rows.
+  // After the sessions: the calls' ranges do not hold up the first rows. Two partitions at a time,
+  // each in a worker of its own: one decodes while the other's ranges arrive.
   const calls = sessions.then(async () => {
-    const parts = [];
-    for (const partition of partitions) {
-      const table = tableOf(partition, 'calls.parquet');
-      if (!table) continue;
-      const columns = await readCallsOffThread(await table);
-      parts.push({ columns, fileKey: (file: string) => sessionKey({ file, machine: partition.machine }) });
-    }
-    return concatCallColumns(parts);
+    const parts: ({ columns: CallColumns; fileKey: (file: string) => string } | null)[] = partitions.map(() => null);
+    let next = 0;
+    const reader = async () => {
+      for (let i = next++; i < partitions.length; i = next++) {
+        const partition = partitions[i]!;
+        const table = tableOf(partition, 'calls.parquet');
+        if (!table) continue;
+        parts[i] = { columns: await readCallsOffThread(await table), fileKey: (file: string) => sessionKey({ file, machine: partition.machine }) };
+      }
+    };
+    await Promise.all([reader(), reader()]);
+    return concatCallColumns(parts.filter((part) => part !== null));
   });
   sessions.catch(() => undefined);
   calls.catch(() => undefined);
