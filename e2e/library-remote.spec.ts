@@ -82,5 +82,5 @@ test('?index=URL on a host that does not allow the page (no CORS): one clear mes
   teamIndex(info.outputPath('sessions'), base);
   const host = await staticHost(resolve(base), false);
   await page.goto(`/?index=${encodeURIComponent(`${host}/index.json`)}`);
-  await expect(page.getByRole('alert')).toContainText(`${host}/index.json did not answer this page: the host must be reachable and allow it (CORS: Access-Control-Allow-Origin`);
+  await expect(page.getByRole('alert')).toContainText(`${host}/index.json did not answer this page. The host must allow this page (CORS: Access-Control-Allow-Origin`);
 });

@@ -11,6 +11,7 @@
 // `--app` takes a list of built apps (another build's folder, say main's): their runs alternate, so
 // they are compared under the same load.
 //   node scripts/bench-library.mjs [--sessions 1000] [--calls 1000000] [--runs 3] [--app dist/app[,other/app]]
+// With `--machines N`, a team's index over HTTP instead (scripts/bench-library-team.mjs).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,12 @@ import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { createServer } from 'vite';
 import { arg, root } from './bench-common.mjs';
+
+// `--machines N`: a team's index read over HTTP by range (`?index=`), its own benchmark.
+if (process.argv.includes('--machines')) {
+  await import('./bench-library-team.mjs');
+  process.exit(0);
+}
 
 const SESSIONS = Number(arg('sessions', '1000'));
 const CALLS = Number(arg('calls', '1000000'));

@@ -6,6 +6,18 @@
 export const LISTING_FILE = 'index.json';
 export const PARTITION_PREFIX = 'machine=';
 export const TEAM_LISTING_VERSION = 1;
+/** A partition's published session files (`loupe index --publish`): `machine=NAME/files/<path>`. */
+export const PUBLISHED_DIR = 'files';
+
+/**
+ * Where a session file is published inside its partition's `files/`: its path without the leading
+ * `/` (a Windows path's drive letter kept as a folder, `C/Users/…`), each segment as it is. Null for
+ * a path with `.` or `..` segments, which could point out of the folder.
+ */
+export function publishedPath(file: string): string | null {
+  const segments = file.replace(/\\/g, '/').replace(/^([A-Za-z]):/, '$1').split('/').filter((segment) => segment !== '');
+  return segments.length === 0 || segments.some((segment) => segment === '.' || segment === '..') ? null : segments.join('/');
+}
 
 /** One table of a partition, as the listing names it: its file (relative to the partition), bytes, rows, and when it was written. */
 export interface TeamTable {
@@ -24,6 +36,8 @@ export interface TeamPartition {
   sessions: number | null;
   calls: number | null;
   tables: TeamTable[];
+  /** Its session files are published beside its tables, in `files/` (`loupe index --publish`). */
+  published?: boolean;
 }
 
 /** `index.json`: written by each `loupe index --machine` run, after its partition. */
@@ -79,6 +93,7 @@ export function teamListingOf(value: unknown): TeamListing | null {
     kept.push({
       machine, dir: `${PARTITION_PREFIX}${machine}`, updated_ms: isCount(p.updated_ms) ? p.updated_ms : 0,
       sessions: isCount(p.sessions) ? p.sessions : null, calls: isCount(p.calls) ? p.calls : null, tables,
+      ...(p.published === true ? { published: true } : {}),
     });
   }
   kept.sort((a, b) => a.machine.localeCompare(b.machine));

@@ -8,12 +8,12 @@ import { whyNotListable } from './files';
 import { buildIndex, type IndexResult } from './indexBuild';
 import { DEFAULT_ROW_GROUP_ROWS } from './indexStore';
 import { defaultFolders } from './sessions';
-import { looksLikeTeamBase, partitionDir, writeTeamListing } from './teamIndex';
+import { looksLikeTeamBase, partitionDir, publishPartitionFiles, writeTeamListing } from './teamIndex';
 import { machineNameOf, validMachineName } from '../analysis/teamIndex';
 import type { CliIo } from './summarize';
 import { terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 
-const USAGE = 'usage: loupe index [DIR...] [--out DIR] [--machine NAME] [--json] [--jobs N] [--row-group N]';
+const USAGE = 'usage: loupe index [DIR...] [--out DIR] [--machine NAME [--publish]] [--json] [--jobs N] [--row-group N]';
 
 const HELP = `${USAGE}
 
@@ -41,6 +41,9 @@ index. Unknown values are null.
               DIR/index.json lists the partitions (tables, bytes, rows, when written). NAME:
               letters, digits, '.', '_', '-'. Once DIR holds a partition (or index.json), a run
               without --machine writes this machine's: NAME is then the host name (${machineNameOf(hostname())})
+  --publish   with a team's index: copy the session files its table names beside it, into
+              DIR/machine=NAME/files/<path> (as they are: publish only where your team alone
+              reads), so the app opened with ?index= on a web host serving DIR opens them
   --json      print {sessions, calls, parsed, reused, ms, skipped, unreadable, threads, out}
   --jobs N    threads to read with (default: one per core)
   --row-group N
@@ -63,7 +66,7 @@ export interface IndexDeps {
 }
 
 export async function main(argv: readonly string[], io: CliIo, overrides: Partial<IndexDeps> = {}): Promise<number> {
-  const parsed = readCommandArgs(argv, io, { command: 'index', usage: USAGE, help: HELP }, { json: { type: 'boolean' }, out: { type: 'string' }, machine: { type: 'string' }, jobs: { type: 'string' }, 'row-group': { type: 'string' } });
+  const parsed = readCommandArgs(argv, io, { command: 'index', usage: USAGE, help: HELP }, { json: { type: 'boolean' }, out: { type: 'string' }, machine: { type: 'string' }, publish: { type: 'boolean' }, jobs: { type: 'string' }, 'row-group': { type: 'string' } });
   if (typeof parsed === 'number') return parsed;
   const env = overrides.env ?? process.env;
   let jobs: number | undefined;
@@ -102,12 +105,18 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   } else if (await looksLikeTeamBase(base)) {
     machine = overrides.machine ?? machineNameOf(hostname());
   }
+  if (parsed.values.publish && machine === null) {
+    io.err(`loupe index: --publish publishes a team's partition: give --machine NAME too\n${USAGE}`);
+    return 2;
+  }
   const out = machine === null ? base : partitionDir(base, machine);
   let result: IndexResult;
+  let published: Awaited<ReturnType<typeof publishPartitionFiles>> | null = null;
   try {
     // Written through a link, a team's tables would land wherever it points.
     if (machine !== null && (await lstat(base).catch(() => null))?.isSymbolicLink()) throw new Error(`${resolve(base)} is a symbolic link: give the folder it points to, or another`);
     result = await buildIndex({ dirs, out, jobs, ...(rowGroupRows !== undefined ? { rowGroupRows } : {}), ...(machine !== null ? { skipUnder: base } : {}) });
+    if (machine !== null && parsed.values.publish) published = await publishPartitionFiles(out);
     if (machine !== null) await writeTeamListing(resolve(base), machine);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | null)?.code;
@@ -116,9 +125,10 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   }
   for (const { file, why } of result.unreadable) io.err(terminalSafeLine(`loupe index: skipped ${file}: ${why}`));
   for (const { path, why } of result.leftOut) io.err(terminalSafeLine(`loupe index: left out ${path}: ${why}`));
+  for (const { file, why } of published?.failed ?? []) io.err(terminalSafeLine(`loupe index: not published ${file}: ${why}`));
   if (parsed.values.json) {
     const { sessions, calls, parsed: read, reused, ms, skipped, unreadable, threads } = result;
-    io.out(terminalSafeJson(JSON.stringify({ sessions, calls, parsed: read, reused, ms, skipped, unreadable, threads, out: result.out, ...(machine !== null ? { machine } : {}) })));
+    io.out(terminalSafeJson(JSON.stringify({ sessions, calls, parsed: read, reused, ms, skipped, unreadable, threads, out: result.out, ...(machine !== null ? { machine } : {}), ...(published ? { published: { copied: published.copied, kept: published.kept, failed: published.failed.length } } : {}) })));
     return 0;
   }
   io.out(

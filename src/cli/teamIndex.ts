@@ -1,10 +1,10 @@
 // A team's shared index folder on disk: the partitions `loupe index --machine NAME` writes
 // (`BASE/machine=NAME/`), and `BASE/index.json` listing them (see analysis/teamIndex.ts).
-import { lstat, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, lstat, mkdir, open, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import { CALLS_TABLE, SESSIONS_TABLE } from '../analysis/fleet';
-import { LISTING_FILE, machineOfDir, PARTITION_PREFIX, TEAM_LISTING_VERSION, teamListingOf, type TeamListing, type TeamPartition, type TeamTable } from '../analysis/teamIndex';
+import { LISTING_FILE, machineOfDir, PARTITION_PREFIX, PUBLISHED_DIR, publishedPath, TEAM_LISTING_VERSION, teamListingOf, type TeamListing, type TeamPartition, type TeamTable } from '../analysis/teamIndex';
 
 export const partitionDir = (base: string, machine: string): string => join(base, `${PARTITION_PREFIX}${machine}`);
 
@@ -38,11 +38,13 @@ export async function partitionOf(base: string, machine: string): Promise<TeamPa
     tables.push({ file: table.file, bytes: info.size, rows, updated_ms: Math.round(info.mtimeMs) });
   }
   if (!tables.some((t) => t.file === SESSIONS_TABLE.file)) return null;
+  const published = (await lstat(join(base, dir, PUBLISHED_DIR)).catch(() => null))?.isDirectory() === true;
   return {
     machine, dir, updated_ms: Math.max(...tables.map((t) => t.updated_ms)),
     sessions: tables.find((t) => t.file === SESSIONS_TABLE.file)?.rows ?? null,
     calls: tables.find((t) => t.file === CALLS_TABLE.file)?.rows ?? null,
     tables,
+    ...(published ? { published } : {}),
   };
 }
 
@@ -131,4 +133,54 @@ export async function partitionFiles(dir: string): Promise<string[]> {
   } catch {
     return [];
   }
+}
+
+/**
+ * `--publish`: the session files a partition's table names copied beside it, into
+ * `machine=NAME/files/<path>` (the path without its leading `/`), so a static host serving the
+ * team's folder serves them and `?index=` opens them. A file already there with the same size and
+ * time is left as it is; each copy is written under a temporary name and renamed. Files the table
+ * no longer names are removed. Returns what was copied, kept, and could not be copied (and why).
+ */
+export async function publishPartitionFiles(partition: string): Promise<{ copied: number; kept: number; failed: { file: string; why: string }[] }> {
+  const root = join(partition, PUBLISHED_DIR);
+  const files = await partitionFiles(partition);
+  const wanted = new Set<string>();
+  let copied = 0;
+  let kept = 0;
+  const failed: { file: string; why: string }[] = [];
+  for (const file of files) {
+    const relative = publishedPath(file);
+    if (relative === null) {
+      failed.push({ file, why: 'its path cannot be a published file\'s' });
+      continue;
+    }
+    const target = join(root, relative);
+    wanted.add(target);
+    try {
+      const source = await stat(file);
+      const there = await stat(target).catch(() => null);
+      if (there?.isFile() && there.size === source.size && Math.round(there.mtimeMs) === Math.round(source.mtimeMs)) {
+        kept++;
+        continue;
+      }
+      await mkdir(dirname(target), { recursive: true });
+      const temp = `${target}.${process.pid}.tmp`;
+      try {
+        await copyFile(file, temp);
+        await utimes(temp, source.atime, source.mtime);
+        await rename(temp, target);
+      } finally {
+        await rm(temp, { force: true });
+      }
+      copied++;
+    } catch (error) {
+      failed.push({ file, why: (error as NodeJS.ErrnoException).code ?? String(error) });
+    }
+  }
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true }).catch(() => [])) {
+    const path = join(entry.parentPath, entry.name);
+    if (entry.isFile() && !wanted.has(path)) await rm(path, { force: true });
+  }
+  return { copied, kept, failed };
 }

@@ -20,7 +20,7 @@ export interface FleetStatsProps {
 }
 
 export function FleetStats({ calls, callTotals, shown, days, worst, set, links }: FleetStatsProps) {
-  const { hrefOf, relative, shownPath, whereOf, openOnClick } = links;
+  const { hrefOf, relative, shownPath, whereOf, openOnClick, elsewhere } = links;
   const labelStats = callTotals.labels;
   const failed = shown.reduce((sum, s) => sum + s.failed, 0);
   return (
@@ -93,7 +93,7 @@ export function FleetStats({ calls, callTotals, shown, days, worst, set, links }
                   {s.title ?? shownPath(s.file)}
                 </a>
               ) : (
-                <span title={`Not on this machine: on ${whereOf(s)}`}>{s.title ?? shownPath(s.file)}</span>
+                <span title={`${elsewhere}: on ${whereOf(s)}`}>{s.title ?? shownPath(s.file)}</span>
               )}{' '}
               <span className={styles.bad}>{countOf(s.failed, 'failed call')}</span>
               {dayOf(s.started_ms) ? <span className={styles.muted}> · {dayOf(s.started_ms)}</span> : null}

@@ -20,7 +20,7 @@ export function TeamLibrary({ index }: { index: string }) {
 }
 
 export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: string } = {}) {
-  const { listing, sessions, calls } = useLibraryData(picked, remote);
+  const { listing, sessions, calls, fetched } = useLibraryData(picked, remote);
   const [filter, setFilter] = useState<LibraryFilter>(NO_FILTER);
   const [sort, setSort] = useState<Sort>({ key: 'started', descending: true });
   // Live as of when the page read the index (which `loupe open DIR` had just refreshed).
@@ -40,11 +40,13 @@ export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: s
   const team = listing.state === 'ready' && !picked ? (listing.value.team ?? null) : null;
   const folder = listing.state === 'ready' && !picked && !team ? listing.value.folder : null;
   const present = useMemo(() => new Set(team?.present ?? []), [team]);
-  const links = sessionLinksOf({ folder, team, present, open: picked?.open });
+  const links = sessionLinksOf({ folder, team, present, open: picked?.open, remote: remote !== undefined });
   const set = (change: Partial<LibraryFilter>) => setFilter((f) => ({ ...f, ...change }));
 
-  if (listing.state === 'failed' || sessions.state === 'failed') {
-    const why = listing.state === 'failed' ? listing.why : sessions.state === 'failed' ? sessions.why : '';
+  // From a static host, a failed read of the calls is the host's too (ranges, CORS): said once, above everything.
+  const failure = listing.state === 'failed' ? listing : sessions.state === 'failed' ? sessions : remote !== undefined && calls.state === 'failed' ? calls : null;
+  if (failure) {
+    const why = failure.why;
     return (
       <div className="loupe-app__landing">
         <h1>Library</h1>
@@ -54,7 +56,7 @@ export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: s
   }
 
   return (
-    <div className={`${styles.library} ${team ? styles.team : ''}`} data-testid="library" data-team={team ? team.partitions.length : undefined}>
+    <div className={`${styles.library} ${team ? styles.team : ''}`} data-testid="library" data-team={team ? team.partitions.length : undefined} data-fetched-bytes={remote !== undefined && calls.state === 'ready' ? fetched.bytes : undefined}>
       <LibraryHeader
         loading={sessions.state === 'loading'}
         callsLoading={calls.state === 'loading'}

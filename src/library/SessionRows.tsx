@@ -27,7 +27,7 @@ export interface SessionRowsProps {
 }
 
 export function SessionRows({ shown, team, sort, setSort, links, now }: SessionRowsProps) {
-  const { hrefOf, relative, shownPath, whereOf, openOnClick } = links;
+  const { hrefOf, relative, shownPath, whereOf, openOnClick, elsewhere } = links;
   const header = (key: SortKey, title: string, numeric = false) => (
     <button
       type="button"
@@ -73,7 +73,7 @@ export function SessionRows({ shown, team, sort, setSort, links, now }: SessionR
                   {now - s.modified_ms < LIVE_MS ? <span className={styles.live}>live</span> : null}
                 </a>
               ) : (
-                <span className={styles.name} title={`Not on this machine: on ${whereOf(s)}`} data-elsewhere={whereOf(s)}>
+                <span className={styles.name} title={`${elsewhere}: on ${whereOf(s)}`} data-elsewhere={whereOf(s)}>
                   {s.title ?? shownPath(s.file)} <span className={styles.muted}>· on {whereOf(s)}</span>
                 </span>
               )}

@@ -1,7 +1,7 @@
 // The calls of a library as columns: a typed array per column, strings interned (an id into a
 // list of the distinct values), no object per call. A million calls are a few typed arrays; the
 // filters and the fleet stats are passes over them.
-import { parquetMetadata, parquetRead } from 'hyparquet';
+import { parquetMetadata, parquetMetadataAsync, parquetRead, type AsyncBuffer } from 'hyparquet';
 import type { FleetCall, FleetLabelStats } from '../analysis/fleet';
 import { DISPLAY_STATUSES, isDisplayStatus } from '../model/status';
 
@@ -144,9 +144,13 @@ export function callColumnsOf(calls: readonly Pick<FleetCall, LibraryCallColumn>
   return builder.finish();
 }
 
-/** calls.parquet's library columns, decoded a column chunk at a time straight into the typed arrays (no row objects). */
-export async function readCallColumns(buffer: ArrayBuffer): Promise<CallColumns> {
-  const metadata = parquetMetadata(buffer);
+/**
+ * calls.parquet's library columns, decoded a column chunk at a time straight into the typed arrays
+ * (no row objects). A host's file is read by range: its footer, then these columns' chunks alone.
+ */
+export async function readCallColumns(buffer: ArrayBuffer | AsyncBuffer): Promise<CallColumns> {
+  // A remote footer is a few kB: its first read need not take the last half-megabyte of the columns the page leaves out.
+  const metadata = buffer instanceof ArrayBuffer ? parquetMetadata(buffer) : await parquetMetadataAsync(buffer, { initialFetchSize: 1 << 16 });
   const names = new Set(metadata.schema.slice(1).map((element) => element.name));
   const builder = new CallColumnsBuilder(Number(metadata.num_rows));
   // A column the file lacks reads as nulls: rows then lack a file, label or status and are rejected.

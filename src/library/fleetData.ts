@@ -1,10 +1,10 @@
 // The library's data: the index `loupe open DIR` built, read in the browser from the Parquet files
 // themselves (hyparquet), the same files DuckDB or Spark read; and the filters and sorts over them.
-import { parquetMetadata, parquetReadObjects } from 'hyparquet';
+import { parquetMetadata, parquetMetadataAsync, parquetReadObjects, type AsyncBuffer } from 'hyparquet';
 import { fleetSessionOf, type FleetSession } from '../analysis/fleet';
 import type { TeamPartition } from '../analysis/teamIndex';
 import { concatCallColumns, filesWithCall, readCallColumns, type CallColumns } from './callColumns';
-import type { CallsWorkerAnswer } from './calls.worker';
+import type { CallsWorkerAnswer, CallsWorkerQuestion } from './calls.worker';
 import { fetchTable, libraryTables } from './tables';
 
 /** A session's key among the rows: its file, and in a team's index its machine too (two machines may have a file at the same path). */
@@ -37,12 +37,15 @@ export function readTeamTables(baseUrl: string, partitions: readonly TeamPartiti
   return { sessions, calls };
 }
 
-/** What a table's file holds, a row group at a time, yielding to the page between groups; rows not of the table's shape are counted, not shown. */
+/**
+ * What a table's file holds, a row group at a time, yielding to the page between groups; rows not
+ * of the table's shape are counted, not shown. The file is its bytes, or a host's, read by range.
+ */
 export async function readTable<Row>(
-  buffer: ArrayBuffer,
+  buffer: ArrayBuffer | AsyncBuffer,
   rowOf: (raw: Record<string, unknown>) => Row | null,
 ): Promise<{ rows: Row[]; rejected: number }> {
-  const metadata = parquetMetadata(buffer);
+  const metadata = buffer instanceof ArrayBuffer ? parquetMetadata(buffer) : await parquetMetadataAsync(buffer);
   const rows: Row[] = [];
   let rejected = 0;
   let rowStart = 0;
@@ -173,9 +176,10 @@ export function libraryCalls(): Promise<CallColumns> {
 
 /**
  * calls.parquet's columns, decoded in a worker so the page stays responsive while a million calls
- * are read (the page keeps working on the main thread where a worker cannot start).
+ * are read (the page keeps working on the main thread where a worker cannot start). A host's file
+ * (an AsyncBuffer) is read by the worker a range at a time, each range fetched by the page.
  */
-export async function readCallsOffThread(buffer: ArrayBuffer): Promise<CallColumns> {
+export async function readCallsOffThread(buffer: ArrayBuffer | AsyncBuffer): Promise<CallColumns> {
   let worker: Worker;
   try {
     // The worker fetches nothing (it is handed the bytes), so its own policy does not matter: a plain module worker.
@@ -185,9 +189,20 @@ export async function readCallsOffThread(buffer: ArrayBuffer): Promise<CallColum
   }
   try {
     return await new Promise<CallColumns>((resolve, reject) => {
-      worker.onmessage = (event: MessageEvent<CallsWorkerAnswer>) => (event.data.ok ? resolve(event.data.value) : reject(new Error(event.data.error)));
+      worker.onmessage = (event: MessageEvent<CallsWorkerAnswer>) => {
+        const answer = event.data;
+        if (answer.kind === 'slice') {
+          const remote = buffer as AsyncBuffer;
+          void Promise.resolve(remote.slice(answer.start, answer.end)).then(
+            (bytes) => worker.postMessage({ kind: 'bytes', id: answer.id, bytes } satisfies CallsWorkerQuestion, [bytes]),
+            (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))),
+          );
+        } else if (answer.kind === 'columns') resolve(answer.columns);
+        else reject(new Error(answer.why));
+      };
       worker.onerror = (event) => reject(new Error(event.message || 'the calls reader stopped'));
-      worker.postMessage(buffer, [buffer]);
+      if (buffer instanceof ArrayBuffer) worker.postMessage({ kind: 'file', bytes: buffer } satisfies CallsWorkerQuestion, [buffer]);
+      else worker.postMessage({ kind: 'remote', byteLength: buffer.byteLength } satisfies CallsWorkerQuestion);
     });
   } finally {
     worker.terminate();

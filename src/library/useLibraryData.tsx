@@ -8,6 +8,7 @@ import { LISTING } from '../routes/page';
 import type { CallColumns } from './callColumns';
 import { libraryCalls, readSessions, readTeamTables } from './fleetData';
 import type { FolderIndex } from './folderIndex';
+import { hostSetupMessage, HostSetupError, readRemoteTeamTables, type ByteMeter } from './remoteTables';
 import { libraryTables } from './tables';
 
 export type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; why: string };
@@ -21,6 +22,8 @@ export interface LibraryData {
   listing: Load<LibraryListing>;
   sessions: Load<FleetSession[]>;
   calls: Load<CallColumns>;
+  /** What the page fetched from a static host (`?index=URL`), for the benchmark's byte count. */
+  fetched: ByteMeter;
 }
 
 const ready = <T,>(value: T): Load<T> => ({ state: 'ready', value });
@@ -31,6 +34,7 @@ export function useLibraryData(picked: PickedLibrary | undefined, remote: string
   const [listing, setListing] = useState<Load<LibraryListing>>(picked ? ready({ folder: picked.folder, unreadable: picked.unreadable }) : { state: 'loading' });
   const [sessions, setSessions] = useState<Load<FleetSession[]>>(picked ? ready(picked.sessions) : { state: 'loading' });
   const [calls, setCalls] = useState<Load<CallColumns>>(picked ? ready(picked.calls) : { state: 'loading' });
+  const [fetched] = useState<ByteMeter>(() => ({ bytes: 0, requests: 0 }));
 
   useEffect(() => {
     if (picked) return;
@@ -40,7 +44,10 @@ export function useLibraryData(picked: PickedLibrary | undefined, remote: string
     // Both tables were asked for when the page started; the rows show as soon as the (small)
     // sessions table is read, while the calls are still decoded in a worker. A team's index is
     // read a partition at a time, once the listing names them.
-    const team = listed.then((value) => (value.team ? readTeamTables(remote !== undefined ? new URL('.', new URL(remote, location.href)).href : `${LISTING.library}/`, value.team.partitions) : null));
+    // A static host's tables are read by range (remoteTables.ts), the server's whole.
+    const team = listed.then((value) =>
+      !value.team ? null : remote !== undefined ? readRemoteTeamTables(new URL('.', new URL(remote, location.href)).href, value.team.partitions, fetched) : readTeamTables(`${LISTING.library}/`, value.team.partitions),
+    );
     void team
       .then(async (tables) => (tables ? tables.sessions : (await libraryTables().sessions.then(readSessions)).rows))
       .then((rows) => void (stopped || setSessions({ state: 'ready', value: rows })))
@@ -56,7 +63,7 @@ export function useLibraryData(picked: PickedLibrary | undefined, remote: string
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  return { listing, sessions, calls };
+  return { listing, sessions, calls, fetched };
 }
 
 /** The listing `loupe open DIR` serves, read with the schema the server builds it to. */
@@ -80,7 +87,7 @@ async function remoteListing(index: string): Promise<LibraryListing> {
   try {
     res = await fetch(url, { cache: 'no-store' });
   } catch {
-    throw new Error(`${url.href} did not answer this page: the host must be reachable and allow it (CORS: Access-Control-Allow-Origin for ${location.origin})`);
+    throw new HostSetupError(hostSetupMessage(url.href, 'did not answer this page', location.origin));
   }
   if (!res.ok) throw new Error(`${url.href}: HTTP ${res.status}`);
   const listing = teamListingOf(await res.json().catch(() => null));
