@@ -10,7 +10,7 @@ import { countOf, formatDuration } from '../ui/format';
 import { formatCount, formatShare } from '../ui/insights/format';
 import { VirtualList } from '../ui/virtual/VirtualList';
 import {
-  dayOf, durationOf, filterSessions, libraryCalls, listingOf, NO_FILTER, readSessions, readTeamTables, sessionKey, shownFilesOf, sortSessions, tokensOf,
+  dayOf, durationOf, filterSessions, libraryCalls, listingOf, NO_FILTER, readSessions, readTeamTables, rowKeyOf, shownFilesOf, sortSessions, tokensOf,
   type LibraryFilter, type LibraryListing, type Sort, type SortKey,
 } from './fleetData';
 import { callColumnsOf, labelStatsOver, labelsInUse, type CallColumns } from './callColumns';
@@ -225,7 +225,7 @@ export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: s
             ariaLabel="Sessions"
             count={shown.length}
             estimate={ROW_HEIGHT}
-            rowKey={(i) => (shown[i] ? sessionKey(shown[i]) : i)}
+            rowKey={(i) => (shown[i] ? rowKeyOf(shown[i]) : i)}
             renderRow={(i) => {
               const s = shown[i];
               if (!s) return null;
@@ -321,7 +321,7 @@ export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: s
           ) : (
             <ol className={styles.worst} aria-label="Sessions with the most failures">
               {worst.map((s) => (
-                <li key={sessionKey(s)} data-worst={relative(s.file)}>
+                <li key={rowKeyOf(s)} data-worst={relative(s.file)}>
                   {hrefOf(s) !== null ? (
                     <a href={hrefOf(s)!} onClick={openOnClick(s.file)} title={shownPath(s.file)}>
                       {s.title ?? shownPath(s.file)}

@@ -2,19 +2,25 @@
 // the viewer's ingest, light, then the index's rows (analysis/fileRows.ts). In the folder worker,
 // or on the page where a worker cannot start.
 import { headOfBlob, rowsOfFile, unreadableRows, type FileRows } from '../analysis/fileRows';
+import { rowsOfDatabaseBlob } from '../analysis/openCodeRows';
 import { ingest } from '../model';
 
 export interface FolderFile {
   /** The path inside the picked folder: the row's name. */
   path: string;
   file: File;
+  /** A database's write-ahead log picked with it (`<name>-wal`): its latest writes may be only there. */
+  wal?: File;
 }
 
-export async function indexPickedFile({ path, file }: FolderFile): Promise<FileRows> {
+/** The file's rows: one, or for a database (OpenCode's) one per session a person started, as `loupe index` writes them. */
+export async function indexPickedFile({ path, file, wal }: FolderFile): Promise<FileRows[]> {
   try {
+    const databaseRows = await rowsOfDatabaseBlob(file, wal, path, file.lastModified);
+    if (databaseRows !== null) return databaseRows;
     const session = await ingest(file, { detail: 'light' });
-    return rowsOfFile(session, { file: path, bytes: file.size, modifiedMs: file.lastModified, head: await headOfBlob(file) });
+    return [rowsOfFile(session, { file: path, bytes: file.size, modifiedMs: file.lastModified, head: await headOfBlob(file) })];
   } catch (error) {
-    return unreadableRows(error);
+    return [unreadableRows(error)];
   }
 }

@@ -28,12 +28,17 @@ export function pickedFiles(files: readonly File[]): { folder: string; files: Fo
   const withPath = files.map((file) => ({ file, full: file.webkitRelativePath || file.name }));
   const folder = withPath[0]?.full.includes('/') ? (withPath[0].full.split('/')[0] ?? '') : '';
   const inside = (full: string) => (folder !== '' && full.startsWith(`${folder}/`) ? full.slice(folder.length + 1) : full);
+  const byPath = new Map(withPath.map(({ file, full }) => [full, file]));
   return {
     folder,
     files: withPath
       // The files `loupe index` would read in this folder (ingest/harnesses): other files (images, lock files, a harness's settings) are not.
       .filter(({ full }) => isSessionFile(`/${full}`))
-      .map(({ file, full }) => ({ path: inside(full), file }))
+      .map(({ file, full }): FolderFile => {
+        // A database's log beside it (OpenCode's `opencode.db-wal`) is read with it.
+        const wal = byPath.get(`${full}-wal`);
+        return wal ? { path: inside(full), file, wal } : { path: inside(full), file };
+      })
       .sort((a, b) => a.path.localeCompare(b.path)),
   };
 }
@@ -43,11 +48,13 @@ export async function indexFolder(picked: { folder: string; files: FolderFile[] 
   const sessions: FleetSession[] = [];
   const calls: FleetCall[] = [];
   const unreadable: { file: string; why: string }[] = [];
-  const take = (path: string, result: FileRows) => {
-    if (result.state === 'indexed') {
-      sessions.push(result.rows.session);
-      for (const call of result.rows.calls) calls.push(call);
-    } else if (result.state === 'unreadable') unreadable.push({ file: path, why: result.why });
+  const take = (path: string, results: FileRows[]) => {
+    for (const result of results) {
+      if (result.state === 'indexed') {
+        sessions.push(result.rows.session);
+        for (const call of result.rows.calls) calls.push(call);
+      } else if (result.state === 'unreadable') unreadable.push({ file: path, why: result.why });
+    }
   };
   onProgress({ done: 0, total: picked.files.length });
   const worker = startWorker();
@@ -58,7 +65,7 @@ export async function indexFolder(picked: { folder: string; files: FolderFile[] 
         running.onmessage = (event: MessageEvent<FolderWorkerAnswer>) => {
           const answer = event.data;
           if (answer.kind === 'end') return resolve();
-          take(answer.path, answer.result);
+          take(answer.path, answer.results);
           onProgress({ done: answer.done, total: answer.total });
         };
         running.onerror = (event) => reject(new Error(event.message || 'the folder reader stopped'));
