@@ -16,6 +16,7 @@ import { databaseSnapshot } from './files';
 import { findSessions, readHead } from './sessions';
 import { scanPartitions } from './teamIndex';
 import { machineOfDir, type TeamPartition } from '../analysis/teamIndex';
+import { followDocument, isWholeDocument } from './followDocument';
 import { tailFile } from './tail';
 
 export type SessionInput =
@@ -365,7 +366,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     req.on('close', stop);
     closing.signal.addEventListener('abort', stop, { once: true });
     try {
-      await tailFile(path, res, { ...mode, pollMs, signal: reader.signal, ...(mode.follow ? {} : { endAt: info.size }) });
+      // A document rewritten whole each turn (Cline's, an older Gemini CLI's) is followed by what each rewrite adds, not by bytes.
+      if (mode.follow && (await isWholeDocument(path))) await followDocument(path, res, { ...mode, pollMs, signal: reader.signal });
+      else await tailFile(path, res, { ...mode, pollMs, signal: reader.signal, ...(mode.follow ? {} : { endAt: info.size }) });
       res.end();
     } finally {
       closing.signal.removeEventListener('abort', stop);

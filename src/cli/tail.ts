@@ -80,7 +80,7 @@ function drained(out: Writable): Promise<void> {
 }
 
 /** Resolves `next()` on a change to the file, or after `pollMs` at the latest, or on abort. */
-class ChangeWaiter {
+export class ChangeWaiter {
   private watcher: FSWatcher | null = null;
   private changed = false;
   private wake: (() => void) | null = null;
