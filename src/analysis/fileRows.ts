@@ -1,7 +1,7 @@
 // One session file as the index's rows: what `loupe index` writes for a file on disk
 // (cli/indexFile.ts) and "Open folder…" keeps for a picked one (library/folderFile.ts). Each reads
 // the bytes its own way; what the rows say is decided here.
-import { HEAD_MAX_BYTES, headComplete, headOfText, projectOf, timeInCaptureName } from '../ingest/harnesses/head';
+import { HEAD_MAX_BYTES, headComplete, headOfText, noteHeadFile, projectOf, timeInCaptureName } from '../ingest/harnesses/head';
 import { headOfOpenCodeDatabase } from '../ingest/harnesses/opencode';
 import { isSqlite } from '../ingest/sqlite/wal';
 import type { SessionHead } from '../ingest/harnesses';
@@ -47,11 +47,22 @@ export function unreadableRows(error: unknown): FileRows {
 /** Most heads are said in the first kilobytes; a Codex rollout's first line can take megabytes. */
 const FIRST_HEAD_BYTES = 256 * 1024;
 
-/** What a picked file's first lines say (ingest/harnesses/head.ts), read from as little of it as will do. */
-export async function headOfBlob(blob: Blob): Promise<SessionHead> {
+/** A file picked beside a session that says more of its head (Harness.headFileOf), and the harness that names it so. */
+export interface HeadFile {
+  format: string;
+  blob: Blob;
+}
+
+/**
+ * What a picked file's first lines say (ingest/harnesses/head.ts), read from as little of it as
+ * will do; with what the harness's file beside it adds (Cline's `<id>.json`: its directory), as
+ * `loupe ls` reads it (cli/sessions.ts).
+ */
+export async function headOfBlob(blob: Blob, beside?: HeadFile): Promise<SessionHead> {
   // A SQLite database (OpenCode's) has no first lines: it is read whole (a picked file comes without its -wal).
   if (isSqlite(new Uint8Array(await blob.slice(0, 16).arrayBuffer()))) return headOfOpenCodeDatabase(new Uint8Array(await blob.arrayBuffer()));
-  const head = headOfText(await blob.slice(0, FIRST_HEAD_BYTES).text());
-  if (headComplete(head) || blob.size <= FIRST_HEAD_BYTES) return head;
-  return headOfText(await blob.slice(0, HEAD_MAX_BYTES).text());
+  let head = headOfText(await blob.slice(0, FIRST_HEAD_BYTES).text());
+  if (!headComplete(head) && blob.size > FIRST_HEAD_BYTES) head = headOfText(await blob.slice(0, HEAD_MAX_BYTES).text());
+  if (!headComplete(head) && beside !== undefined && beside.format === head.format && beside.blob.size <= HEAD_MAX_BYTES) noteHeadFile(head, await beside.blob.text());
+  return head;
 }

@@ -90,4 +90,14 @@ describe('Open folder…', () => {
     // Without its log the sub-agent's call is not there.
     expect(await rowsOf(files.slice(0, 1))).toEqual([[...tidy.slice(0, 2), 8, tidy[3]], held]);
   });
+
+  test("a Cline session's project from the <id>.json picked beside it, as loupe ls and loupe index read it; that file is no session", async () => {
+    const folder = 'sessions/1796192429067_g2n1j';
+    const messages = picked(`${folder}/1796192429067_g2n1j.messages.json`, fixtureBytes('native/cline-3.0.65_tidy-notes.messages.json'));
+    const manifest = picked(`${folder}/1796192429067_g2n1j.json`, fixtureBytes('cline/1796192429067_g2n1j.json'));
+    const rowsOf = async (files: File[]) => (await indexFolder(pickedFiles(files), () => undefined)).sessions.map((s) => [s.file, s.format, s.project]);
+    expect(await rowsOf([messages, manifest])).toEqual([['1796192429067_g2n1j/1796192429067_g2n1j.messages.json', 'cline', '/tmp/cline-rec/out/main/ws']]);
+    // Without it the messages do not say where Cline ran.
+    expect(await rowsOf([messages])).toEqual([['1796192429067_g2n1j/1796192429067_g2n1j.messages.json', 'cline', null]]);
+  });
 });

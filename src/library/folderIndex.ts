@@ -2,7 +2,7 @@
 // writes, kept in memory; the library reads them as it reads the server's tables (the calls as
 // the same columns), so its filters and stats are one code path.
 import type { FleetCall, FleetSession } from '../analysis/fleet';
-import { isSessionFile } from '../model';
+import { HARNESSES, isSessionFile } from '../model';
 import { callColumnsOf, type CallColumns } from './callColumns';
 import type { FolderWorkerAnswer } from './folder.worker';
 import type { FileRows } from '../analysis/fileRows';
@@ -35,9 +35,17 @@ export function pickedFiles(files: readonly File[]): { folder: string; files: Fo
       // The files `loupe index` would read in this folder (ingest/harnesses): other files (images, lock files, a harness's settings) are not.
       .filter(({ full }) => isSessionFile(`/${full}`))
       .map(({ file, full }): FolderFile => {
+        const picked: FolderFile = { path: inside(full), file };
         // A database's log beside it (OpenCode's `opencode.db-wal`) is read with it.
         const wal = byPath.get(`${full}-wal`);
-        return wal ? { path: inside(full), file, wal } : { path: inside(full), file };
+        if (wal) picked.wal = wal;
+        // The file a harness keeps beside a session for its head (Cline's `<id>.json`), as its registry names it.
+        for (const harness of HARNESSES) {
+          const beside = harness.headFileOf?.(`/${full}`);
+          const blob = beside === undefined || beside === null ? undefined : byPath.get(beside.slice(1));
+          if (blob) picked.headFile = { format: harness.id, blob };
+        }
+        return picked;
       })
       .sort((a, b) => a.path.localeCompare(b.path)),
   };
