@@ -3,7 +3,7 @@
 // the parent's rows say), and its calls. `loupe index` lists the sessions first and reads only
 // those whose rows changed since its last run (cli/indexDatabase.ts); "Open folder…" reads them all.
 import { headOfOpenCodeSession } from '../ingest/harnesses/opencode';
-import { openOpenCodeDatabase, type OpenCodeDatabase, type OpenCodeSession } from '../ingest/formats/opencode';
+import { openOpenCodeDatabase, type DatabaseRow, type OpenCodeDatabase, type OpenCodeSession } from '../ingest/formats/opencode';
 import { projectOf } from '../ingest/harnesses/head';
 import { isSqlite } from '../ingest/sqlite/wal';
 import { SessionBuilder } from '../model';
@@ -49,8 +49,12 @@ export function sessionTrees(sessions: readonly OpenCodeSession[]): SessionTree[
 /** An OpenCode database open for reading rows a session tree at a time. */
 export interface OpenCodeRowsReader {
   trees: SessionTree[];
-  /** One tree's rows; `file` names the database in them, `fileModifiedMs` stands in for a tree with no times. */
-  rowsOf(tree: SessionTree, file: string, fileModifiedMs: number): Promise<FleetRows>;
+  /**
+   * These trees' rows, each handed to `onTree` (in the order given); `file` names the database in
+   * them, `fileModifiedMs` stands in for a tree with no times. Their rows are read in one pass:
+   * per tree, the statements cost more than the rows when most trees are read.
+   */
+  rowsOf(trees: readonly SessionTree[], file: string, fileModifiedMs: number, onTree: (tree: SessionTree, rows: FleetRows) => void): Promise<void>;
   close(): void;
 }
 
@@ -72,26 +76,38 @@ export async function openCodeRowsReader(main: Uint8Array, wal?: Uint8Array): Pr
   }
   return {
     trees,
-    async rowsOf(tree, file, fileModifiedMs) {
-      const members = new Set(tree.members);
-      const builder = new SessionBuilder({ detail: 'light' });
-      await builder.init();
-      builder.pushDatabase({ rows: db.read(members), warnings: db.warnings });
-      builder.end();
-      const head = headOfOpenCodeSession(tree.root);
-      const rows = fleetRows(builder.session, {
-        file,
-        bytes: db.dataBytes(members),
-        // The session's own last write, not the file's: the database changes whenever any session does.
-        modifiedMs: tree.updatedMs ?? Math.round(fileModifiedMs),
-        headFormat: 'opencode',
-        project: projectOf(head, file),
-        startedMs: head.startMs ?? null,
-        sessionId: tree.root.id,
-        title: head.title,
-      });
-      rows.session.session = tree.root.id;
-      return rows;
+    async rowsOf(wanted, file, fileModifiedMs, onTree) {
+      const members = new Set(wanted.flatMap((tree) => tree.members));
+      const rootOf = new Map(wanted.flatMap((tree) => tree.members.map((id) => [id, tree.root.id] as const)));
+      const rowsByTree = new Map<string, DatabaseRow[]>();
+      for (const row of db.read(members)) {
+        const root = row.sessionId === undefined ? undefined : rootOf.get(row.sessionId);
+        if (root === undefined) continue;
+        let rows = rowsByTree.get(root);
+        if (!rows) rowsByTree.set(root, (rows = []));
+        rows.push(row);
+      }
+      const bytes = db.dataBytes(members);
+      for (const tree of wanted) {
+        const builder = new SessionBuilder({ detail: 'light' });
+        await builder.init();
+        builder.pushDatabase({ rows: rowsByTree.get(tree.root.id) ?? [], warnings: db.warnings });
+        builder.end();
+        const head = headOfOpenCodeSession(tree.root);
+        const rows = fleetRows(builder.session, {
+          file,
+          bytes: tree.members.reduce((sum, id) => sum + (bytes.get(id) ?? 0), 0),
+          // The session's own last write, not the file's: the database changes whenever any session does.
+          modifiedMs: tree.updatedMs ?? Math.round(fileModifiedMs),
+          headFormat: 'opencode',
+          project: projectOf(head, file),
+          startedMs: head.startMs ?? null,
+          sessionId: tree.root.id,
+          title: head.title,
+        });
+        rows.session.session = tree.root.id;
+        onTree(tree, rows);
+      }
     },
     close: () => db.close(),
   };
@@ -103,7 +119,7 @@ export async function rowsOfOpenCodeDatabase(main: Uint8Array, wal: Uint8Array |
   if (reader === null) return null;
   try {
     const all: FileRows[] = [];
-    for (const tree of reader.trees) all.push({ state: 'indexed', rows: await reader.rowsOf(tree, file, fileModifiedMs) });
+    await reader.rowsOf(reader.trees, file, fileModifiedMs, (_tree, rows) => all.push({ state: 'indexed', rows }));
     return all;
   } finally {
     reader.close();

@@ -85,14 +85,13 @@ export async function readPlannedTrees(plan: DatabasePlan, onTree: (root: string
     plan.reader = reader;
   }
   const modifiedMs = (await stat(plan.file).catch(() => null))?.mtimeMs ?? 0;
-  for (const tree of plan.reader.trees) {
-    if (!plan.read.has(tree.root.id)) continue;
-    try {
-      onTree(tree.root.id, await plan.reader.rowsOf(tree, plan.file, modifiedMs));
-    } catch (error) {
-      delete plan.stamp.sessions?.[tree.root.id];
-      unreadable.push(`session ${tree.root.id}: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  const wanted = plan.reader.trees.filter((tree) => plan.read.has(tree.root.id));
+  try {
+    await plan.reader.rowsOf(wanted, plan.file, modifiedMs, (tree, rows) => onTree(tree.root.id, rows));
+  } catch (error) {
+    // What SQLite could not read is read again next run.
+    for (const tree of wanted) delete plan.stamp.sessions?.[tree.root.id];
+    unreadable.push(`its sessions could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }
   // A tree to read that the database no longer holds (it was opened afresh): it drops out.
   for (const root of plan.read) if (!plan.reader.trees.some((tree) => tree.root.id === root)) delete plan.stamp.sessions?.[root];

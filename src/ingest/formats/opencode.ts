@@ -19,7 +19,7 @@ import { loadSqlJs } from '../sqlite/sqljs';
 import { callUpdate, chunk, clip, planEntries, resultUpdate } from './shared';
 
 /** A row read: a record, or a row whose `data` is not a JSON object (a bad record, CONTRACTS §2). */
-export type DatabaseRow = { record: IngestRecord } | { bad: { line: number; reason: string; text: string } };
+export type DatabaseRow = { record: IngestRecord; sessionId?: string } | { bad: { line: number; reason: string; text: string }; sessionId?: string };
 
 export interface DatabaseRead {
   rows: DatabaseRow[];
@@ -121,8 +121,8 @@ export interface OpenCodeDatabase {
   sessions(): OpenCodeSession[];
   /** The rows of these sessions (all, without `only`) as records. */
   read(only?: ReadonlySet<string>): DatabaseRow[];
-  /** How many bytes these sessions' rows' `data` take. */
-  dataBytes(only: ReadonlySet<string>): number;
+  /** How many bytes each of these sessions' rows' `data` take, by session id. */
+  dataBytes(only: ReadonlySet<string>): Map<string, number>;
   close(): void;
 }
 
@@ -142,8 +142,13 @@ export async function openOpenCodeDatabase(main: Uint8Array, wal?: Uint8Array): 
     sessions: () => sessionsOf(db),
     read: (only) => new Reader().read(db, only),
     dataBytes: (only) => {
-      let bytes = 0;
-      for (const table of ['message', 'part']) bytes += num(rowsOf(db, `SELECT SUM(LENGTH(CAST(data AS BLOB))) AS n FROM ${table} WHERE session_id IN ${SELECTED}`, [idsParam(only)])[0]?.n) ?? 0;
+      const bytes = new Map<string, number>();
+      for (const table of ['message', 'part']) {
+        for (const row of rowsOf(db, `SELECT session_id, SUM(LENGTH(CAST(data AS BLOB))) AS n FROM ${table} WHERE session_id IN ${SELECTED} GROUP BY session_id`, [idsParam(only)])) {
+          const id = String(row.session_id);
+          bytes.set(id, (bytes.get(id) ?? 0) + (num(row.n) ?? 0));
+        }
+      }
       return bytes;
     },
     close: () => db.close(),
@@ -264,7 +269,7 @@ class Reader {
     const summary = [title ?? id, parent === null ? null : `sub-agent of ${parent}`].filter((s) => s !== null).join(' · ');
     const raw: JsonObject = { table: 'session', ...row };
     const entry: NativeEntry = { kind: 'native', name: 'session', summary, sessionId: id, opens: id, updates: [], raw };
-    this.rows.push({ record: { loc: this.next, shape: 'opencode', ts: num(row.time_created), dir: undefined, body: entry } });
+    this.rows.push({ record: { loc: this.next, shape: 'opencode', ts: num(row.time_created), dir: undefined, body: entry }, sessionId: id });
   }
 
   private messageWithParts(row: JsonObject, parts: Map<string, JsonObject[]>): void {
@@ -284,12 +289,12 @@ class Reader {
       data = undefined;
     }
     if (!isJsonObject(data)) {
-      this.rows.push({ bad: { line: loc.line, reason: `${table} ${String(row.id)}: data is not a JSON object`, text } });
+      this.rows.push({ bad: { line: loc.line, reason: `${table} ${String(row.id)}: data is not a JSON object`, text }, sessionId: String(row.session_id) });
       return;
     }
     const { entry, ts } = read(data, text);
     entry.raw = { table, id: row.id ?? null, session_id: row.session_id ?? null, ...(table === 'part' ? { message_id: row.message_id ?? null } : {}), time_created: row.time_created ?? null, time_updated: row.time_updated ?? null, data };
-    this.rows.push({ record: { loc, shape: 'opencode', ts: ts ?? num(row.time_created), dir: undefined, body: entry } });
+    this.rows.push({ record: { loc, shape: 'opencode', ts: ts ?? num(row.time_created), dir: undefined, body: entry }, sessionId: String(row.session_id) });
   }
 
   private message(id: string, row: JsonObject, data: JsonObject): { entry: NativeEntry; ts: number | undefined } {
