@@ -1,7 +1,7 @@
 // One session file as the index's rows: what `loupe index` writes for a file on disk
 // (cli/indexFile.ts) and "Open folder…" keeps for a picked one (library/folderFile.ts). Each reads
 // the bytes its own way; what the rows say is decided here.
-import { blobHeadSource, projectOf, readHead } from '../ingest/harnesses/head';
+import { blobHeadSource, HEAD_MAX_BYTES, headComplete, noteHeadFile, projectOf, readHead } from '../ingest/harnesses/head';
 import { timeInCaptureName } from '../ingest/captureName';
 import { headOfOpenCodeDatabase } from '../ingest/harnesses/opencode';
 import type { SessionHead } from '../ingest/harnesses';
@@ -45,8 +45,20 @@ export function unreadableRows(error: unknown): FileRows {
   return fail(error instanceof Error ? error.message : String(error));
 }
 
-/** What a picked file's first lines say (ingest/harnesses/head.ts). */
-export function headOfBlob(blob: Blob): Promise<SessionHead> {
+/** A file picked beside a session that says more of its head (Harness.headFileOf), and the harness that names it so. */
+export interface HeadFile {
+  format: string;
+  blob: Blob;
+}
+
+/**
+ * What a picked file's first lines say (ingest/harnesses/head.ts), read from as little of it as
+ * will do; with what the harness's file beside it adds (Cline's `<id>.json`: its directory), as
+ * `loupe ls` reads it (cli/sessions.ts).
+ */
+export async function headOfBlob(blob: Blob, beside?: HeadFile): Promise<SessionHead> {
   // A SQLite database (OpenCode's) is read whole (a picked file comes without its -wal).
-  return readHead(blobHeadSource(blob, async () => headOfOpenCodeDatabase(new Uint8Array(await blob.arrayBuffer()))));
+  const head = await readHead(blobHeadSource(blob, async () => headOfOpenCodeDatabase(new Uint8Array(await blob.arrayBuffer()))));
+  if (!headComplete(head) && beside !== undefined && beside.format === head.format && beside.blob.size <= HEAD_MAX_BYTES) noteHeadFile(head, await beside.blob.text());
+  return head;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -44,6 +44,44 @@ describe('loupe diff on one real session read two ways', () => {
     const text = await run(join(NATIVE, capture), join(NATIVE, log));
     expect(text.code).toBe(0);
     expect(text.out).toMatch(/the runs agree throughout/);
+  });
+});
+
+describe("loupe diff on Cline's own sessions (a JSON document each, read with its sub-agents' files)", () => {
+  /** The recordings where Cline keeps them: `<id>/<id>.messages.json`, the sub-agent's file beside the main run's. */
+  function clineFolders(): { main: string; heldout: string } {
+    const root = mkdtempSync(join(work, 'cline-'));
+    const place = (id: string, files: [string, string][]) => {
+      mkdirSync(join(root, id));
+      for (const [from, name] of files) copyFileSync(join(NATIVE, from), join(root, id, name));
+      return join(root, id, `${id}.messages.json`);
+    };
+    return {
+      main: place('1796192429067_g2n1j', [
+        ['cline-3.0.65_tidy-notes.messages.json', '1796192429067_g2n1j.messages.json'],
+        ['cline-3.0.65_tidy-notes_subagent.messages.json', 'agent_1796192430520_zqzsx4.messages.json'],
+      ]),
+      heldout: place('1796192574365_6ne3j', [['cline-3.0.65_held-out.messages.json', '1796192574365_6ne3j.messages.json']]),
+    };
+  }
+
+  test('a session against itself agrees throughout, its sub-agent\'s call among the steps, exit 0', async () => {
+    const { main: file } = clineFolders();
+    const { code, json } = await diffJson(file, file);
+    expect(code).toBe(0);
+    expect(json.firstDivergence).toBeNull();
+    // Eight calls of the session and the sub-agent's read.
+    expect(json.counts).toEqual({ matched: 9, same: 9, status: 0, onlyA: 0, onlyB: 0 });
+  });
+
+  test('the main recording against the held-out one diverges at the first step, every call on one side only, exit 1', async () => {
+    const { main: a, heldout: b } = clineFolders();
+    const { code, json } = await diffJson(a, b);
+    expect(code).toBe(1);
+    expect(json.firstDivergence?.index).toBe(0);
+    expect(json.firstDivergence?.a).toMatchObject({ label: 'Read', subject: '/tmp/cline-rec/out/main/ws/notes.txt', status: 'done' });
+    expect(json.firstDivergence?.b).toMatchObject({ label: 'Run Command', status: 'failed' });
+    expect(json.counts).toEqual({ matched: 0, same: 0, status: 0, onlyA: 9, onlyB: 6 });
   });
 });
 

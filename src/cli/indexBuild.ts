@@ -1,10 +1,13 @@
 // Builds or refreshes a fleet index: every session file under some folders as rows of
 // `calls.parquet` and `sessions.parquet`. A file the manifest says is unchanged keeps the rows the
-// last run wrote; only new and changed files are read; files gone from the folders drop out.
+// last run wrote; only new and changed files are read; files gone from the folders drop out. A
+// database (OpenCode's, every session in one file) is kept and read a session tree at a time
+// (indexDatabase.ts): the rows' unit is a file, or a database's session tree.
 import { createHash } from 'node:crypto';
 import { lstat, mkdir } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { CALLS_TABLE, fleetCallOf, fleetSessionOf, SESSIONS_TABLE, type FleetCall, type FleetSession } from '../analysis/fleet';
+import { closePlan, planDatabase, readPlannedTrees, treeOfRow, unitKey, type DatabasePlan } from './indexDatabase';
 import { indexFiles } from './indexPool';
 import { DEFAULT_ROW_GROUP_ROWS, readManifest, sameStamp, stampOf, tableRows, TableWriter, writeManifest, type FileStamp } from './indexStore';
 import { parentSessionFileOf } from '../ingest/harnesses';
@@ -28,10 +31,12 @@ export interface IndexResult {
   out: string;
   sessions: number;
   calls: number;
-  /** Session files read this run. */
+  /** Session files read this run (a database's sessions each count as one). */
   parsed: number;
-  /** Files whose rows the last run wrote, kept as they were. */
+  /** Files (and databases' sessions) whose rows the last run wrote, kept as they were. */
   reused: number;
+  /** What was read this run: files, and the sessions of a database read (`session`: the root session's id). */
+  read: { file: string; session?: string }[];
   /** Files named like a session whose first lines have no shape Loupe reads. */
   skipped: number;
   unreadable: { file: string; why: string }[];
@@ -68,10 +73,24 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
   const current = new Map<string, Omit<FileStamp, 'state'>>();
   const reuse = new Set<string>();
   let toRead: string[] = [];
+  const databases: DatabasePlan[] = [];
+  const unreadable: IndexResult['unreadable'] = [];
   const now = Date.now();
   for (const [file, stamp] of await mapLimited(files, 32, (file) => sessionStampOf(file, subagentsOf.get(file) ?? [], manifest?.files[file], now))) {
     const before = manifest?.files[file];
     if (stamp) current.set(file, stamp);
+    if (stamp?.database) {
+      // Planned by its rows below, not by its time.
+      const plan = await planDatabase(file, stamp, before);
+      databases.push(plan);
+      stamps.set(file, plan.stamp);
+      for (const unit of plan.reuse) reuse.add(unit);
+      if (plan.unreadable !== undefined) {
+        stamps.delete(file);
+        unreadable.push({ file, why: plan.unreadable });
+      }
+      continue;
+    }
     if (stamp && before && sameStamp(stamp, before)) {
       stamps.set(file, before);
       if (before.state === 'indexed') reuse.add(file);
@@ -81,13 +100,18 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
   }
 
   // Nothing new, changed or gone: the tables stand as they are.
-  const indexedBefore = Object.values(manifest?.files ?? {}).filter((stamp) => stamp.state === 'indexed').length;
-  if (toRead.length === 0 && reuse.size === indexedBefore) {
+  const unitsBefore = Object.values(manifest?.files ?? {}).reduce((sum, stamp) => sum + (stamp.state !== 'indexed' ? 0 : stamp.sessions ? Object.keys(stamp.sessions).length : 1), 0);
+  const databaseReads = () => databases.reduce((sum, plan) => sum + plan.read.size, 0);
+  if (toRead.length === 0 && databaseReads() === 0 && reuse.size === unitsBefore && unreadable.length === 0) {
     const rows = await tableRows(out);
     if (rows) {
+      // A database's log changed (a checkpoint, a write undone) and none of its sessions: what it is now is kept.
+      if (manifest && databases.some((plan) => plan.stamp !== manifest.files[plan.file])) await writeManifest(out, stamps, manifest.unreadable);
+      for (const plan of databases) closePlan(plan);
+      const indexed = [...stamps].filter(([, stamp]) => stamp.state === 'indexed').map(([file]) => file);
       return {
-        out, sessions: rows.sessions, calls: rows.calls, parsed: 0, reused: reuse.size, skipped: stamps.size - reuse.size, unreadable: [],
-        ms: Math.round(performance.now() - started), threads: 0, indexed: [...reuse], leftOut,
+        out, sessions: rows.sessions, calls: rows.calls, parsed: 0, reused: reuse.size, read: [], skipped: [...stamps.values()].filter((stamp) => stamp.state === 'not-a-session').length,
+        unreadable: [], ms: Math.round(performance.now() - started), threads: 0, indexed, leftOut,
       };
     }
   }
@@ -96,21 +120,26 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
   // Files changed or gone: the row groups before the first that holds one of them are kept as they
   // are, the kept files' rows after it are written again, and the files read now follow.
   const groupRows = options.rowGroupRows ?? DEFAULT_ROW_GROUP_ROWS;
-  const appended = toRead.length > 0 && reuse.size > 0 && reuse.size === indexedBefore ? await appendingWriters(out, reuse.size, groupRows) : null;
-  const kept = !appended && reuse.size > 0 ? await keepingWriters(out, reuse, groupRows) : null;
+  const appended = toRead.length + databaseReads() > 0 && reuse.size > 0 && reuse.size === unitsBefore ? await appendingWriters(out, reuse.size, groupRows) : null;
+  const kept = !appended && reuse.size > 0 ? await keepingWriters(out, reuse, treeOfRow(manifest?.files ?? {}), groupRows) : null;
   const calls = appended?.calls ?? kept?.calls ?? new TableWriter(out, CALLS_TABLE, groupRows);
   const sessions = appended?.sessions ?? kept?.sessions ?? new TableWriter(out, SESSIONS_TABLE, groupRows);
   try {
     if (reuse.size > 0 && !appended && !kept) {
       // The tables are not what the manifest says (removed, written by another version): read everything.
       for (const file of reuse) stamps.delete(file);
+      for (const plan of databases) {
+        for (const root of Object.keys(plan.stamp.sessions ?? {})) plan.read.add(root);
+        plan.reuse = [];
+        stamps.set(plan.file, plan.stamp);
+      }
       toRead = files.filter((file) => !stamps.has(file));
       reuse.clear();
     }
 
-    const unreadable: IndexResult['unreadable'] = [];
     let skipped = [...stamps.values()].filter((stamp) => stamp.state === 'not-a-session').length;
     let parsed = 0;
+    const read: IndexResult['read'] = [];
     const { threads } = await indexFiles(toRead, {
       jobs: options.jobs,
       onFile: (file, result) => {
@@ -127,10 +156,22 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
           return;
         }
         parsed++;
+        read.push({ file });
         sessions.add(rows.session);
         for (const call of rows.calls) calls.add(call);
       },
     }, subagentsOf);
+    // Databases last: a session an agent is still writing is most often in one, and rows read last are rewritten first.
+    for (const plan of databases) {
+      const trees = await readPlannedTrees(plan, (root, rows) => {
+        parsed++;
+        read.push({ file: plan.file, session: root });
+        sessions.add(rows.session);
+        for (const call of rows.calls) calls.add(call);
+      });
+      for (const why of trees.unreadable) unreadable.push({ file: plan.file, why });
+      closePlan(plan);
+    }
     await calls.finish();
     await sessions.finish();
     unreadable.sort((a, b) => a.file.localeCompare(b.file));
@@ -141,6 +182,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
       calls: calls.count,
       parsed,
       reused: reuse.size,
+      read,
       skipped,
       unreadable,
       ms: Math.round(performance.now() - started),
@@ -149,6 +191,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
       leftOut,
     };
   } finally {
+    for (const plan of databases) closePlan(plan);
     await Promise.all([calls.abandon(), sessions.abandon()]);
   }
 }
@@ -157,9 +200,23 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
  * Writers that start with the rows of the last run's tables for the files in `reuse`, when its
  * sessions table holds every one of them (else the tables are not what the manifest says).
  */
-async function keepingWriters(out: string, reuse: ReadonlySet<string>, rowGroupRows: number): Promise<{ calls: TableWriter<FleetCall>; sessions: TableWriter<FleetSession> } | null> {
-  const sessions = await TableWriter.keeping(out, SESSIONS_TABLE, (file) => reuse.has(file), fleetSessionOf, rowGroupRows);
-  const calls = sessions && sessions.kept.size === reuse.size ? await TableWriter.keeping(out, CALLS_TABLE, (file) => sessions.kept.has(file), fleetCallOf, rowGroupRows) : null;
+async function keepingWriters(
+  out: string,
+  reuse: ReadonlySet<string>,
+  treeOf: (file: string, session: string | null) => string | undefined | null,
+  rowGroupRows: number,
+): Promise<{ calls: TableWriter<FleetCall>; sessions: TableWriter<FleetSession> } | null> {
+  // A row's unit: its file, or for a database's row the session tree it belongs to.
+  const unitOf = (file: string, session: string | null): string | null => {
+    const root = treeOf(file, session);
+    return root === null ? null : unitKey(file, root);
+  };
+  const keptIn = (units: ReadonlySet<string>) => (file: string, session: string | null) => {
+    const unit = unitOf(file, session);
+    return unit !== null && units.has(unit) ? unit : null;
+  };
+  const sessions = await TableWriter.keeping(out, SESSIONS_TABLE, keptIn(reuse), fleetSessionOf, rowGroupRows);
+  const calls = sessions && sessions.kept.size === reuse.size ? await TableWriter.keeping(out, CALLS_TABLE, keptIn(sessions.kept), fleetCallOf, rowGroupRows) : null;
   if (sessions && calls) return { calls: calls.writer, sessions: sessions.writer };
   await Promise.all([sessions?.writer.abandon(), calls?.writer.abandon()]);
   return null;

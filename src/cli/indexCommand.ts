@@ -23,15 +23,16 @@ and writes two Parquet tables that DuckDB, Spark, Trino, ClickHouse or pandas qu
   calls.parquet      one row per call: file, format, session, call_id, label, subject, status,
                      started_ms, duration_ms, permission, exit_code, turn_input_tokens,
                      turn_output_tokens, parent_call_id
-  sessions.parquet   one row per file: file, format, session, project, started_ms, ended_ms,
+  sessions.parquet   one row per file (a database, OpenCode's: per session a person started):
+                     file, format, session, project, started_ms, ended_ms,
                      calls, failed, input_tokens, output_tokens, cost, cost_unit, bytes,
                      bad_lines, modified_ms
-Run it again and only new or changed files are read (manifest.json says what each file was);
-files that are gone drop out. The tables are not written again: a new file's rows are added after
-the last run's row groups, and for a changed or gone file only the row groups from the first that
-holds its rows on are rewritten (a session an agent is still writing is read last, so its rows
-come last). A file that cannot be read is listed with why; it does not stop the
-index. Unknown values are null.
+Run it again and only new or changed files are read (manifest.json says what each file was;
+of a database, only the sessions whose rows changed); files that are gone drop out. The tables
+are not written again: a new file's rows are added after the last run's row groups, and for a
+changed or gone file only the row groups from the first that holds its rows on are rewritten (a
+session an agent is still writing is read last, so its rows come last). A file that cannot be
+read is listed with why; it does not stop the index. Unknown values are null.
 
   --out DIR   where the tables go (default ${'$'}XDG_CACHE_HOME/loupe/index, else ~/.cache/loupe/index)
   --machine NAME

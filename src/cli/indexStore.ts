@@ -11,6 +11,7 @@ import type { AsyncBuffer, ColumnChunk, FileMetaData, RowGroup, SchemaElement } 
 import { z } from 'zod';
 import { CALLS_TABLE, SESSIONS_TABLE, type FleetTable } from '../analysis/fleet';
 import { MANIFEST_FILE } from './indexOutput';
+import { isSqlite } from '../ingest/sqlite/wal';
 
 export { MANIFEST_FILE };
 
@@ -34,6 +35,11 @@ const FileStamp = z.object({
   head: z.string().optional(),
   /** `not-a-session`: read, and its first lines have no shape Loupe reads; kept so it is not read again. */
   state: z.enum(['indexed', 'not-a-session']),
+  /** A SQLite database (OpenCode's): its `-wal`, which takes its writes first, is part of what it is. */
+  database: z.literal(true).optional(),
+  wal: z.object({ size: z.number(), mtimeMs: z.number(), head: z.string() }).nullable().optional(),
+  /** A database's session trees as last read (analysis/openCodeRows.ts), by root id: a tree whose rows changed is read again. */
+  sessions: z.record(z.string(), z.object({ updatedMs: z.number().nullable(), members: z.array(z.string()) })).optional(),
 });
 export type FileStamp = z.infer<typeof FileStamp>;
 
@@ -83,6 +89,10 @@ export async function stampOf(path: string, before?: Omit<FileStamp, 'state'>, n
     return null;
   }
   const stamp: Omit<FileStamp, 'state'> = { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, ino: info.ino };
+  if (path.endsWith('.db')) {
+    const database = await databaseStampOf(path, stamp);
+    if (database) return database;
+  }
   const live = now - Math.max(info.mtimeMs, info.ctimeMs) < LIVE_MS;
   if (!live && before?.head === undefined) return stamp;
   let handle;
@@ -102,8 +112,53 @@ export async function stampOf(path: string, before?: Omit<FileStamp, 'state'>, n
   }
 }
 
+/**
+ * A SQLite database (OpenCode's, named `*.db`): its `-wal` stamped too, since its writes land
+ * there first and the database's own times can stay the same. Null: not a database.
+ */
+async function databaseStampOf(path: string, stamp: Omit<FileStamp, 'state'>): Promise<Omit<FileStamp, 'state'> | null> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const magic = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(magic, 0, 16, 0);
+    if (!isSqlite(magic.subarray(0, bytesRead))) return null;
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
+  }
+  return { ...stamp, database: true, wal: await walStampOf(`${path}-wal`) };
+}
+
+/** A log's size, time and header (its salts change each time SQLite restarts it from the start, at the same size). */
+async function walStampOf(path: string): Promise<FileStamp['wal']> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const info = await handle.stat();
+    const header = Buffer.alloc(32);
+    const { bytesRead } = await handle.read(header, 0, 32, 0);
+    return { size: info.size, mtimeMs: info.mtimeMs, head: createHash('sha1').update(header.subarray(0, bytesRead)).digest('hex') };
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
+
 export function sameStamp(a: Omit<FileStamp, 'state'>, b: Omit<FileStamp, 'state'>): boolean {
-  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino && a.head === b.head;
+  const [walA, walB] = [a.wal ?? null, b.wal ?? null];
+  const sameWal = walA === null || walB === null ? walA === walB : walA.size === walB.size && walA.mtimeMs === walB.mtimeMs && walA.head === walB.head;
+  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino && a.head === b.head && (a.database ?? false) === (b.database ?? false) && sameWal;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -153,13 +208,14 @@ export class TableWriter<Row extends object> {
    * file `keep` refuses (a file changed or gone), copied as they are, then the kept files' rows of
    * the groups after it, read again a group at a time. A session that keeps changing (one an agent
    * is writing) had its rows added last, so a run rewrites only those. Null when the table cannot
-   * be read or is not this version's (the caller then reads every file). `kept`: the files whose
-   * rows the writer holds.
+   * be read or is not this version's (the caller then reads every file). `keep` names the unit a
+   * row is kept with (its file, or a session of a database), null for a row dropped; `kept`: the
+   * units whose rows the writer holds.
    */
-  static async keeping<Row extends { file: string }>(
+  static async keeping<Row extends { file: string; session: string | null }>(
     out: string,
     table: FleetTable<Row>,
-    keep: (file: string) => boolean,
+    keep: (file: string, session: string | null) => string | null,
     rowOf: (raw: Record<string, unknown>) => Row | null,
     rowGroupRows = DEFAULT_ROW_GROUP_ROWS,
   ): Promise<{ writer: TableWriter<Row>; kept: Set<string> } | null> {
@@ -169,14 +225,16 @@ export class TableWriter<Row extends object> {
     const kept = new Set<string>();
     const writer = new TableWriter(out, table, rowGroupRows);
     try {
-      // The groups copied: those before the first with a file not kept (the `file` column alone is read to tell).
+      // The groups copied: those before the first with a row not kept (the `file` and `session` columns alone are read to tell).
       let copied = 0;
       let rowStart = 0;
       for (const group of metadata.row_groups) {
         const rowEnd = rowStart + Number(group.num_rows);
-        const files = (await parquetReadObjects({ file, metadata, columns: ['file'], rowStart, rowEnd })).map((row): unknown => row.file);
-        if (!files.every((name) => typeof name === 'string' && keep(name))) break;
-        for (const name of files) kept.add(name as string);
+        const units = (await parquetReadObjects({ file, metadata, columns: ['file', 'session'], rowStart, rowEnd })).map(({ file: name, session }: Record<string, unknown>) =>
+          typeof name === 'string' && (session === null || session === undefined || typeof session === 'string') ? keep(name, session ?? null) : null,
+        );
+        if (units.includes(null)) break;
+        for (const unit of units) if (unit !== null) kept.add(unit);
         copied++;
         rowStart = rowEnd;
       }
@@ -194,8 +252,9 @@ export class TableWriter<Row extends object> {
         for (const raw of await parquetReadObjects({ file, metadata, rowStart, rowEnd })) {
           const row = rowOf(raw);
           if (row === null) throw new Error(`${table.file} holds a row this version cannot read`);
-          if (!keep(row.file)) continue;
-          kept.add(row.file);
+          const unit = keep(row.file, row.session);
+          if (unit === null) continue;
+          kept.add(unit);
           writer.add(row);
         }
         rowStart = rowEnd;

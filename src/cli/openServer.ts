@@ -18,6 +18,7 @@ import { scanPartitions } from './teamIndex';
 import { agentInCaptureName } from '../ingest/captureName';
 import { subagentLayoutOf } from '../ingest/harnesses';
 import { subagentFilesOf, subagentFolderFilesOf } from './subagentFiles';
+import { followDocument, isWholeDocument } from './followDocument';
 import { tailFile } from './tail';
 import { tailSession } from './tailSession';
 import type { AgentSessionEntry, AgentSessionsListing, LibraryListing, RecordingEntry, RecordingsListing } from '../routes/listings';
@@ -466,6 +467,8 @@ async function sendSession(
   served.closing.addEventListener('abort', stop, { once: true });
   try {
     if (withSubagents) await tailSession(path, layout, res, { ...mode, pollMs: served.pollMs, signal: reader.signal }, beside);
+    // A document rewritten whole each turn (Cline's, an older Gemini CLI's) is followed by what each rewrite adds, not by bytes.
+    else if (mode.follow && (await isWholeDocument(path))) await followDocument(path, res, { ...mode, pollMs: served.pollMs, signal: reader.signal });
     else await tailFile(path, res, { ...mode, pollMs: served.pollMs, signal: reader.signal, ...(mode.follow ? {} : { endAt: info.size }) });
     res.end();
   } finally {

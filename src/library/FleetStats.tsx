@@ -1,6 +1,6 @@
 // The fleet stats beside the library's rows, over the sessions shown: calls per label, tokens per
 // day, the sessions with the most failures. A label, a day or a share of failures filters by it.
-import { dayOf, sessionKey, type LibraryFilter } from './fleetData';
+import { dayOf, rowKeyOf, type LibraryFilter } from './fleetData';
 import type { FleetSession, TokensOnDay } from '../analysis/fleet';
 import { countOf, formatDuration } from '../ui/format';
 import { formatCount, formatShare } from '../ui/insights/format';
@@ -87,7 +87,7 @@ export function FleetStats({ calls, callTotals, shown, days, worst, set, links }
       ) : (
         <ol className={styles.worst} aria-label="Sessions with the most failures">
           {worst.map((s) => (
-            <li key={sessionKey(s)} data-worst={relative(s.file)}>
+            <li key={rowKeyOf(s)} data-worst={relative(s.file)}>
               {hrefOf(s) !== null ? (
                 <a href={hrefOf(s)!} onClick={openOnClick(s.file)} title={shownPath(s.file)}>
                   {s.title ?? shownPath(s.file)}

@@ -8,7 +8,7 @@ import type { TeamView } from '../routes/listings';
 import { formatDuration } from '../ui/format';
 import { formatCount } from '../ui/insights/format';
 import { VirtualList } from '../ui/virtual/VirtualList';
-import { durationOf, sessionKey, tokensOf, type Sort, type SortKey } from './fleetData';
+import { durationOf, rowKeyOf, tokensOf, type Sort, type SortKey } from './fleetData';
 import styles from './Library.module.css';
 import type { SessionLinks } from './sessionLinks';
 
@@ -58,7 +58,7 @@ export function SessionRows({ shown, team, sort, setSort, links, now }: SessionR
         ariaLabel="Sessions"
         count={shown.length}
         estimate={ROW_HEIGHT}
-        rowKey={(i) => (shown[i] ? sessionKey(shown[i]) : i)}
+        rowKey={(i) => (shown[i] ? rowKeyOf(shown[i]) : i)}
         renderRow={(i) => {
           const s = shown[i];
           if (!s) return null;

@@ -12,6 +12,11 @@ export function sessionKey(s: Pick<FleetSession, 'file' | 'machine'>): string {
   return s.machine === undefined ? s.file : `${s.machine}\u0000${s.file}`;
 }
 
+/** A row's key among the sessions shown: its file's key and its session (a database, OpenCode's, has a row per session). */
+export function rowKeyOf(s: Pick<FleetSession, 'file' | 'machine' | 'session'>): string {
+  return `${sessionKey(s)}\u0000${s.session ?? ''}`;
+}
+
 /**
  * A team's partitions read as one library: each partition's tables fetched from
  * `baseUrl` + `machine=NAME/…` (the calls decoded off the page's thread), its sessions marked

@@ -5,14 +5,14 @@ import type { FileRows } from '../analysis/fileRows';
 import { indexPickedFile, type FolderFile } from './folderFile';
 
 export type FolderWorkerAnswer =
-  | { kind: 'file'; done: number; total: number; path: string; result: FileRows }
+  | { kind: 'file'; done: number; total: number; path: string; results: FileRows[] }
   | { kind: 'end' };
 
 self.onmessage = (event: MessageEvent<FolderFile[]>) => {
   void (async () => {
     const files = event.data;
     for (const [index, picked] of files.entries()) {
-      const answer: FolderWorkerAnswer = { kind: 'file', done: index + 1, total: files.length, path: picked.path, result: await indexPickedFile(picked) };
+      const answer: FolderWorkerAnswer = { kind: 'file', done: index + 1, total: files.length, path: picked.path, results: await indexPickedFile(picked) };
       self.postMessage(answer);
     }
     const end: FolderWorkerAnswer = { kind: 'end' };

@@ -7,6 +7,7 @@ import { headOfBlob } from '../analysis/fileRows';
 import { ingest, summarize } from '../model';
 import { fileIdsOf } from './fleetData';
 import { indexFolder, pickedFiles, type FolderProgress } from './folderIndex';
+import { bothRecordings, deleteSession, HELDOUT, TIDY, walModeFile, walOf } from '../analysis/testing/openCodeDatabases';
 
 const ROOT = new URL('../../', import.meta.url);
 
@@ -98,5 +99,31 @@ describe('Open folder…', () => {
     const lines = new TextDecoder().decode(fixtureBytes(CLAUDE)).replaceAll('"cwd":"/home/dev/run1/work/claude-agent-acp-capture",', '');
     const index = await indexFolder(pickedFiles([picked('projects/-home-dev-shop/4b56d36c.jsonl', lines)]), () => undefined);
     expect(index.sessions.map((s) => s.project)).toEqual(['-home-dev-shop']);
+  });
+
+  test("an OpenCode database: a row per session a person started, as loupe index writes them, its -wal picked with it read too", async () => {
+    const db = await bothRecordings();
+    const full = db.export();
+    // The sub-agent's session is only in the log: OpenCode had not checkpointed it yet.
+    deleteSession(db, TIDY.child);
+    const main = walModeFile(db);
+    db.close();
+    const files = [picked('data/opencode/opencode.db', main), picked('data/opencode/opencode.db-wal', walOf(full))];
+    const rowsOf = async (picks: File[]) => (await indexFolder(pickedFiles(picks), () => undefined)).sessions.map((s) => [s.file, s.session, s.calls, s.project]);
+    const tidy = ['opencode/opencode.db', TIDY.root, 9, TIDY.project];
+    const held = ['opencode/opencode.db', HELDOUT.root, 6, HELDOUT.project];
+    expect(await rowsOf(files)).toEqual([tidy, held]);
+    // Without its log the sub-agent's call is not there.
+    expect(await rowsOf(files.slice(0, 1))).toEqual([[...tidy.slice(0, 2), 8, tidy[3]], held]);
+  });
+
+  test("a Cline session's project from the <id>.json picked beside it, as loupe ls and loupe index read it; that file is no session", async () => {
+    const folder = 'sessions/1796192429067_g2n1j';
+    const messages = picked(`${folder}/1796192429067_g2n1j.messages.json`, fixtureBytes('native/cline-3.0.65_tidy-notes.messages.json'));
+    const manifest = picked(`${folder}/1796192429067_g2n1j.json`, fixtureBytes('cline/1796192429067_g2n1j.json'));
+    const rowsOf = async (files: File[]) => (await indexFolder(pickedFiles(files), () => undefined)).sessions.map((s) => [s.file, s.format, s.project]);
+    expect(await rowsOf([messages, manifest])).toEqual([['1796192429067_g2n1j/1796192429067_g2n1j.messages.json', 'cline', '/tmp/cline-rec/out/main/ws']]);
+    // Without it the messages do not say where Cline ran.
+    expect(await rowsOf([messages])).toEqual([['1796192429067_g2n1j/1796192429067_g2n1j.messages.json', 'cline', null]]);
   });
 });

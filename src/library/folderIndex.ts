@@ -2,7 +2,7 @@
 // writes, kept in memory; the library reads them as it reads the server's tables (the calls as
 // the same columns), so its filters and stats are one code path.
 import type { FleetCall, FleetSession } from '../analysis/fleet';
-import { isSessionFile, parentSessionFileOf } from '../model';
+import { HARNESSES, isSessionFile, parentSessionFileOf } from '../model';
 import { callColumnsOf, type CallColumns } from './callColumns';
 import type { FolderWorkerAnswer } from './folder.worker';
 import type { FileRows } from '../analysis/fileRows';
@@ -28,10 +28,23 @@ export function pickedFiles(files: readonly File[]): { folder: string; files: Fo
   const withPath = files.map((file) => ({ file, full: file.webkitRelativePath || file.name }));
   const folder = withPath[0]?.full.includes('/') ? (withPath[0].full.split('/')[0] ?? '') : '';
   const inside = (full: string) => (folder !== '' && full.startsWith(`${folder}/`) ? full.slice(folder.length + 1) : full);
+  const byPath = new Map(withPath.map(({ file, full }) => [full, file]));
   const sessions = withPath
     // The files `loupe index` would read in this folder (ingest/harnesses): other files (images, lock files, a harness's settings) are not.
     .filter(({ full }) => isSessionFile(`/${full}`))
-    .map(({ file, full }) => ({ path: inside(full), file }))
+    .map(({ file, full }): FolderFile => {
+      const picked: FolderFile = { path: inside(full), file };
+      // A database's log beside it (OpenCode's `opencode.db-wal`) is read with it.
+      const wal = byPath.get(`${full}-wal`);
+      if (wal) picked.wal = wal;
+      // The file a harness keeps beside a session for its head (Cline's `<id>.json`), as its registry names it.
+      for (const harness of HARNESSES) {
+        const beside = harness.headFileOf?.(`/${full}`);
+        const blob = beside === undefined || beside === null ? undefined : byPath.get(beside.slice(1));
+        if (blob) picked.headFile = { format: harness.id, blob };
+      }
+      return picked;
+    })
     .sort((a, b) => a.path.localeCompare(b.path));
   return { folder, files: withSubagentFiles(sessions) };
 }
@@ -53,13 +66,14 @@ function withSubagentFiles(files: readonly FolderFile[]): FolderFile[] {
   }
   return files
     .filter(({ path }) => !joined.has(path))
-    .map(({ path, file }) => {
-      const subagents = subagentsOf.get(`/${path}`);
-      if (!subagents) return { path, file };
+    .map((picked) => {
+      const subagents = subagentsOf.get(`/${picked.path}`);
+      if (!subagents) return picked;
+      const { file } = picked;
       // A newline between the parts: a file that does not end in one keeps its last line whole.
       const parts: BlobPart[] = [file];
       for (const subagent of subagents) parts.push('\n', subagent);
-      return { path, file: new File(parts, file.name, { type: file.type, lastModified: file.lastModified }) };
+      return { ...picked, file: new File(parts, file.name, { type: file.type, lastModified: file.lastModified }) };
     });
 }
 
@@ -68,11 +82,13 @@ export async function indexFolder(picked: { folder: string; files: FolderFile[] 
   const sessions: FleetSession[] = [];
   const calls: FleetCall[] = [];
   const unreadable: { file: string; why: string }[] = [];
-  const take = (path: string, result: FileRows) => {
-    if (!result.ok) unreadable.push({ file: path, why: result.error });
-    else if (result.value !== null) {
-      sessions.push(result.value.session);
-      for (const call of result.value.calls) calls.push(call);
+  const take = (path: string, results: FileRows[]) => {
+    for (const result of results) {
+      if (!result.ok) unreadable.push({ file: path, why: result.error });
+      else if (result.value !== null) {
+        sessions.push(result.value.session);
+        for (const call of result.value.calls) calls.push(call);
+      }
     }
   };
   onProgress({ done: 0, total: picked.files.length });
@@ -84,7 +100,7 @@ export async function indexFolder(picked: { folder: string; files: FolderFile[] 
         running.onmessage = (event: MessageEvent<FolderWorkerAnswer>) => {
           const answer = event.data;
           if (answer.kind === 'end') return resolve();
-          take(answer.path, answer.result);
+          take(answer.path, answer.results);
           onProgress({ done: answer.done, total: answer.total });
         };
         running.onerror = (event) => reject(new Error(event.message || 'the folder reader stopped'));

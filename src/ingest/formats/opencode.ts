@@ -13,12 +13,13 @@
 import type { SourceLocation } from '../acpTypes';
 import type { IngestRecord, NativeEntry, NativeUpdate } from '../records';
 import { isJsonObject, type JsonObject } from '../schemas';
+import { isPlaceholderTitle } from '../harnesses/opencode';
 import { applyWal } from '../sqlite/wal';
 import { loadSqlJs } from '../sqlite/sqljs';
 import { callUpdate, chunk, clip, planEntries, resultUpdate } from './shared';
 
 /** A row read: a record, or a row whose `data` is not a JSON object (a bad record, CONTRACTS §2). */
-export type DatabaseRow = { record: IngestRecord } | { bad: { line: number; reason: string; text: string } };
+export type DatabaseRow = { record: IngestRecord; sessionId?: string } | { bad: { line: number; reason: string; text: string }; sessionId?: string };
 
 export interface DatabaseRead {
   rows: DatabaseRow[];
@@ -39,10 +40,7 @@ export interface OpenCodeSession {
   prompt: string | null;
 }
 
-/** The title OpenCode gives a session until its title is written (`New session - 2026-12-02T03:50:59.102Z`, `Child session - …`). */
-export function isPlaceholderTitle(title: string): boolean {
-  return /^(New|Child) session - \d{4}-\d{2}-\d{2}T/.test(title);
-}
+export { isPlaceholderTitle };
 
 const TABLES = ['session', 'message', 'part'];
 
@@ -60,10 +58,11 @@ function tablesOf(db: Db): string[] {
   return (db.exec("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")[0]?.values ?? []).map((row) => String(row[0]));
 }
 
-function rowsOf(db: Db, sql: string): JsonObject[] {
+function rowsOf(db: Db, sql: string, params: (string | number)[] = []): JsonObject[] {
   const statement = db.prepare(sql);
   const rows: JsonObject[] = [];
   try {
+    if (params.length > 0) statement.bind(params);
     while (statement.step()) rows.push(statement.getAsObject());
   } finally {
     statement.free();
@@ -75,27 +74,25 @@ const str = (value: unknown): string | null => (typeof value === 'string' && val
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 /**
- * Every session's rows as records, in the order described above. Never throws on what the file
- * holds: a file SQLite cannot open is one bad record, a database without OpenCode's tables one
- * unknown record.
+ * Every session's rows as records, in the order described above (`only`: those of these sessions
+ * alone). Never throws on what the file holds: a file SQLite cannot open is one bad record, a
+ * database without OpenCode's tables one unknown record.
  */
-export async function readOpenCodeDatabase(main: Uint8Array, wal?: Uint8Array): Promise<DatabaseRead> {
-  const warnings: string[] = [];
-  let db: Db;
+export async function readOpenCodeDatabase(main: Uint8Array, wal?: Uint8Array, only?: ReadonlySet<string>): Promise<DatabaseRead> {
+  let db: OpenCodeDatabase;
   try {
-    db = await openDatabase(main, wal, warnings);
+    db = await openOpenCodeDatabase(main, wal);
   } catch (error) {
-    return { rows: [{ bad: { line: 1, reason: `not a SQLite database SQLite can open (${message(error)})`, text: '' } }], warnings };
+    return { rows: [{ bad: { line: 1, reason: `not a SQLite database SQLite can open (${message(error)})`, text: '' } }], warnings: [] };
   }
   try {
-    const tables = tablesOf(db);
-    if (!TABLES.every((table) => tables.includes(table))) {
+    if (db.tables !== null) {
       const reason = "a SQLite database without OpenCode's session, message and part tables";
-      return { rows: [{ record: { loc: at(1), body: { kind: 'unknown', reason, value: { tables } } } }], warnings };
+      return { rows: [{ record: { loc: at(1), body: { kind: 'unknown', reason, value: { tables: db.tables } } } }], warnings: db.warnings };
     }
-    return { rows: new Reader().read(db), warnings };
+    return { rows: db.read(only), warnings: db.warnings };
   } catch (error) {
-    return { rows: [{ bad: { line: 1, reason: `the database could not be read (${message(error)})`, text: '' } }], warnings };
+    return { rows: [{ bad: { line: 1, reason: `the database could not be read (${message(error)})`, text: '' } }], warnings: db.warnings };
   } finally {
     db.close();
   }
@@ -103,35 +100,89 @@ export async function readOpenCodeDatabase(main: Uint8Array, wal?: Uint8Array): 
 
 /** The sessions a database holds, by start, without reading their messages: for listers and the index. */
 export async function openCodeSessions(main: Uint8Array, wal?: Uint8Array): Promise<OpenCodeSession[]> {
-  const db = await openDatabase(main, wal, []);
+  const db = await openOpenCodeDatabase(main, wal);
   try {
-    if (!TABLES.every((table) => tablesOf(db).includes(table))) return [];
-    const updated = new Map<string, number>();
-    for (const table of ['message', 'part']) {
-      for (const row of rowsOf(db, `SELECT session_id, MAX(time_updated) AS t FROM ${table} GROUP BY session_id`)) {
-        const id = String(row.session_id);
-        const t = num(row.t);
-        if (t !== undefined) updated.set(id, Math.max(updated.get(id) ?? t, t));
-      }
-    }
-    return rowsOf(db, 'SELECT * FROM session ORDER BY time_created, id').map((row) => {
-      const id = String(row.id);
-      const own = num(row.time_updated);
-      const rows = updated.get(id);
-      const title = str(row.title);
-      return {
-        id,
-        parentId: str(row.parent_id),
-        title,
-        directory: str(row.directory),
-        createdMs: num(row.time_created),
-        updatedMs: own === undefined ? rows : rows === undefined ? own : Math.max(own, rows),
-        prompt: title === null || isPlaceholderTitle(title) ? firstPrompt(db, id) : null,
-      };
-    });
+    return db.tables === null ? db.sessions() : [];
   } finally {
     db.close();
   }
+}
+
+/**
+ * A database open in memory, for a reader that lists its sessions and then reads some of them
+ * (the index reads only those whose rows changed). Throws when SQLite cannot open the bytes.
+ */
+export interface OpenCodeDatabase {
+  /** What the reader says about the file itself (a `-wal` it could not use). */
+  warnings: string[];
+  /** Null for OpenCode's database; else the tables this other database has. */
+  tables: string[] | null;
+  /** Its sessions by start, each with when it last changed (no messages read but a title's prompt). */
+  sessions(): OpenCodeSession[];
+  /** The rows of these sessions (all, without `only`) as records. */
+  read(only?: ReadonlySet<string>): DatabaseRow[];
+  /** How many bytes each of these sessions' rows' `data` take, by session id. */
+  dataBytes(only: ReadonlySet<string>): Map<string, number>;
+  close(): void;
+}
+
+export async function openOpenCodeDatabase(main: Uint8Array, wal?: Uint8Array): Promise<OpenCodeDatabase> {
+  const warnings: string[] = [];
+  const db = await openDatabase(main, wal, warnings);
+  let tables: string[];
+  try {
+    tables = tablesOf(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return {
+    warnings,
+    tables: TABLES.every((table) => tables.includes(table)) ? null : tables,
+    sessions: () => sessionsOf(db),
+    read: (only) => new Reader().read(db, only),
+    dataBytes: (only) => {
+      const bytes = new Map<string, number>();
+      for (const table of ['message', 'part']) {
+        for (const row of rowsOf(db, `SELECT session_id, SUM(LENGTH(CAST(data AS BLOB))) AS n FROM ${table} WHERE session_id IN ${SELECTED} GROUP BY session_id`, [idsParam(only)])) {
+          const id = String(row.session_id);
+          bytes.set(id, (bytes.get(id) ?? 0) + (num(row.n) ?? 0));
+        }
+      }
+      return bytes;
+    },
+    close: () => db.close(),
+  };
+}
+
+/** A statement's `IN` over the ids bound as one JSON array (no limit on how many). */
+const SELECTED = '(SELECT value FROM json_each(?))';
+const idsParam = (ids: ReadonlySet<string>): string => JSON.stringify([...ids]);
+
+function sessionsOf(db: Db): OpenCodeSession[] {
+  const updated = new Map<string, number>();
+  for (const table of ['message', 'part']) {
+    for (const row of rowsOf(db, `SELECT session_id, MAX(time_updated) AS t FROM ${table} GROUP BY session_id`)) {
+      const id = String(row.session_id);
+      const t = num(row.t);
+      if (t !== undefined) updated.set(id, Math.max(updated.get(id) ?? t, t));
+    }
+  }
+  return rowsOf(db, 'SELECT * FROM session ORDER BY time_created, id').map((row) => {
+    const id = String(row.id);
+    const own = num(row.time_updated);
+    const rows = updated.get(id);
+    const title = str(row.title);
+    return {
+      id,
+      parentId: str(row.parent_id),
+      title,
+      directory: str(row.directory),
+      createdMs: num(row.time_created),
+      updatedMs: own === undefined ? rows : rows === undefined ? own : Math.max(own, rows),
+      prompt: title === null || isPlaceholderTitle(title) ? firstPrompt(db, id) : null,
+    };
+  });
 }
 
 /** The text of a session's first user message (its first part that is text OpenCode did not add itself). */
@@ -188,10 +239,13 @@ class Reader {
   /** Each message's role, for its text parts. */
   private readonly roles = new Map<string, string>();
 
-  read(db: Db): DatabaseRow[] {
-    const sessions = rowsOf(db, 'SELECT * FROM session ORDER BY time_created, id');
-    const messages = groupBy(rowsOf(db, 'SELECT * FROM message ORDER BY session_id, id'), 'session_id');
-    const parts = groupBy(rowsOf(db, 'SELECT * FROM part ORDER BY message_id, id'), 'message_id');
+  read(db: Db, only?: ReadonlySet<string>): DatabaseRow[] {
+    const params = only === undefined ? [] : [idsParam(only)];
+    const where = (key: string) => (only === undefined ? '' : `WHERE ${key} IN ${SELECTED}`);
+    const sessions = rowsOf(db, `SELECT * FROM session ${where('id')} ORDER BY time_created, id`, params);
+    const ofSessions = where('session_id');
+    const messages = groupBy(rowsOf(db, `SELECT * FROM message ${ofSessions} ORDER BY session_id, id`, params), 'session_id');
+    const parts = groupBy(rowsOf(db, `SELECT * FROM part ${ofSessions} ORDER BY message_id, id`, params), 'message_id');
     const sessionIds = new Set<string>();
     for (const session of sessions) {
       const id = String(session.id);
@@ -215,7 +269,7 @@ class Reader {
     const summary = [title ?? id, parent === null ? null : `sub-agent of ${parent}`].filter((s) => s !== null).join(' · ');
     const raw: JsonObject = { table: 'session', ...row };
     const entry: NativeEntry = { kind: 'native', name: 'session', summary, sessionId: id, opens: id, updates: [], raw };
-    this.rows.push({ record: { loc: this.next, shape: 'opencode', ts: num(row.time_created), dir: undefined, body: entry } });
+    this.rows.push({ record: { loc: this.next, shape: 'opencode', ts: num(row.time_created), dir: undefined, body: entry }, sessionId: id });
   }
 
   private messageWithParts(row: JsonObject, parts: Map<string, JsonObject[]>): void {
@@ -235,12 +289,12 @@ class Reader {
       data = undefined;
     }
     if (!isJsonObject(data)) {
-      this.rows.push({ bad: { line: loc.line, reason: `${table} ${String(row.id)}: data is not a JSON object`, text } });
+      this.rows.push({ bad: { line: loc.line, reason: `${table} ${String(row.id)}: data is not a JSON object`, text }, sessionId: String(row.session_id) });
       return;
     }
     const { entry, ts } = read(data, text);
     entry.raw = { table, id: row.id ?? null, session_id: row.session_id ?? null, ...(table === 'part' ? { message_id: row.message_id ?? null } : {}), time_created: row.time_created ?? null, time_updated: row.time_updated ?? null, data };
-    this.rows.push({ record: { loc, shape: 'opencode', ts: ts ?? num(row.time_created), dir: undefined, body: entry } });
+    this.rows.push({ record: { loc, shape: 'opencode', ts: ts ?? num(row.time_created), dir: undefined, body: entry }, sessionId: String(row.session_id) });
   }
 
   private message(id: string, row: JsonObject, data: JsonObject): { entry: NativeEntry; ts: number | undefined } {

@@ -4,6 +4,7 @@
 // session in the same database. Older releases kept JSON files under `storage/` instead: not read.
 import { noteTitle } from './headFields';
 import { absoluteVar, basenameOf, joinPath, segmentsOf } from './paths';
+import type { OpenCodeSession } from '../formats/opencode';
 import type { Harness, SessionHead } from './types';
 
 /** OpenCode's database by its name: `opencode.db`, or `opencode-<channel>.db`. */
@@ -44,7 +45,7 @@ export const openCode: Harness = {
  */
 export async function headOfOpenCodeDatabase(main: Uint8Array, wal?: Uint8Array): Promise<SessionHead> {
   const head: SessionHead = { format: 'unknown', sessionId: null, cwd: null, startMs: undefined, title: null, titleIsCommand: false };
-  const { openCodeSessions, isPlaceholderTitle } = await import('../formats/opencode');
+  const { openCodeSessions } = await import('../formats/opencode');
   let sessions;
   try {
     sessions = await openCodeSessions(main, wal);
@@ -59,9 +60,18 @@ export async function headOfOpenCodeDatabase(main: Uint8Array, wal?: Uint8Array)
     undefined,
   );
   if (latest === undefined) return head;
-  head.sessionId = latest.id;
-  head.cwd = latest.directory;
-  if (latest.title !== null && !isPlaceholderTitle(latest.title)) noteTitle(head, latest.title);
-  else if (latest.prompt !== null) noteTitle(head, latest.prompt);
+  return { ...headOfOpenCodeSession(latest), startMs: head.startMs };
+}
+
+/** The title OpenCode gives a session until its title is written (`New session - 2026-12-02T03:50:59.102Z`, `Child session - …`). */
+export function isPlaceholderTitle(title: string): boolean {
+  return /^(New|Child) session - \d{4}-\d{2}-\d{2}T/.test(title);
+}
+
+/** What one session says as a head: its id, directory, start and title (OpenCode's own, else the first prompt while the title is still its placeholder). */
+export function headOfOpenCodeSession(session: OpenCodeSession): SessionHead {
+  const head: SessionHead = { format: 'opencode', sessionId: session.id, cwd: session.directory, startMs: session.createdMs, title: null, titleIsCommand: false };
+  if (session.title !== null && !isPlaceholderTitle(session.title)) noteTitle(head, session.title);
+  else if (session.prompt !== null) noteTitle(head, session.prompt);
   return head;
 }
