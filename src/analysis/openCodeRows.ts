@@ -8,6 +8,7 @@ import { projectOf } from '../ingest/harnesses/head';
 import { isSqlite } from '../ingest/sqlite/wal';
 import { SessionBuilder } from '../model';
 import type { FileRows } from './fileRows';
+import { ok } from '../ingest/result';
 import { fleetRows, type FleetRows } from './fleet';
 
 /** A session a person started and the sub-agents' sessions under it: one row of the sessions table. */
@@ -119,7 +120,7 @@ export async function rowsOfOpenCodeDatabase(main: Uint8Array, wal: Uint8Array |
   if (reader === null) return null;
   try {
     const all: FileRows[] = [];
-    await reader.rowsOf(reader.trees, file, fileModifiedMs, (_tree, rows) => all.push({ state: 'indexed', rows }));
+    await reader.rowsOf(reader.trees, file, fileModifiedMs, (_tree, rows) => all.push(ok(rows)));
     return all;
   } finally {
     reader.close();
