@@ -15,7 +15,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
@@ -47,7 +47,7 @@ async function besideCcusage(cli, work) {
   const bytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
   const peer = ccusageCommand();
   console.log(`Claude Code fleet: ${files.length} logs, ${(bytes / 1e6).toFixed(0)} MB, ${jobs} threads, load average ${loadAverage()}`);
-  if (!peer) console.log('  ccusage is not installed (npm ci installs the devDependency): Loupe alone');
+  if (!peer) console.log(`  ccusage ${CCUSAGE_VERSION} could not be installed (it needs the npm registry): Loupe alone`);
   const peerRun = () => {
     const t0 = performance.now();
     const run = spawnSync('/usr/bin/time', ['-f', '%M', peer.command, ...peer.args, 'claude', 'session', '--json', '--offline'], {
@@ -89,9 +89,24 @@ async function tokenTotals(out) {
   return { input, output };
 }
 
-/** ccusage's native binary (the package's own for this platform), else its Node launcher; null when not installed. */
+/** The peer, pinned: 20.0.24 is the last release whose linux-x64 native binary the registry has. */
+const CCUSAGE_VERSION = '20.0.24';
+
+/**
+ * ccusage's native binary (the package's own for this platform), else its Node launcher; null when
+ * it cannot be had. Installed on first use into the cache folder ($XDG_CACHE_HOME/loupe/ccusage-VERSION),
+ * not as a devDependency: its other platforms' binaries are not on every registry, and `npm ci`
+ * refuses a lock that leaves them out.
+ */
 function ccusageCommand() {
-  const require = createRequire(join(root, 'package.json'));
+  const prefix = process.env.LOUPE_CCUSAGE_PREFIX || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'loupe', `ccusage-${CCUSAGE_VERSION}`);
+  if (!existsSync(join(prefix, 'node_modules', 'ccusage', 'package.json'))) {
+    console.log(`  installing ccusage ${CCUSAGE_VERSION} into ${prefix}`);
+    mkdirSync(prefix, { recursive: true });
+    const install = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', `ccusage@${CCUSAGE_VERSION}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (install.status !== 0) return null;
+  }
+  const require = createRequire(join(prefix, 'package.json'));
   try {
     const native = join(dirname(require.resolve(`@ccusage/ccusage-${process.platform}-${process.arch}/package.json`)), 'bin', process.platform === 'win32' ? 'ccusage.exe' : 'ccusage');
     if (existsSync(native)) return { command: native, args: [] };
