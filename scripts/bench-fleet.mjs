@@ -13,7 +13,7 @@
 //   npm run bench:fleet [-- --sessions 60 --mb 1.5 --jobs N --claude 1000 --claude-mb 0.63]
 // (`--claude 0` leaves the peer out, `--sessions 0` the mixed fleet).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -109,7 +109,11 @@ function ccusageCommand() {
   const require = createRequire(join(prefix, 'package.json'));
   try {
     const native = join(dirname(require.resolve(`@ccusage/ccusage-${process.platform}-${process.arch}/package.json`)), 'bin', process.platform === 'win32' ? 'ccusage.exe' : 'ccusage');
-    if (existsSync(native)) return { command: native, args: [] };
+    if (existsSync(native)) {
+      // npm unpacks it without its execute bit (the package's launcher sets it on first run).
+      chmodSync(native, 0o755);
+      return { command: native, args: [] };
+    }
   } catch {
     // no native package for this platform: the launcher says why
   }
