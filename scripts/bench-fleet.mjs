@@ -22,6 +22,9 @@ import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
 import { build } from 'vite';
 import { arg, claudeCodeFleet, nativeBenchInput, root } from './bench-common.mjs';
 
+/** The peer, pinned: 20.0.24 is the last release whose linux-x64 native binary the registry has. */
+const CCUSAGE_VERSION = '20.0.24';
+
 const sessions = Number(arg('sessions', '60'));
 const mb = Number(arg('mb', '1.5'));
 const jobs = arg('jobs', String(availableParallelism()));
@@ -88,9 +91,6 @@ async function tokenTotals(out) {
   }
   return { input, output };
 }
-
-/** The peer, pinned: 20.0.24 is the last release whose linux-x64 native binary the registry has. */
-const CCUSAGE_VERSION = '20.0.24';
 
 /**
  * ccusage's native binary (the package's own for this platform), else its Node launcher; null when
