@@ -28,11 +28,13 @@ const messageSchema = z.object({
   usage: optObject,
 });
 
+// A call without `input` or a result without `content` is still a call or a result (its id says
+// which): zod 4 requires a `z.unknown()` key to be present, so the reference says optional.
 const blockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('thinking'), thinking: z.string() }),
-  z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() }),
-  z.object({ type: z.literal('tool_result'), tool_use_id: z.string(), content: z.unknown(), is_error: optBoolean }),
+  z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown().optional() }),
+  z.object({ type: z.literal('tool_result'), tool_use_id: z.string(), content: z.unknown().optional(), is_error: optBoolean }),
 ]);
 
 /** What a schema gives, with absent fields as undefined (the hand readers name every field). */
