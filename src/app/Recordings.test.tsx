@@ -1,12 +1,21 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render as renderOnPage, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Recordings } from './Recordings';
+import { createQueryClient } from './queryClient';
+import { IDLE_REFRESH_MS, LIVE_REFRESH_MS, Recordings } from './Recordings';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
+
+/** Rendered as the app renders it: under a QueryClient of the app's kind, a new one per test (nothing cached between them). */
+function render(ui: ReactElement) {
+  return renderOnPage(<QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>);
+}
 
 function serveListing(listing: unknown) {
   vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(listing), { headers: { 'content-type': 'application/json' } }))));
@@ -72,5 +81,49 @@ describe('Recordings', () => {
     render(<Recordings />);
     expect((await screen.findByRole('alert')).textContent).toMatch(/Could not list the recordings \(the server's list of recordings is not a listing Loupe reads at recordings\.0\.bytes/);
     expect(screen.queryByRole('list', { name: 'Recordings' })).toBeNull();
+  });
+
+  it('says once why a refused listing cannot be read, without asking again', async () => {
+    const fetch = vi.fn((url: string) => Promise.resolve(new Response(url === 'recordings' ? 'Not found' : '{}', { status: 404 })));
+    vi.stubGlobal('fetch', fetch);
+    render(<Recordings />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not list the recordings (HTTP 404)');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText('Loading…')).toBeNull();
+    expect(fetch.mock.calls.filter(([url]) => url === 'recordings')).toHaveLength(1);
+  });
+
+  it('refreshes while a recording is live: it grows, a new one shows up, and it loses its badge when it ends', async () => {
+    // The refresh is react-query's refetchInterval: only intervals are faked, so the page refreshes when the test says, never on its own.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const answers = [
+      [{ name: 'a.jsonl', bytes: 1024, mtimeMs: 1_000, live: true }],
+      [
+        { name: 'b.jsonl', bytes: 10, mtimeMs: 3_000, live: false },
+        { name: 'a.jsonl', bytes: 4096, mtimeMs: 2_000, live: false },
+      ],
+    ];
+    let asked = 0;
+    vi.stubGlobal('fetch', vi.fn((url: string) => {
+      const body = url === 'recordings' ? { folder: '/c', recordings: answers[Math.min(asked++, answers.length - 1)] } : { folders: [], sessions: [] };
+      return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
+    }));
+    render(<Recordings />);
+    const live = await screen.findByText('live');
+    expect(live.closest('li')?.getAttribute('data-recording')).toBe('a.jsonl');
+    expect(live.closest('li')?.textContent).toContain('1.0 KB');
+
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_REFRESH_MS));
+    const shown = () => screen.getAllByRole('listitem').map((li) => li.getAttribute('data-recording'));
+    await waitFor(() => expect(shown()).toEqual(['b.jsonl', 'a.jsonl']));
+    const items = screen.getAllByRole('listitem');
+    expect(items[1]!.textContent).toContain('4.0 KB');
+    expect(screen.queryByText('live')).toBeNull();
+
+    // Nothing live: not asked again as often, but still asked (a new run shows up without a reload).
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_REFRESH_MS));
+    expect(asked).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(IDLE_REFRESH_MS));
+    expect(asked).toBe(3);
   });
 });

@@ -2,11 +2,12 @@
 // still being written marked live. Opening one loads `?src=recordings/NAME`, which the server
 // keeps open while tee writes it. Below them, the sessions Claude Code and Codex logged themselves,
 // grouped by project (`?src=sessions/ID/NAME`, followed while the agent still writes it).
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { formatName, shortProject } from '../embed';
 import { formatBytes } from '../embed/format';
 import { agentSessionsListingSchema, fetchListing, recordingsListingSchema, type AgentSessionEntry as AgentSession, type RecordingsListing as Listing } from '../routes/listings';
 import { agentSessionPath, LISTING, recordingPath, sessionHref } from '../routes/page';
+import { queryKeys } from '../routes/queries';
 import './recordings.css';
 
 /** Sessions by project, projects in the order of their newest session (the list comes newest first). */
@@ -19,57 +20,38 @@ function byProject(sessions: readonly AgentSession[]): [string, AgentSession[]][
   return [...groups];
 }
 
-// Often enough that a new run shows up and a finished one loses its badge while the page is open.
-const REFRESH_MS = 2000;
+// While a recording is live, often enough that it grows and loses its badge as it ends. Without
+// one, a new run still shows up (and at once when the tab is shown again: react-query refetches on focus).
+export const LIVE_REFRESH_MS = 2_000;
+export const IDLE_REFRESH_MS = 10_000;
+// Listing the agents' sessions walks their folders: asked again on coming back to the tab, not more often than this.
+const AGENT_SESSIONS_FRESH_MS = 30_000;
+
+const anyLive = (listing: Listing | undefined) => listing?.recordings.some((r) => r.live) === true;
 
 export function Recordings() {
-  const [listing, setListing] = useState<Listing | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [agentSessions, setAgentSessions] = useState<AgentSession[]>([]);
-
-  useEffect(() => {
-    // Listed once: finding them walks the agents' folders (a reload lists them again).
-    let stopped = false;
-    // A server without them (or an answer not of their shape) lists none: the recordings stay.
-    fetchListing(LISTING.agentSessions, agentSessionsListingSchema, 'list of sessions')
-      .then((listing) => void (stopped || setAgentSessions(listing.sessions)))
-      .catch(() => undefined);
-    return () => {
-      stopped = true;
-    };
-  }, []);
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = async () => {
-      try {
-        const next = await fetchListing(LISTING.recordings, recordingsListingSchema, 'list of recordings');
-        if (!stopped) {
-          setListing(next);
-          setError(null);
-        }
-      } catch (err) {
-        if (!stopped) setError(err instanceof Error ? err.message : String(err));
-      }
-      if (!stopped) timer = setTimeout(() => void load(), REFRESH_MS);
-    };
-    void load();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, []);
+  const { data: listing, error } = useQuery({
+    queryKey: queryKeys.recordings,
+    queryFn: () => fetchListing(LISTING.recordings, recordingsListingSchema, 'list of recordings'),
+    refetchInterval: (query) => (anyLive(query.state.data) ? LIVE_REFRESH_MS : IDLE_REFRESH_MS),
+  });
+  // A server without them (or an answer not of their shape) lists none: the recordings stay.
+  const { data: agentSessions = [] } = useQuery({
+    queryKey: queryKeys.agentSessions,
+    queryFn: () => fetchListing(LISTING.agentSessions, agentSessionsListingSchema, 'list of sessions'),
+    select: (listing) => listing.sessions,
+    staleTime: AGENT_SESSIONS_FRESH_MS,
+  });
 
   return (
     <div className="loupe-app__landing loupe-recordings">
       <h1>Recordings</h1>
       {error ? (
         <p role="alert">
-          Could not list the recordings ({error}). This page works when served by <code>loupe open</code>.
+          Could not list the recordings ({error.message}). This page works when served by <code>loupe open</code>.
         </p>
       ) : null}
-      {listing === null ? (
+      {listing === undefined ? (
         error ? null : <p aria-busy="true">Loading…</p>
       ) : listing.recordings.length === 0 ? (
         <p>

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { SessionViewer } from './index';
 
@@ -116,6 +117,31 @@ describe('SessionViewer', () => {
       expect(screen.queryByRole('alert')).toBeNull();
       expect(fetchMock).toHaveBeenCalledTimes(2);
     } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("reads a URL inside a host's own QueryClientProvider without touching the host's QueryClient", async () => {
+    // A dashboard that uses react-query, its own data cached, the viewer inside its provider (the
+    // test above is the same read with no provider at all: the viewer needs none).
+    const host = new QueryClient();
+    host.setQueryData(['runs'], ['run.jsonl']);
+    const events: string[] = [];
+    const unsubscribe = host.getQueryCache().subscribe((event) => events.push(`${event.type} ${JSON.stringify(event.query.queryKey)}`));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(ESC))));
+    try {
+      const { container } = render(
+        <QueryClientProvider client={host}>
+          <SessionViewer source="http://sessions.example/run.jsonl" />
+        </QueryClientProvider>,
+      );
+      await waitFor(() => expect(container.querySelector('[data-load-state="done"]')).toBeTruthy());
+      expect(screen.getByText('Tool calls: 1')).toBeTruthy();
+      expect(host.getQueryCache().getAll().map((query) => query.queryKey)).toEqual([['runs']]);
+      expect(host.getQueryData(['runs'])).toEqual(['run.jsonl']);
+      expect(events).toEqual([]);
+    } finally {
+      unsubscribe();
       vi.unstubAllGlobals();
     }
   });

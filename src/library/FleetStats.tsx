@@ -4,13 +4,14 @@ import { dayOf, rowKeyOf, type LibraryFilter } from './fleetData';
 import type { FleetSession, TokensOnDay } from '../analysis/fleet';
 import { countOf, formatDuration } from '../ui/format';
 import { formatCount, formatShare } from '../ui/insights/format';
-import type { FleetCallTotals } from './callColumns';
+import type { CallColumns, FleetCallTotals } from './callColumns';
 import styles from './Library.module.css';
 import type { SessionLinks } from './sessionLinks';
+import type { Read } from './useLibraryData';
 
 export interface FleetStatsProps {
   /** The calls' state: being read, or why they could not be. */
-  calls: { state: 'loading' } | { state: 'ready' } | { state: 'failed'; why: string };
+  calls: Read<CallColumns>;
   callTotals: FleetCallTotals;
   shown: readonly FleetSession[];
   days: readonly TokensOnDay[];
@@ -26,8 +27,8 @@ export function FleetStats({ calls, callTotals, shown, days, worst, set, links }
   return (
     <aside className={styles.stats} aria-label="Fleet stats">
       <h2>Calls per label</h2>
-      {calls.state === 'loading' ? <p aria-busy="true">Reading the calls…</p> : null}
-      {calls.state === 'failed' ? <p role="alert">Could not read the calls ({calls.why}).</p> : null}
+      {calls.status === 'pending' ? <p aria-busy="true">Reading the calls…</p> : null}
+      {calls.error ? <p role="alert">Could not read the calls ({calls.error.message}).</p> : null}
       <table className={styles.table} aria-label="Calls per label">
         <TableHead columns={['Label', 'Calls', 'Failed', 'p50', 'p95']} />
         <tbody>

@@ -26,8 +26,8 @@ export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: s
   // Live as of when the page read the index (which `loupe open DIR` had just refreshed).
   const [now] = useState(() => Date.now());
 
-  const allSessions = sessions.state === 'ready' ? sessions.value : EMPTY_SESSIONS;
-  const allCalls = calls.state === 'ready' ? calls.value : EMPTY_CALLS;
+  const allSessions = sessions.data ?? EMPTY_SESSIONS;
+  const allCalls = calls.data ?? EMPTY_CALLS;
   const filtered = useMemo(() => filterSessions(allSessions, allCalls, filter), [allSessions, allCalls, filter]);
   // Sorting changes only the order: the stats, over the same sessions, are not worked out again.
   const shown = useMemo(() => sortSessions(filtered, sort), [filtered, sort]);
@@ -37,16 +37,16 @@ export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: s
   const choices = useMemo((): FilterChoices => choicesOf(allSessions, allCalls), [allSessions, allCalls]);
 
   // A picked folder's rows are already named by their path inside it; a team's are whole paths, each on its machine.
-  const team = listing.state === 'ready' && !picked ? (listing.value.team ?? null) : null;
-  const folder = listing.state === 'ready' && !picked && !team ? listing.value.folder : null;
+  const team = listing.data && !picked ? (listing.data.team ?? null) : null;
+  const folder = listing.data && !picked && !team ? listing.data.folder : null;
   const present = useMemo(() => new Set(team?.present ?? []), [team]);
   const links = sessionLinksOf({ folder, team, present, open: picked?.open, remote: remote !== undefined });
   const set = (change: Partial<LibraryFilter>) => setFilter((f) => ({ ...f, ...change }));
 
   // From a static host, a failed read of the calls is the host's too (ranges, CORS): said once, above everything.
-  const failure = listing.state === 'failed' ? listing : sessions.state === 'failed' ? sessions : remote !== undefined && calls.state === 'failed' ? calls : null;
+  const failure = listing.error ?? sessions.error ?? (remote !== undefined ? calls.error : null);
   if (failure) {
-    const why = failure.why;
+    const why = failure.message;
     return (
       <div className="loupe-app__landing">
         <h1>Library</h1>
@@ -56,16 +56,16 @@ export function Library({ picked, remote }: { picked?: PickedLibrary; remote?: s
   }
 
   return (
-    <div className={`${styles.library} ${team ? styles.team : ''}`} data-testid="library" data-team={team ? team.partitions.length : undefined} data-fetched-bytes={remote !== undefined && calls.state === 'ready' ? fetched.bytes : undefined}>
+    <div className={`${styles.library} ${team ? styles.team : ''}`} data-testid="library" data-team={team ? team.partitions.length : undefined} data-fetched-bytes={remote !== undefined && calls.status === 'success' ? fetched.bytes : undefined}>
       <LibraryHeader
-        loading={sessions.state === 'loading'}
-        callsLoading={calls.state === 'loading'}
+        loading={sessions.status === 'pending'}
+        callsLoading={calls.status === 'pending'}
         shown={shown.length}
         total={allSessions.length}
         folder={folder}
         team={team}
-        wholeMachine={listing.state === 'ready' && listing.value.wholeMachine === true}
-        unreadable={listing.state === 'ready' ? listing.value.unreadable : []}
+        wholeMachine={listing.data?.wholeMachine === true}
+        unreadable={listing.data?.unreadable ?? []}
         shownPath={links.shownPath}
         filter={filter}
         choices={choices}

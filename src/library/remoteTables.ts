@@ -7,6 +7,7 @@
 import { asyncBufferFromUrl, type AsyncBuffer } from 'hyparquet';
 import { fleetSessionOf, type FleetSession } from '../analysis/fleet';
 import type { TeamPartition } from '../analysis/teamIndex';
+import { LastingFailure } from '../routes/listings';
 import { concatCallColumns, type CallColumns } from './callColumns';
 import { readCallsOffThread, readTable, sessionKey } from './fleetData';
 
@@ -17,7 +18,7 @@ export interface ByteMeter {
 }
 
 /** The host does not answer range requests to this page as it must; the message says what to configure. */
-export class HostSetupError extends Error {}
+export class HostSetupError extends LastingFailure {}
 
 /** What a static host must do for `?index=URL`, said once wherever a request shows it does not. */
 export function hostSetupMessage(url: string, problem: string, origin: string): string {

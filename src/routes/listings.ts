@@ -72,6 +72,12 @@ export const libraryListingSchema = z.object({
 export type LibraryListing = z.infer<typeof libraryListingSchema>;
 
 /**
+ * A read that asking again will not change: the server refused it (HTTP 4xx) or answered
+ * something not of the listing's shape. Its message says what is wrong; it is not retried.
+ */
+export class LastingFailure extends Error {}
+
+/**
  * `value` (a response's JSON) read with `schema`, or an Error naming what `what` is and the first
  * place it is not of its shape; never a value of the wrong shape.
  */
@@ -80,18 +86,23 @@ export function parseListing<T>(schema: z.ZodType<T>, value: unknown, what: stri
   if (read.success) return read.data;
   const issue = read.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-  throw new Error(`the server's ${what} is not a listing Loupe reads${where}: ${issue?.message ?? 'wrong shape'}`);
+  throw new LastingFailure(`the server's ${what} is not a listing Loupe reads${where}: ${issue?.message ?? 'wrong shape'}`);
 }
 
 /** A listing fetched from the page's server: its JSON parsed with `schema`, or an Error saying why not. */
 export async function fetchListing<T>(address: string, schema: z.ZodType<T>, what: string): Promise<T> {
   const res = await fetch(address, { cache: 'no-store' });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  if (!res.ok) throw httpFailure(`HTTP ${res.status}`, res.status);
   let json: unknown;
   try {
     json = await res.json();
   } catch {
-    throw new Error(`the server's ${what} is not JSON`);
+    throw new LastingFailure(`the server's ${what} is not JSON`);
   }
   return parseListing(schema, json, what);
+}
+
+/** An HTTP error's failure: lasting for a 4xx (the request is refused as it is), passing otherwise (a server's 5xx may not recur). */
+export function httpFailure(message: string, status: number): Error {
+  return status >= 400 && status < 500 ? new LastingFailure(message) : new Error(message);
 }
