@@ -1,5 +1,6 @@
 // One record, classified on its own (CONTRACTS §1): which shape it is, validated per variant.
 // Never throws: whatever it is handed ends as a record (event or unknown) or a bad line.
+import { parseIsoTime } from './isoTime';
 import { parseObject } from './json';
 import type { Direction, SourceLocation } from './acpTypes';
 import { hasIntegerLikeKey, sourceKeyOrder, type JsonPath } from './keyOrder';
@@ -114,7 +115,7 @@ export function classifyTextLog(msg: JsonObject, json: string, dir: Direction, t
 function timeOf(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value !== 'string') return undefined;
-  const ms = Date.parse(value);
+  const ms = parseIsoTime(value);
   return Number.isFinite(ms) ? ms : undefined;
 }
 

@@ -10,10 +10,12 @@ interface Seen {
   terminated: boolean;
 }
 
-function readAll(bytes: Uint8Array, chunkSize: number): Seen[] {
-  const seen: Seen[] = [];
-  const reader = new LineReader((l) =>
-    seen.push({ line: l.line, offset: l.offset, text: l.text, bytes: [...l.source.subarray(l.start, l.end)], terminated: l.terminated }),
+function readAll(bytes: Uint8Array, chunkSize: number, options: { limit?: number; decodeEachLine?: boolean } = {}): (Seen & { tooLong?: number })[] {
+  const seen: (Seen & { tooLong?: number })[] = [];
+  const reader = new LineReader(
+    (l) => seen.push({ line: l.line, offset: l.offset, text: l.text, bytes: [...l.source.subarray(l.start, l.end)], terminated: l.terminated, ...(l.tooLong !== undefined ? { tooLong: l.tooLong } : {}) }),
+    options.limit,
+    options.decodeEachLine,
   );
   for (let at = 0; at < bytes.length; at += chunkSize) reader.push(bytes.slice(at, at + chunkSize));
   reader.end();
@@ -53,6 +55,19 @@ describe('LineReader', () => {
           offset += utf8(text.split('\n')[l.line - 1]!).length + 1 - (l.line === 1 && text.startsWith('\uFEFF') ? 3 : 0);
         }
       }),
+    );
+  });
+});
+
+describe('LineReader decoding each line on its own', () => {
+  test('reads every line as decoding a chunk at a time does: any bytes (broken UTF-8, BOMs, CRs, lines past the limit), any chunking', () => {
+    const byte = fc.oneof(fc.constantFrom(10, 13, 0xef, 0xbb, 0xbf, 0xe2, 0x86, 0x92, 0xc3, 0xa9, 0xf0, 0x9f, 0x98, 0x80), fc.integer({ min: 0, max: 255 }));
+    const input = fc.oneof(fc.array(fc.string({ unit: 'binary' }), { maxLength: 12 }).map((parts) => utf8(parts.join('\n'))), fc.array(byte, { maxLength: 80 }).map((bytes) => new Uint8Array(bytes)));
+    fc.assert(
+      fc.property(input, fc.integer({ min: 1, max: 17 }), fc.constantFrom(undefined, 4, 30), (bytes, chunkSize, limit) => {
+        expect(readAll(bytes, chunkSize, { limit, decodeEachLine: true })).toEqual(readAll(bytes, chunkSize, { limit }));
+      }),
+      { numRuns: 500 },
     );
   });
 });

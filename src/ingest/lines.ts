@@ -53,9 +53,18 @@ export class LineReader {
     return this.lineNo;
   }
 
+  /**
+   * `decodeEachLine`: decode each line on its own instead of a chunk at a time. Where a call is
+   * cheap (Node: a fraction of a microsecond), a line of ASCII then stays a one-byte string though
+   * another line of its chunk is not ASCII: one `→` makes a chunk's whole text, and every line
+   * sliced from it, two bytes a character, and decoding and `JSON.parse` slower (measured on Claude
+   * Code logs: decoding 7× slower, parsing 1.25×). In Chromium a call costs microseconds: the
+   * viewer decodes chunks.
+   */
   constructor(
     private readonly onLine: (line: RawLine) => void,
     private readonly maxLineBytes = MAX_LINE_BYTES,
+    private readonly decodeEachLine = false,
   ) {}
 
   push(chunk: Uint8Array): void {
@@ -132,6 +141,7 @@ export class LineReader {
       bytes = this.skipBom(bytes.subarray(0, end));
       end = bytes.length;
     }
+    if (this.decodeEachLine) return this.emitLines(bytes, end);
     const text = this.decoder.decode(end === bytes.length ? bytes : bytes.subarray(0, end));
     const ascii = text.length === end;
     const line = this.current;
@@ -163,6 +173,32 @@ export class LineReader {
       this.offset += byteNewline + 1 - byteStart;
       byteStart = byteNewline + 1;
       textStart = textNewline + 1;
+    }
+  }
+
+  /** emitRegion's lines, each decoded on its own. */
+  private emitLines(bytes: Uint8Array, end: number): void {
+    const line = this.current;
+    line.source = bytes;
+    line.terminated = true;
+    let byteStart = 0;
+    while (byteStart < end) {
+      const byteNewline = bytes.indexOf(LF, byteStart);
+      let byteEnd = byteNewline;
+      if (byteEnd > byteStart && bytes[byteEnd - 1] === CR) byteEnd--;
+      this.lineNo++;
+      line.line = this.lineNo;
+      line.offset = this.offset;
+      line.start = byteStart;
+      line.end = byteEnd;
+      if (byteEnd - byteStart > this.maxLineBytes) {
+        line.text = this.decoder.decode(bytes.subarray(byteStart, Math.min(byteEnd, byteStart + TOO_LONG_HEAD_BYTES)));
+        line.tooLong = byteEnd - byteStart;
+      } else line.text = byteEnd === byteStart ? '' : this.decoder.decode(bytes.subarray(byteStart, byteEnd));
+      this.onLine(line);
+      line.tooLong = undefined;
+      this.offset += byteNewline + 1 - byteStart;
+      byteStart = byteNewline + 1;
     }
   }
 

@@ -16,13 +16,17 @@ const SNAKE: Record<string, (typeof USAGE_KEYS)[number]> = {
   cacheReadTokens: 'cachedReadTokens',
 };
 
+/** Each key read as a count, by the count it is (a Map: a key such as `constructor` names none). */
+const USAGE_NAMES: ReadonlyMap<string, (typeof USAGE_KEYS)[number]> = new Map([...USAGE_KEYS.map((key) => [key, key] as const), ...Object.entries(SNAKE)]);
+
 /** Reads the token counts of ACP `Usage`, Grok's `turn_completed` usage or a ledger's usage; the rest stays in `raw`. */
 export function readUsage(raw: Record<string, unknown> | undefined): Usage | undefined {
   if (!raw) return undefined;
   const usage: Usage = { raw };
-  for (const [key, value] of Object.entries(raw)) {
+  for (const key of Object.keys(raw)) {
+    const value = raw[key];
     if (typeof value !== 'number') continue;
-    const name = (USAGE_KEYS as readonly string[]).includes(key) ? (key as (typeof USAGE_KEYS)[number]) : SNAKE[key];
+    const name = USAGE_NAMES.get(key);
     if (name) usage[name] = value;
   }
   // Pi prices each response itself: `cost: {input, output, cacheRead, cacheWrite, total}`, in US dollars.

@@ -1,5 +1,6 @@
 // What the native-log adapters (CONTRACTS §10) share: the ACP updates a native call and result stand for.
 import { z } from 'zod';
+import { parseIsoTime } from '../isoTime';
 import type { ContentBlock, PlanEntry, ToolCallContent } from '../acpTypes';
 import { hasIntegerLikeKey, sourceKeyOrder, type JsonPath } from '../keyOrder';
 import type { EnvelopeRead, NativeEntry, NativeUpdate, ToolUpdate } from '../records';
@@ -13,7 +14,7 @@ export function namedEvent(name: string, raw: JsonObject, sessionId: string | nu
 /** An ISO-8601 time as milliseconds since the epoch. */
 export function timeOf(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
-  const ms = Date.parse(value);
+  const ms = parseIsoTime(value);
   return Number.isFinite(ms) ? ms : undefined;
 }
 

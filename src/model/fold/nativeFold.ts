@@ -68,7 +68,14 @@ export function isPlanCall(name: string | undefined, toolCallId: string): boolea
   return labelOf({ tool: undefined, meta: {}, name, ledger: undefined, kind: undefined, id: toolCallId }) === 'Plan';
 }
 
-export const planCallKey = (scope: string, toolCallId: string): string => JSON.stringify([scope, toolCallId]);
+/**
+ * One key for two strings, no two pairs alike whatever they hold (the first's length says where
+ * it ends): a key per result and per usage entry, where `JSON.stringify` of the pair was 5% of
+ * reading a Claude Code log.
+ */
+export const pairKey = (first: string, second: string): string => `${first.length}:${first}${second}`;
+
+export const planCallKey = pairKey;
 
 export function foldNative(state: FoldState, record: IngestRecord, body: NativeEntry): void {
   const { native, ids, calls, transcript } = state;
@@ -221,7 +228,7 @@ export function foldNativeUsage(state: FoldState, usage: NonNullable<NativeEntry
   const native = state.native;
   const item: TranscriptItem = { type: 'usage', loc, sessionId, usage: readUsage(usage.counts) ?? {} };
   const messageId = usage.messageId;
-  const key = messageId === undefined ? undefined : JSON.stringify([sessionId ?? '', messageId]);
+  const key = messageId === undefined ? undefined : pairKey(sessionId ?? '', messageId);
   const earlier = key === undefined ? undefined : native.usageItems.get(key);
   if (earlier !== undefined) {
     // Once per message, from its last entry (§10): each entry repeats the usage known when it was written.
