@@ -22,6 +22,25 @@ function pinnedRows(name: string): { id: string; label: string; subject: string;
 
 const row = (page: Page, id: string) => page.locator(`[data-call-id="${cssEscape(id)}"]`);
 
+/** `loupe open --follow` of a session file, serving on a free port (it prints the address). */
+function openFollowing(file: string): ChildProcess {
+  return spawn(process.execPath, [join(ROOT, 'bin/loupe.mjs'), 'open', file, '--follow', '--no-browser', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Appends `source`'s lines to `file`, each call up to and with the first line `upTo` accepts (all that is left, for `() => false`). */
+function lineAppender(source: string, file: string): (upTo: (line: string) => boolean) => void {
+  const lines = readFileSync(source, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  return (upTo) => {
+    while (lines.length > 0) {
+      const line = lines.shift()!;
+      appendFileSync(file, `${line}\n`);
+      if (upTo(line)) return;
+    }
+  };
+}
+
 test.use({ viewport: { width: 1280, height: 2400 } });
 
 for (const name of NATIVE) {
@@ -84,19 +103,10 @@ test('a Claude Code log appended line by line is followed live: each call pendin
   const dir = mkdtempSync(join(tmpdir(), 'loupe-native-live-'));
   const file = join(dir, 'session.jsonl');
   writeFileSync(file, '');
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'bin/loupe.mjs'), 'open', file, '--follow', '--no-browser', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = openFollowing(file);
   try {
     const url = await addressPrinted(child);
-    const lines = readFileSync(fixture('native/claude-code-2.1.83_via-claude-agent-acp.jsonl'), 'utf8').split('\n').filter((l) => l.trim() !== '');
-    const append = (upTo: (line: string) => boolean) => {
-      while (lines.length > 0) {
-        const line = lines.shift()!;
-        appendFileSync(file, `${line}\n`);
-        if (upTo(line)) return;
-      }
-    };
+    const append = lineAppender(fixture('native/claude-code-2.1.83_via-claude-agent-acp.jsonl'), file);
     await page.goto(url);
     await expect(page.getByTestId('live')).toBeVisible();
     // Up to the entry that starts `ls -la`: written, not yet answered.
@@ -197,19 +207,10 @@ test('loupe open --follow of a Claude Code session: a running sub-agent\'s calls
   const file = join(dir, `${RUN}.jsonl`);
   const subagents = join(dir, RUN, 'subagents');
   writeFileSync(file, '');
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'bin/loupe.mjs'), 'open', file, '--follow', '--no-browser', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = openFollowing(file);
   try {
     const url = await addressPrinted(child);
-    const lines = readFileSync(fixture(`${RECORDED}/${RUN}.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');
-    const append = (upTo: (line: string) => boolean) => {
-      while (lines.length > 0) {
-        const line = lines.shift()!;
-        appendFileSync(file, `${line}\n`);
-        if (upTo(line)) return;
-      }
-    };
+    const append = lineAppender(fixture(`${RECORDED}/${RUN}.jsonl`), file);
     await page.goto(url);
     await expect(page.getByTestId('live')).toBeVisible();
     // Up to sub-agent C's failing build, from the main log's progress copies: no sub-agent file yet.

@@ -19,8 +19,7 @@
 // After a script's last step the model answers in text and ends its turn. Tool-use ids are
 // deterministic: `toolu_<who>_<step>_<n>` (`main1` … for the main loop's turns, `subA` … for the
 // sub-agents), so a recording's calls can be checked against this script.
-import http from "node:http";
-import fs from "node:fs";
+import { halves, requestLog, sendJson, serve, sse, startSse } from "./fake-server.mjs";
 
 const PORT = Number(process.env.PORT || 5641);
 const WORKDIR = process.env.WORKDIR || process.cwd();
@@ -99,7 +98,7 @@ const SUB_SCRIPTS = {
   },
 };
 
-const log = (rec) => fs.appendFileSync(LOG, JSON.stringify({ at: new Date().toISOString(), ...rec }) + "\n");
+const log = requestLog(LOG);
 const textOf = (message) =>
   typeof message?.content === "string"
     ? message.content
@@ -148,69 +147,52 @@ function buildContent(req) {
   return { content: [{ type: "text", text }], stop: "end_turn", kind: "side" };
 }
 
-function sse(res, event, data) {
-  res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-}
-
-const server = http.createServer((req, res) => {
-  let body = "";
-  req.on("data", (c) => (body += c));
-  req.on("end", () => {
-    let parsed = null;
-    try {
-      parsed = body ? JSON.parse(body) : null;
-    } catch {
-      // not JSON: answered as an empty request
-    }
-    const url = req.url || "";
-    if (req.method === "POST" && url.startsWith("/v1/messages/count_tokens")) {
-      log({ method: req.method, url, kind: "count_tokens" });
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ input_tokens: 1234 }));
+serve(
+  PORT,
+  ({ method, url, parsed }, res) => {
+    if (method === "POST" && url.startsWith("/v1/messages/count_tokens")) {
+      log({ method, url, kind: "count_tokens" });
+      sendJson(res, 200, { input_tokens: 1234 });
       return;
     }
-    if (req.method === "POST" && url.startsWith("/v1/messages")) {
+    if (method === "POST" && url.startsWith("/v1/messages")) {
       const { content, stop, kind } = buildContent(parsed || {});
-      log({ method: req.method, url, kind, stream: !!parsed?.stream, model: parsed?.model, tools: (parsed?.tools ?? []).map((t) => t.name), body: parsed, reply: content });
+      log({ method, url, kind, stream: !!parsed?.stream, model: parsed?.model, tools: (parsed?.tools ?? []).map((t) => t.name), body: parsed, reply: content });
       const id = `msg_fake_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
       const model = parsed?.model || "claude-sonnet-4-5";
       const usage = { input_tokens: 100, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
       if (!parsed?.stream) {
-        res.writeHead(200, { "content-type": "application/json", "request-id": `req_${id}` });
-        res.end(JSON.stringify({ id, type: "message", role: "assistant", model, content, stop_reason: stop, stop_sequence: null, usage }));
+        sendJson(res, 200, { id, type: "message", role: "assistant", model, content, stop_reason: stop, stop_sequence: null, usage }, { "request-id": `req_${id}` });
         return;
       }
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "request-id": `req_${id}` });
-      sse(res, "message_start", {
+      const event = (data) => sse(res, data, data.type);
+      startSse(res, { "request-id": `req_${id}` });
+      event({
         type: "message_start",
         message: { id, type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } },
       });
-      sse(res, "ping", { type: "ping" });
+      event({ type: "ping" });
       content.forEach((block, index) => {
         if (block.type === "text") {
-          sse(res, "content_block_start", { type: "content_block_start", index, content_block: { type: "text", text: "" } });
-          const mid = Math.ceil(block.text.length / 2);
-          for (const part of [block.text.slice(0, mid), block.text.slice(mid)]) {
-            if (part) sse(res, "content_block_delta", { type: "content_block_delta", index, delta: { type: "text_delta", text: part } });
+          event({ type: "content_block_start", index, content_block: { type: "text", text: "" } });
+          for (const part of halves(block.text)) {
+            if (part) event({ type: "content_block_delta", index, delta: { type: "text_delta", text: part } });
           }
         } else {
-          sse(res, "content_block_start", { type: "content_block_start", index, content_block: { type: "tool_use", id: block.id, name: block.name, input: {} } });
-          const json = JSON.stringify(block.input);
-          const mid = Math.ceil(json.length / 2);
-          for (const part of [json.slice(0, mid), json.slice(mid)]) {
-            sse(res, "content_block_delta", { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: part } });
+          event({ type: "content_block_start", index, content_block: { type: "tool_use", id: block.id, name: block.name, input: {} } });
+          for (const part of halves(JSON.stringify(block.input))) {
+            event({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: part } });
           }
         }
-        sse(res, "content_block_stop", { type: "content_block_stop", index });
+        event({ type: "content_block_stop", index });
       });
-      sse(res, "message_delta", { type: "message_delta", delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 20 } });
-      sse(res, "message_stop", { type: "message_stop" });
+      event({ type: "message_delta", delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 20 } });
+      event({ type: "message_stop" });
       res.end();
       return;
     }
-    log({ method: req.method, url, kind: "unhandled" });
-    res.writeHead(404, { "content-type": "application/json" });
-    res.end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: `fake server: no ${req.method} ${url}` } }));
-  });
-});
-server.listen(PORT, "127.0.0.1", () => console.error(`fake-anthropic-subagents on http://127.0.0.1:${PORT} (workdir ${WORKDIR}, log ${LOG})`));
+    log({ method, url, kind: "unhandled" });
+    sendJson(res, 404, { type: "error", error: { type: "not_found_error", message: `fake server: no ${method} ${url}` } });
+  },
+  () => console.error(`fake-anthropic-subagents on http://127.0.0.1:${PORT} (workdir ${WORKDIR}, log ${LOG})`),
+);

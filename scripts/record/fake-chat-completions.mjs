@@ -13,14 +13,13 @@
 // A request whose first user message holds SUBAGENT_MARK is the sub-agent's conversation and
 // follows SUB_SCRIPT (ids `call_sub_<step>_<n>`). Any other request (a title, a summary, a
 // classifier) gets a short plain answer. Tool names are chosen from the request's `tools`.
-import http from "node:http";
-import fs from "node:fs";
+import { chatChunk, chatUsageChunk, nowSeconds, requestLog, sendJson, serve, sse, sseDone, startSse } from "./fake-server.mjs";
 
 const PORT = Number(process.env.PORT || 5633);
 const WORKDIR = process.env.WORKDIR || process.cwd();
 const LOG = process.env.LOG || "fake-chat-completions.requests.jsonl";
 const VARIANT = process.env.SCRIPT || "main";
-const log = (rec) => fs.appendFileSync(LOG, JSON.stringify({ at: new Date().toISOString(), ...rec }) + "\n");
+const log = requestLog(LOG);
 const SUBAGENT_MARK = "SUBAGENT-TASK";
 
 const p = (name) => `${WORKDIR}/${name}`;
@@ -107,58 +106,42 @@ const usage = (parsed) => {
   return { prompt_tokens: prompt, completion_tokens: 20, total_tokens: prompt + 20 };
 };
 
-/** The request's JSON, or null (no body, or not JSON: answered like an empty request). */
-function parseBody(body) {
-  try {
-    return body ? JSON.parse(body) : null;
-  } catch {
-    return null;
-  }
-}
-
-const server = http.createServer((req, res) => {
-  let body = "";
-  req.on("data", (c) => (body += c));
-  req.on("end", () => {
-    const parsed = parseBody(body);
-    const url = req.url || "";
-    if (req.method === "GET" && url.includes("/models")) {
-      log({ method: req.method, url, kind: "models" });
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ object: "list", data: [{ id: "fake-model", object: "model", owned_by: "fake" }] }));
+serve(
+  PORT,
+  ({ method, url, parsed }, res) => {
+    if (method === "GET" && url.includes("/models")) {
+      log({ method, url, kind: "models" });
+      sendJson(res, 200, { object: "list", data: [{ id: "fake-model", object: "model", owned_by: "fake" }] });
       return;
     }
-    if (req.method !== "POST" || !url.includes("/chat/completions")) {
-      log({ method: req.method, url, kind: "404" });
+    if (method !== "POST" || !url.includes("/chat/completions")) {
+      log({ method, url, kind: "404" });
       res.writeHead(404);
       res.end();
       return;
     }
     const r = reply(parsed);
     const tools = (parsed?.tools || []).map((t) => t.function?.name);
-    log({ method: req.method, url, kind: r.kind, model: parsed?.model, tools, body: parsed, reply: { text: r.text, calls: r.calls } });
+    log({ method, url, kind: r.kind, model: parsed?.model, tools, body: parsed, reply: { text: r.text, calls: r.calls } });
     const id = `chatcmpl-fake-${Date.now()}`;
-    const created = Math.floor(Date.now() / 1000);
+    const created = nowSeconds();
     const model = parsed?.model || "fake-model";
     const finish = r.calls.length > 0 ? "tool_calls" : "stop";
     const u = usage(parsed);
     if (!parsed?.stream) {
       const message = { role: "assistant", content: r.text || null };
       if (r.calls.length > 0) message.tool_calls = r.calls;
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ id, object: "chat.completion", created, model, choices: [{ index: 0, message, finish_reason: finish }], usage: u }));
+      sendJson(res, 200, { id, object: "chat.completion", created, model, choices: [{ index: 0, message, finish_reason: finish }], usage: u });
       return;
     }
-    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    const chunk = (delta, finish_reason = null, extra = {}) =>
-      res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason }], ...extra })}\n\n`);
-    chunk({ role: "assistant", content: "" });
-    if (r.text) chunk({ content: r.text });
-    r.calls.forEach((call, index) => chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: call.function.arguments } }] }));
-    chunk({}, finish);
-    res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage: u })}\n\n`);
-    res.write("data: [DONE]\n\n");
-    res.end();
-  });
-});
-server.listen(PORT, "127.0.0.1", () => log({ kind: "listening", port: PORT, variant: VARIANT }));
+    const send = (delta, finish_reason = null) => sse(res, chatChunk(id, created, model, delta, finish_reason));
+    startSse(res);
+    send({ role: "assistant", content: "" });
+    if (r.text) send({ content: r.text });
+    r.calls.forEach((call, index) => send({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.function.name, arguments: call.function.arguments } }] }));
+    send({}, finish);
+    sse(res, chatUsageChunk(id, created, model, u));
+    sseDone(res);
+  },
+  () => log({ kind: "listening", port: PORT, variant: VARIANT }),
+);

@@ -16,14 +16,13 @@
 // conversation. A request whose first user message asks for a sub-agent (`[sub-agent]`) plays the
 // sub-agent's script. A request without tools (OpenCode's title and summary requests) is answered
 // with a short text. After the last step the model answers in text and stops.
-import http from "node:http";
-import fs from "node:fs";
+import { chatChunk, chatUsageChunk, halves, nowSeconds, requestLog, sendJson, serve, sse, sseDone, startSse } from "./fake-server.mjs";
 
 const PORT = Number(process.env.PORT || 5640);
 const WORKDIR = process.env.WORKDIR || process.cwd();
 const LOG = process.env.LOG || "fake-openai-chat.requests.jsonl";
 const WHICH = process.env.SCRIPT || "main";
-const log = (rec) => fs.appendFileSync(LOG, JSON.stringify({ at: new Date().toISOString(), ...rec }) + "\n");
+const log = requestLog(LOG);
 const abs = (p) => `${WORKDIR}/${p}`;
 
 // A step: { text?, reasoning?, calls: [[toolName, args]] }. A call to a tool OpenCode does not
@@ -87,28 +86,15 @@ function stepOf(messages, who) {
 }
 
 let n = 0;
-function chunk(id, model, delta, finish_reason = null) {
-  return { id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason }] };
-}
-
-const server = http.createServer((req, res) => {
-  let body = "";
-  req.on("data", (c) => (body += c));
-  req.on("end", () => {
-    let parsed = null;
-    try {
-      parsed = body ? JSON.parse(body) : null;
-    } catch {
-      // not JSON: logged as the raw body below
-    }
-    const url = req.url || "";
-    if (req.method === "GET" && url.startsWith("/v1/models")) {
-      log({ method: req.method, url, kind: "models" });
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ object: "list", data: [{ id: "fake-model", object: "model", owned_by: "fake" }] }));
+serve(
+  PORT,
+  ({ method, url, body, parsed }, res) => {
+    if (method === "GET" && url.startsWith("/v1/models")) {
+      log({ method, url, kind: "models" });
+      sendJson(res, 200, { object: "list", data: [{ id: "fake-model", object: "model", owned_by: "fake" }] });
       return;
     }
-    if (req.method === "POST" && url.startsWith("/v1/chat/completions")) {
+    if (method === "POST" && url.startsWith("/v1/chat/completions")) {
       const messages = parsed?.messages || [];
       const tools = new Set((parsed?.tools || []).map((t) => t.function?.name).filter(Boolean));
       const firstUser = textOf(messages.find((m) => m.role === "user")?.content);
@@ -138,29 +124,24 @@ const server = http.createServer((req, res) => {
         // A step whose tools are all missing: answer in text so the conversation moves on.
         if (calls.length === 0 && text === null) text = `(no ${s.calls.map((c) => c[0]).join(", ")} tool offered)`;
       }
-      log({ method: req.method, url, kind, model: parsed?.model, tools: [...tools], body: parsed, reply: { text, reasoning, calls } });
+      log({ method, url, kind, model: parsed?.model, tools: [...tools], body: parsed, reply: { text, reasoning, calls } });
       const id = `chatcmpl_fake_${Date.now()}_${n}`;
       const model = parsed?.model || "fake-model";
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      const send = (data) => res.write(`data: ${JSON.stringify(data)}\n\n`);
-      send(chunk(id, model, { role: "assistant", content: "" }));
-      if (reasoning) send(chunk(id, model, { reasoning_content: reasoning }));
-      if (text) {
-        const mid = Math.ceil(text.length / 2);
-        for (const piece of [text.slice(0, mid), text.slice(mid)]) if (piece) send(chunk(id, model, { content: piece }));
-      }
+      const send = (delta, finish = null) => sse(res, chatChunk(id, nowSeconds(), model, delta, finish));
+      startSse(res);
+      send({ role: "assistant", content: "" });
+      if (reasoning) send({ reasoning_content: reasoning });
+      if (text) for (const piece of halves(text)) if (piece) send({ content: piece });
       calls.forEach((call, index) => {
-        send(chunk(id, model, { tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: JSON.stringify(call.args) } }] }));
+        send({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: JSON.stringify(call.args) } }] });
       });
-      send(chunk(id, model, {}, calls.length > 0 ? "tool_calls" : "stop"));
-      send({ id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model, choices: [], usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } });
-      res.write("data: [DONE]\n\n");
-      res.end();
+      send({}, calls.length > 0 ? "tool_calls" : "stop");
+      sse(res, chatUsageChunk(id, nowSeconds(), model, { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 }));
+      sseDone(res);
       return;
     }
-    log({ method: req.method, url, kind: "unhandled", body: parsed ?? body });
-    res.writeHead(404, { "content-type": "application/json" });
-    res.end(JSON.stringify({ error: { message: `fake server: no ${req.method} ${url}`, type: "invalid_request_error" } }));
-  });
-});
-server.listen(PORT, "127.0.0.1", () => console.error(`fake-openai-chat listening on http://127.0.0.1:${PORT} (script ${WHICH}, workdir ${WORKDIR}, log ${LOG})`));
+    log({ method, url, kind: "unhandled", body: parsed ?? body });
+    sendJson(res, 404, { error: { message: `fake server: no ${method} ${url}`, type: "invalid_request_error" } });
+  },
+  () => console.error(`fake-openai-chat listening on http://127.0.0.1:${PORT} (script ${WHICH}, workdir ${WORKDIR}, log ${LOG})`),
+);

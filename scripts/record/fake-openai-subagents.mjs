@@ -14,13 +14,12 @@
 // main loop's, at 1 + the highest step of its `call_fake_<step>_<n>` calls. Sub-agent A starts with
 // no history (`fork_turns: "none"`), B as a fork of the main thread (`fork_turns: "all"`: its
 // rollout copies the parent's history). Requests offering no exec_command get a short text.
-import http from "node:http";
-import fs from "node:fs";
+import { halves, requestLog, sendJson, serve, sse, startSse } from "./fake-server.mjs";
 
 const PORT = Number(process.env.PORT || 5642);
 const WORKDIR = process.env.WORKDIR || process.cwd();
 const LOG = process.env.LOG || "fake-openai-subagents.requests.jsonl";
-const log = (rec) => fs.appendFileSync(LOG, JSON.stringify({ at: new Date().toISOString(), ...rec }) + "\n");
+const log = requestLog(LOG);
 
 const exec = (cmd) => ({ name: "exec_command", args: { cmd, workdir: WORKDIR } });
 const spawn = (who, forkTurns, task) => ({ name: "spawn_agent", args: { task_name: `helper_${who.toLowerCase()}`, message: `SUBTASK-${who}: ${task}`, fork_turns: forkTurns } });
@@ -85,49 +84,35 @@ function script(body) {
   return reply("main", "call_fake", MAIN, stepOf(input, "call_fake"));
 }
 
-function sse(res, data) {
-  res.write(`event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`);
-}
-
-const server = http.createServer((req, res) => {
-  let body = "";
-  req.on("data", (c) => (body += c));
-  req.on("end", () => {
-    let parsed = null;
-    try {
-      parsed = body ? JSON.parse(body) : null;
-    } catch {
-      // not JSON: answered as an empty request
-    }
-    const url = req.url || "";
-    if (req.method === "GET" && url.startsWith("/v1/models")) {
-      log({ method: req.method, url, kind: "models" });
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ object: "list", data: [], models: [] }));
+serve(
+  PORT,
+  ({ method, url, body, parsed }, res) => {
+    if (method === "GET" && url.startsWith("/v1/models")) {
+      log({ method, url, kind: "models" });
+      sendJson(res, 200, { object: "list", data: [], models: [] });
       return;
     }
-    if (req.method === "POST" && url.startsWith("/v1/responses")) {
+    if (method === "POST" && url.startsWith("/v1/responses")) {
       const { kind, items } = script(parsed);
-      log({ method: req.method, url, kind, model: parsed?.model, tools: (parsed?.tools || []).map((t) => t.name || t.type), body: parsed, reply: items });
+      log({ method, url, kind, model: parsed?.model, tools: (parsed?.tools || []).map((t) => t.name || t.type), body: parsed, reply: items });
       const id = `resp_fake_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      sse(res, { type: "response.created", response: { id, object: "response", status: "in_progress", model: parsed?.model } });
+      const event = (data) => sse(res, data, data.type);
+      startSse(res);
+      event({ type: "response.created", response: { id, object: "response", status: "in_progress", model: parsed?.model } });
       items.forEach((item, output_index) => {
         const itemId = `item_${id}_${output_index}`;
         const full = { id: itemId, status: "completed", ...item };
         if (item.type === "message") {
-          sse(res, { type: "response.output_item.added", output_index, item: { ...full, status: "in_progress", content: [] } });
-          const text = item.content[0].text;
-          const mid = Math.ceil(text.length / 2);
-          for (const delta of [text.slice(0, mid), text.slice(mid)]) {
-            if (delta) sse(res, { type: "response.output_text.delta", item_id: itemId, output_index, content_index: 0, delta });
+          event({ type: "response.output_item.added", output_index, item: { ...full, status: "in_progress", content: [] } });
+          for (const delta of halves(item.content[0].text)) {
+            if (delta) event({ type: "response.output_text.delta", item_id: itemId, output_index, content_index: 0, delta });
           }
         } else {
-          sse(res, { type: "response.output_item.added", output_index, item: full });
+          event({ type: "response.output_item.added", output_index, item: full });
         }
-        sse(res, { type: "response.output_item.done", output_index, item: full });
+        event({ type: "response.output_item.done", output_index, item: full });
       });
-      sse(res, {
+      event({
         type: "response.completed",
         response: {
           id,
@@ -147,9 +132,8 @@ const server = http.createServer((req, res) => {
       res.end();
       return;
     }
-    log({ method: req.method, url, kind: "unhandled", body: parsed ?? body });
-    res.writeHead(404, { "content-type": "application/json" });
-    res.end(JSON.stringify({ error: { message: `fake server: no ${req.method} ${url}`, type: "invalid_request_error" } }));
-  });
-});
-server.listen(PORT, "127.0.0.1", () => console.error(`fake-openai-subagents listening on http://127.0.0.1:${PORT} (workdir ${WORKDIR}, log ${LOG})`));
+    log({ method, url, kind: "unhandled", body: parsed ?? body });
+    sendJson(res, 404, { error: { message: `fake server: no ${method} ${url}`, type: "invalid_request_error" } });
+  },
+  () => console.error(`fake-openai-subagents listening on http://127.0.0.1:${PORT} (workdir ${WORKDIR}, log ${LOG})`),
+);

@@ -6,11 +6,10 @@
 // reader takes as a document after a document: the page keeps what it showed and adds the rest.
 // A rewrite that changes a message already sent (a history compacted) cannot be said by adding:
 // the follow ends ('replaced'), and a reload reads the document as it then is.
-import { constants } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { documentKindOf } from '../ingest/jsonDocument';
-import { ChangeWaiter, type TailEnd, type TailOptions } from './tail';
+import { ChangeWaiter, drained, openFollowed, type TailEnd, type TailOptions } from './tail';
 
 /** The array whose elements are the records, in both harnesses' documents. */
 const ARRAY_KEY = 'messages';
@@ -34,14 +33,10 @@ type Read = { text: string; size: number; mtimeMs: number; ino: number };
  * open Cline's or Gemini's document); else the byte tail follows it.
  */
 export async function isWholeDocument(path: string): Promise<boolean> {
-  let handle;
+  const opened = await openFollowed(path, undefined).catch(() => null);
+  if (!opened) return false;
+  const { handle } = opened;
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch {
-    return false;
-  }
-  try {
-    if (!(await handle.stat()).isFile()) return false;
     const buffer = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
     const [first, second] = buffer.subarray(0, bytesRead).toString('utf8').split('\n').filter((line) => line.trim() !== '');
@@ -124,17 +119,12 @@ function messagesOf(text: string): { document: Record<string, unknown>; messages
 
 /** The file whole, opened as the byte tail opens it (never through a link when `expect` names the file, never a FIFO); null when it is not that file. */
 async function readWhole(path: string, expect: TailOptions['expect']): Promise<Read | null> {
-  let handle;
+  const opened = await openFollowed(path, expect).catch(() => null);
+  if (!opened) return null;
+  const { handle, identity } = opened;
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | (expect ? constants.O_NOFOLLOW : 0));
-  } catch {
-    return null;
-  }
-  try {
-    const info = await handle.stat();
-    if (!info.isFile() || (expect && (info.dev !== expect.dev || info.ino !== expect.ino))) return null;
     const text = (await handle.readFile()).toString('utf8');
-    return { text, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino };
+    return { text, size: identity.size, mtimeMs: identity.mtimeMs, ino: identity.ino };
   } finally {
     await handle.close();
   }
@@ -143,16 +133,6 @@ async function readWhole(path: string, expect: TailOptions['expect']): Promise<R
 /** False when the reader went away. */
 async function write(out: Writable, text: string): Promise<boolean> {
   if (out.destroyed) return false;
-  if (!out.write(text)) {
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        out.off('drain', done);
-        out.off('close', done);
-        resolve();
-      };
-      out.on('drain', done);
-      out.on('close', done);
-    });
-  }
+  if (!out.write(text)) await drained(out);
   return !out.destroyed;
 }

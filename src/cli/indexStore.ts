@@ -95,21 +95,8 @@ export async function stampOf(path: string, before?: Omit<FileStamp, 'state'>, n
   }
   const live = now - Math.max(info.mtimeMs, info.ctimeMs) < LIVE_MS;
   if (!live && before?.head === undefined) return stamp;
-  let handle;
-  try {
-    handle = await open(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    const head = Buffer.alloc(Math.min(HEAD_BYTES, info.size));
-    const { bytesRead } = head.length > 0 ? await handle.read(head, 0, head.length, 0) : { bytesRead: 0 };
-    return { ...stamp, head: createHash('sha1').update(head.subarray(0, bytesRead)).digest('hex') };
-  } catch {
-    return null;
-  } finally {
-    await handle.close();
-  }
+  const head = await firstBytes(path, Math.min(HEAD_BYTES, info.size));
+  return head && { ...stamp, head: sha1(head.bytes) };
 }
 
 /**
@@ -117,26 +104,22 @@ export async function stampOf(path: string, before?: Omit<FileStamp, 'state'>, n
  * there first and the database's own times can stay the same. Null: not a database.
  */
 async function databaseStampOf(path: string, stamp: Omit<FileStamp, 'state'>): Promise<Omit<FileStamp, 'state'> | null> {
-  let handle;
-  try {
-    handle = await open(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    const magic = Buffer.alloc(16);
-    const { bytesRead } = await handle.read(magic, 0, 16, 0);
-    if (!isSqlite(magic.subarray(0, bytesRead))) return null;
-  } catch {
-    return null;
-  } finally {
-    await handle.close();
-  }
+  const magic = await firstBytes(path, 16);
+  if (!magic || !isSqlite(magic.bytes)) return null;
   return { ...stamp, database: true, wal: await walStampOf(`${path}-wal`) };
 }
 
 /** A log's size, time and header (its salts change each time SQLite restarts it from the start, at the same size). */
 async function walStampOf(path: string): Promise<FileStamp['wal']> {
+  const header = await firstBytes(path, 32);
+  return header && { size: header.size, mtimeMs: header.mtimeMs, head: sha1(header.bytes) };
+}
+
+/**
+ * The first `n` bytes of a file (fewer when it is shorter), with its size and time as the open file
+ * has them; null when it cannot be opened or read.
+ */
+async function firstBytes(path: string, n: number): Promise<{ bytes: Buffer; size: number; mtimeMs: number } | null> {
   let handle;
   try {
     handle = await open(path, 'r');
@@ -145,15 +128,17 @@ async function walStampOf(path: string): Promise<FileStamp['wal']> {
   }
   try {
     const info = await handle.stat();
-    const header = Buffer.alloc(32);
-    const { bytesRead } = await handle.read(header, 0, 32, 0);
-    return { size: info.size, mtimeMs: info.mtimeMs, head: createHash('sha1').update(header.subarray(0, bytesRead)).digest('hex') };
+    const bytes = Buffer.alloc(n);
+    const { bytesRead } = n > 0 ? await handle.read(bytes, 0, n, 0) : { bytesRead: 0 };
+    return { bytes: bytes.subarray(0, bytesRead), size: info.size, mtimeMs: info.mtimeMs };
   } catch {
     return null;
   } finally {
     await handle.close();
   }
 }
+
+const sha1 = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('hex');
 
 export function sameStamp(a: Omit<FileStamp, 'state'>, b: Omit<FileStamp, 'state'>): boolean {
   const [walA, walB] = [a.wal ?? null, b.wal ?? null];

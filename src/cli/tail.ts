@@ -1,8 +1,8 @@
 // Sends a file to a response from its first byte and, when following, every byte appended later
 // (like `tail -f -c +1`), until the writer is done, the file is truncated or replaced, or the
 // reader goes away.
-import { constants, watch, type FSWatcher } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { constants, watch, type FSWatcher, type Stats } from 'node:fs';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 
 export interface TailOptions {
@@ -26,18 +26,40 @@ export interface TailOptions {
 export type TailEnd = 'complete' | 'writer-done' | 'truncated' | 'replaced' | 'aborted';
 
 // Large enough to send a big file in few writes, small enough that a slow reader holds little.
-const MAX_READ = 256 * 1024;
+export const MAX_READ = 256 * 1024;
+
+/**
+ * Opens a file to follow: never waiting on open (a FIFO put in the file's place), never through a
+ * link when `expect` names the file. Null (closed again) unless what was opened is a regular file
+ * and, with `expect`, that very file. Throws when it cannot be opened.
+ */
+export async function openFollowed(path: string, expect: TailOptions['expect']): Promise<{ handle: FileHandle; identity: Stats } | null> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | (expect ? constants.O_NOFOLLOW : 0));
+  try {
+    const identity = await handle.stat();
+    if (identity.isFile() && (!expect || (identity.dev === expect.dev && identity.ino === expect.ino))) return { handle, identity };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  await handle.close();
+  return null;
+}
+
+/** Whether the file at `path` is gone, or is now another file than `identity` (renamed over, re-created). */
+export async function isReplaced(path: string, identity: { dev: number; ino: number }): Promise<boolean> {
+  const current = await stat(path).catch(() => null);
+  return !current || current.ino !== identity.ino || current.dev !== identity.dev;
+}
 
 export async function tailFile(path: string, out: Writable, options: TailOptions): Promise<TailEnd> {
   const { signal } = options;
-  // Never waits on open (a FIFO put in the file's place) and never reads anything but a regular file.
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | (options.expect ? constants.O_NOFOLLOW : 0));
+  const opened = await openFollowed(path, options.expect);
+  if (!opened) return 'replaced';
+  const { handle, identity } = opened;
   let waiter: ChangeWaiter | null = null;
   let position = 0;
   try {
-    const identity = await handle.stat();
-    if (!identity.isFile()) return 'replaced';
-    if (options.expect && (identity.dev !== options.expect.dev || identity.ino !== options.expect.ino)) return 'replaced';
     for (;;) {
       if (signal.aborted) return 'aborted';
       // Asked before reading: a writer that is done has written everything, so this read is the last.
@@ -56,8 +78,7 @@ export async function tailFile(path: string, out: Writable, options: TailOptions
       }
       if (!options.follow) return 'complete';
       if (writerDone) return 'writer-done';
-      const current = await stat(path).catch(() => null);
-      if (!current || current.ino !== identity.ino || current.dev !== identity.dev) return 'replaced';
+      if (await isReplaced(path, identity)) return 'replaced';
       waiter ??= new ChangeWaiter(path, options.pollMs, signal);
       await waiter.next();
     }

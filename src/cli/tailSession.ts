@@ -5,12 +5,11 @@
 // file is there, every file's lines go out whole, in the order they are read. The model reads the
 // sub-agent's entries in any order (their session and parent are in the entries themselves).
 import { constants } from 'node:fs';
-import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
+import { open, readdir, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { ChangeWaiter, drained, type TailEnd, type TailOptions } from './tail';
+import { ChangeWaiter, drained, isReplaced, MAX_READ, openFollowed, type TailEnd, type TailOptions } from './tail';
 
-const MAX_READ = 256 * 1024;
 const NEWLINE = 0x0a;
 
 interface Source {
@@ -32,7 +31,9 @@ export interface SubagentLayout {
  */
 export async function tailSession(path: string, layout: SubagentLayout | null, out: Writable, options: Omit<TailOptions, 'endAt'>, beside: readonly string[] = []): Promise<TailEnd> {
   const { signal } = options;
-  const main = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | (options.expect ? constants.O_NOFOLLOW : 0));
+  const opened = await openFollowed(path, options.expect);
+  if (!opened) return 'replaced';
+  const { handle: main, identity } = opened;
   const subagents = new Map<string, Source>();
   const session: Source = { handle: main, position: 0, held: [] };
   let waiter: ChangeWaiter | null = null;
@@ -76,9 +77,6 @@ export async function tailSession(path: string, layout: SubagentLayout | null, o
   };
 
   try {
-    const identity = await main.stat();
-    if (!identity.isFile()) return 'replaced';
-    if (options.expect && (identity.dev !== options.expect.dev || identity.ino !== options.expect.ino)) return 'replaced';
     for (;;) {
       if (signal.aborted) return 'aborted';
       // Asked before reading: a writer that is done has written everything, so this read is the last.
@@ -117,8 +115,7 @@ export async function tailSession(path: string, layout: SubagentLayout | null, o
         await flush();
         return 'writer-done';
       }
-      const current = await stat(path).catch(() => null);
-      if (!current || current.ino !== identity.ino || current.dev !== identity.dev) return 'replaced';
+      if (await isReplaced(path, identity)) return 'replaced';
       waiter ??= new ChangeWaiter(path, options.pollMs, signal);
       await waiter.next();
     }

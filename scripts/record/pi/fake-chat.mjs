@@ -8,12 +8,11 @@
 // $LOG. The reply is scripted by conversation state, not by prompt text: the turn is the number of
 // user messages in the request, and the step within the turn is 1 + the highest step of the tool
 // calls (`call_pi_<turn>_<step>_<n>`) the turn's assistant messages already made.
-import http from "node:http";
-import fs from "node:fs";
+import { chatChunk, chatUsageChunk, halves, nowSeconds, requestLog, sendJson, serve, sse, sseDone, startSse } from "../fake-server.mjs";
 
 const PORT = Number(process.env.PORT || 5631);
 const LOG = process.env.LOG || "fake-chat.requests.jsonl";
-const log = (rec) => fs.appendFileSync(LOG, JSON.stringify({ at: new Date().toISOString(), ...rec }) + "\n");
+const log = requestLog(LOG);
 
 // A turn is a list of steps; a step is { think?, text?, calls: [[tool, args], …] }; after the last
 // step the model answers `final` and stops.
@@ -70,29 +69,17 @@ function stateOf(messages) {
   return { turn, step };
 }
 
-const chunk = (id, model, delta, extra = {}) => ({ id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: null }], ...extra });
-
 let n = Number(process.env.N0 || 0);
-const server = http.createServer((req, res) => {
-  let body = "";
-  req.on("data", (c) => (body += c));
-  req.on("end", () => {
-    let parsed;
-    try {
-      parsed = body ? JSON.parse(body) : null;
-    } catch {
-      parsed = null;
-    }
-    const url = req.url || "";
-    if (req.method === "GET" && url.startsWith("/v1/models")) {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ object: "list", data: [{ id: "fake-model", object: "model" }] }));
+serve(
+  PORT,
+  ({ method, url, parsed }, res) => {
+    if (method === "GET" && url.startsWith("/v1/models")) {
+      sendJson(res, 200, { object: "list", data: [{ id: "fake-model", object: "model" }] });
       return;
     }
-    if (req.method !== "POST" || !url.startsWith("/v1/chat/completions")) {
-      log({ method: req.method, url, kind: "unhandled" });
-      res.writeHead(404, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { message: `fake server: no ${req.method} ${url}` } }));
+    if (method !== "POST" || !url.startsWith("/v1/chat/completions")) {
+      log({ method, url, kind: "unhandled" });
+      sendJson(res, 404, { error: { message: `fake server: no ${method} ${url}` } });
       return;
     }
     const script = TURNS[process.env.SCRIPT || "main"];
@@ -101,29 +88,26 @@ const server = http.createServer((req, res) => {
     const s = plan.steps[step];
     const model = parsed?.model || "fake-model";
     const id = `chatcmpl-fake-${Date.now()}`;
-    const chunks = [chunk(id, model, { role: "assistant", content: "" })];
-    if (s?.think) chunks.push(chunk(id, model, { reasoning_content: s.think }));
+    const created = nowSeconds();
+    const chunk = (delta, finish = null) => chatChunk(id, created, model, delta, finish);
+    const chunks = [chunk({ role: "assistant", content: "" })];
+    if (s?.think) chunks.push(chunk({ reasoning_content: s.think }));
     const text = s ? s.text : plan.final;
-    if (text) {
-      const mid = Math.ceil(text.length / 2);
-      chunks.push(chunk(id, model, { content: text.slice(0, mid) }), chunk(id, model, { content: text.slice(mid) }));
-    }
+    // Both halves, even an empty second one: what Pi was recorded against.
+    if (text) for (const piece of halves(text)) chunks.push(chunk({ content: piece }));
     (s?.calls || []).forEach(([name, args], index) => {
       n += 1;
       const callId = `call_pi_${turn}_${step}_${n}`;
-      chunks.push(chunk(id, model, { tool_calls: [{ index, id: callId, type: "function", function: { name, arguments: "" } }] }));
-      chunks.push(chunk(id, model, { tool_calls: [{ index, function: { arguments: JSON.stringify(args) } }] }));
+      chunks.push(chunk({ tool_calls: [{ index, id: callId, type: "function", function: { name, arguments: "" } }] }));
+      chunks.push(chunk({ tool_calls: [{ index, function: { arguments: JSON.stringify(args) } }] }));
     });
-    const last = chunk(id, model, {});
-    last.choices[0].finish_reason = s ? "tool_calls" : "stop";
-    chunks.push(last);
+    chunks.push(chunk({}, s ? "tool_calls" : "stop"));
     const prompt = 100 + 10 * (parsed?.messages?.length || 0);
-    chunks.push({ id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model, choices: [], usage: { prompt_tokens: prompt, completion_tokens: 20, total_tokens: prompt + 20, prompt_tokens_details: { cached_tokens: 40 } } });
-    log({ method: req.method, url, kind: s ? `turn${turn}/step${step}` : `turn${turn}/final`, tools: (parsed?.tools || []).map((t) => t.function?.name), body: parsed });
-    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    for (const c of chunks) res.write(`data: ${JSON.stringify(c)}\n\n`);
-    res.write("data: [DONE]\n\n");
-    res.end();
-  });
-});
-server.listen(PORT, "127.0.0.1", () => console.error(`fake-chat listening on http://127.0.0.1:${PORT} (script ${process.env.SCRIPT || "main"}, log ${LOG})`));
+    chunks.push(chatUsageChunk(id, created, model, { prompt_tokens: prompt, completion_tokens: 20, total_tokens: prompt + 20, prompt_tokens_details: { cached_tokens: 40 } }));
+    log({ method, url, kind: s ? `turn${turn}/step${step}` : `turn${turn}/final`, tools: (parsed?.tools || []).map((t) => t.function?.name), body: parsed });
+    startSse(res);
+    for (const c of chunks) sse(res, c);
+    sseDone(res);
+  },
+  () => console.error(`fake-chat listening on http://127.0.0.1:${PORT} (script ${process.env.SCRIPT || "main"}, log ${LOG})`),
+);

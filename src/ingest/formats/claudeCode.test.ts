@@ -9,14 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isJsonObject, type JsonObject, optBoolean, optObject, optString } from '../schemas';
 import { readBlock, readEnvelope, readMessage } from './claudeCode';
+import { claudeEnvelopeFields } from './shared';
 
 const entrySchema = z.object({
-  type: z.string(),
-  subtype: optString,
-  uuid: optString,
-  sessionId: optString,
-  isSidechain: optBoolean,
-  agentId: optString,
+  ...claudeEnvelopeFields,
   isMeta: optBoolean,
   message: optObject,
   toolUseResult: z.unknown().optional(),

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { SourceLocation } from '../acpTypes';
 import type { IngestRecord, NativeEntry, NativeUpdate, ToolUpdate } from '../records';
 import { isJsonObject, type JsonObject, optObject, optString } from '../schemas';
-import { callUpdate, chunk, clip, namedEvent, resultUpdate } from './shared';
+import { callUpdate, clip, namedEvent, resultUpdate, textBlockChunks, textBlockSchema, textBlockTexts, thinkingBlockSchema } from './shared';
 
 /**
  * The ACP `kind` Cline's ACP mode (`cline --acp`) gives each of its tools, as 3.0.65 has it; any
@@ -57,8 +57,8 @@ const messageSchema = z.object({
   metadata: optObject,
 });
 const blockSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string() }),
-  z.object({ type: z.literal('thinking'), thinking: z.string() }),
+  textBlockSchema,
+  thinkingBlockSchema,
   z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown().optional() }),
   z.object({ type: z.literal('tool_result'), tool_use_id: z.string(), name: optString, content: z.unknown().optional(), is_error: z.boolean().optional().catch(undefined) }),
 ]);
@@ -103,7 +103,7 @@ function messageEntry(value: JsonObject, text: string, loc: SourceLocation): { e
   if (m.metadata?.displayOnly === true) {
     const role = typeof m.metadata.displayRole === 'string' ? m.metadata.displayRole : 'display';
     entry.name = `${m.role}/${role}`;
-    const said = textsOf(m.content).join('\n');
+    const said = textBlockTexts(m.content).join('\n');
     if (said !== '') entry.summary = clip(said);
     return { entry, ts: m.ts };
   }
@@ -113,7 +113,7 @@ function messageEntry(value: JsonObject, text: string, loc: SourceLocation): { e
   } else if (m.role === 'user') {
     entry.updates = userUpdates(m.content, messageId);
   } else {
-    const said = textsOf(m.content).join('\n');
+    const said = textBlockTexts(m.content).join('\n');
     if (said !== '') entry.summary = clip(said);
   }
   return { entry, ts: m.ts };
@@ -125,10 +125,8 @@ function assistantUpdates(content: unknown[], messageId: string, text: string): 
     const block = blockSchema.safeParse(item);
     if (!block.success) return;
     const b = block.data;
-    if (b.type === 'text') {
-      if (b.text !== '') updates.push(chunk('agent_message_chunk', b.text, messageId));
-    } else if (b.type === 'thinking') {
-      if (b.thinking !== '') updates.push(chunk('agent_thought_chunk', b.thinking, messageId));
+    if (b.type === 'text' || b.type === 'thinking') {
+      updates.push(...textBlockChunks(b, 'agent_message_chunk', messageId));
     } else if (b.type === 'tool_use') {
       const update = callUpdate(b.id, b.name, b.input, text, ['content', index, 'input']);
       update.fields.kind = ACP_KINDS[b.name] ?? 'other';
@@ -145,7 +143,7 @@ function userUpdates(content: unknown[], messageId: string): NativeUpdate[] {
     if (!block.success) continue;
     const b = block.data;
     if (b.type === 'text') {
-      if (b.text !== '') updates.push(chunk('user_message_chunk', b.text, messageId));
+      updates.push(...textBlockChunks(b, 'user_message_chunk', messageId));
     } else if (b.type === 'tool_result') {
       updates.push(...resultUpdates(b.tool_use_id, b.content, b.is_error === true));
     }
@@ -192,8 +190,4 @@ function parseObject(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function textsOf(content: unknown[]): string[] {
-  return content.flatMap((item) => (isJsonObject(item) && item.type === 'text' && typeof item.text === 'string' ? [item.text] : []));
 }

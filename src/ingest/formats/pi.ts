@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { SourceLocation } from '../acpTypes';
 import type { IngestRecord, NativeEntry, NativeUpdate } from '../records';
 import { isJsonObject, type JsonObject, optBoolean, optObject, optString } from '../schemas';
-import { callUpdate, chunk, clip, namedEvent, resultUpdate, timeOf } from './shared';
+import { callUpdate, chunk, clip, namedEvent, resultUpdate, textBlockChunks, textBlockSchema, textBlockTexts, thinkingBlockSchema, timeOf } from './shared';
 
 /** Whether a line (already known to hold none of the §1 shapes' keys) is a line of a Pi session file. */
 export function isPiLine(value: JsonObject): boolean {
@@ -36,8 +36,8 @@ const messageSchema = z.object({
 });
 
 const blockSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string() }),
-  z.object({ type: z.literal('thinking'), thinking: z.string() }),
+  textBlockSchema,
+  thinkingBlockSchema,
   z.object({ type: z.literal('toolCall'), id: z.string(), name: z.string(), arguments: z.unknown().optional() }),
 ]);
 
@@ -91,7 +91,7 @@ function readPiEntry(value: JsonObject, text: string): { entry: NativeEntry; ts:
       break;
     default: {
       // `custom` (an extension's message) and roles to come: an event with its text.
-      const said = textsOf(m.content).join('\n');
+      const said = textBlockTexts(m.content).join('\n');
       if (said !== '') entry.summary = clip(m.customType === undefined ? said : `${m.customType}: ${said}`);
     }
   }
@@ -105,10 +105,8 @@ function assistantUpdates(content: string | unknown[] | undefined, messageId: st
     const block = blockSchema.safeParse(item);
     if (!block.success) return;
     const b = block.data;
-    if (b.type === 'text') {
-      if (b.text !== '') updates.push(chunk('agent_message_chunk', b.text, messageId));
-    } else if (b.type === 'thinking') {
-      if (b.thinking !== '') updates.push(chunk('agent_thought_chunk', b.thinking, messageId));
+    if (b.type === 'text' || b.type === 'thinking') {
+      updates.push(...textBlockChunks(b, 'agent_message_chunk', messageId));
     } else {
       updates.push({ type: 'call', update: callUpdate(b.id, b.name, b.arguments, text, ['message', 'content', index, 'arguments']) });
     }
@@ -123,7 +121,7 @@ function assistantUpdates(content: string | unknown[] | undefined, messageId: st
  * with that `exitCode` where the text gives one.
  */
 function resultOf(callId: string, toolName: string | undefined, isError: boolean, content: string | unknown[] | undefined, message: JsonObject): NativeUpdate {
-  const output = textsOf(content).join('\n');
+  const output = textBlockTexts(content).join('\n');
   const exitCode = toolName === 'bash' ? exitCodeOf(output) : undefined;
   const failed = isError || (exitCode !== undefined && exitCode !== 0);
   const rawOutput = exitCode === undefined ? message : { ...message, exitCode };
@@ -137,17 +135,8 @@ export function exitCodeOf(output: string): number | undefined {
 }
 
 function textUpdates(content: string | unknown[] | undefined, tag: 'user_message_chunk', messageId: string): NativeUpdate[] {
-  const texts = textsOf(content);
+  const texts = textBlockTexts(content);
   return texts.length === 0 ? [] : [chunk(tag, texts.join('\n'), messageId)];
-}
-
-/** A message's `content` (a string, or text and image blocks) as its texts. */
-function textsOf(content: unknown): string[] {
-  if (typeof content === 'string') return [content];
-  if (!Array.isArray(content)) return [];
-  const texts: string[] = [];
-  for (const block of content) if (isJsonObject(block) && block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
-  return texts;
 }
 
 function summaryOf(value: JsonObject): string | undefined {

@@ -14,8 +14,8 @@
 import { z } from 'zod';
 import type { SourceLocation } from '../acpTypes';
 import type { NativeEntry, NativeUpdate } from '../records';
-import { isJsonObject, type JsonObject, optBoolean, optObject, optString } from '../schemas';
-import { callUpdate, chunk, clip, namedEvent, planEntries, resultUpdate, timeOf } from './shared';
+import { isJsonObject, type JsonObject, optObject, optString } from '../schemas';
+import { callUpdate, chunk, claudeEnvelopeFields, clip, namedEvent, planEntries, resultUpdate, timeOf } from './shared';
 
 /**
  * Whether a line (already known to carry Claude Code's envelope keys) is Qwen Code's: what Claude
@@ -30,12 +30,7 @@ export function isQwenLine(value: JsonObject): boolean {
 }
 
 const entrySchema = z.object({
-  type: z.string(),
-  subtype: optString,
-  uuid: optString,
-  sessionId: optString,
-  isSidechain: optBoolean,
-  agentId: optString,
+  ...claudeEnvelopeFields,
   message: optObject,
   usageMetadata: optObject,
   toolCallResult: optObject,

@@ -4,7 +4,7 @@ import { parseIsoTime } from '../isoTime';
 import type { ContentBlock, PlanEntry, ToolCallContent } from '../acpTypes';
 import { hasIntegerLikeKey, sourceKeyOrder, type JsonPath } from '../keyOrder';
 import type { EnvelopeRead, NativeEntry, NativeUpdate, ToolUpdate } from '../records';
-import { isJsonObject, type JsonObject, optString } from '../schemas';
+import { isJsonObject, type JsonObject, optBoolean, optString } from '../schemas';
 
 /** An entry whose own fields could not be read: still an event, named by its type (§10). */
 export function namedEvent(name: string, raw: JsonObject, sessionId: string | null | undefined): NativeEntry {
@@ -66,4 +66,40 @@ export function clip(text: string): string {
 export function chunk(tag: 'user_message_chunk' | 'agent_message_chunk' | 'agent_thought_chunk', text: string, messageId: string | undefined): NativeUpdate {
   const content: ContentBlock = { type: 'text', text };
   return messageId === undefined ? { type: 'chunk', tag, content } : { type: 'chunk', tag, content, messageId };
+}
+
+/**
+ * Claude Code's envelope keys that say whose record a line is (Qwen Code writes the same envelope):
+ * the fields of an entry's zod object before each harness's own.
+ */
+export const claudeEnvelopeFields = {
+  type: z.string(),
+  subtype: optString,
+  uuid: optString,
+  sessionId: optString,
+  isSidechain: optBoolean,
+  agentId: optString,
+};
+
+/** Anthropic's `text` and `thinking` content blocks, as Cline and Pi write them. */
+export const textBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
+export const thinkingBlockSchema = z.object({ type: z.literal('thinking'), thinking: z.string() });
+
+/** A text block as the person's or the agent's message chunk, a thinking block as the agent's thought; none when it is empty. */
+export function textBlockChunks(
+  block: z.infer<typeof textBlockSchema> | z.infer<typeof thinkingBlockSchema>,
+  textTag: 'user_message_chunk' | 'agent_message_chunk',
+  messageId: string,
+): NativeUpdate[] {
+  const [tag, text] = block.type === 'text' ? [textTag, block.text] : (['agent_thought_chunk', block.thinking] as const);
+  return text === '' ? [] : [chunk(tag, text, messageId)];
+}
+
+/** A message's `content` (a string, or a list of blocks) as the texts of its `text` blocks. */
+export function textBlockTexts(content: unknown): string[] {
+  if (typeof content === 'string') return [content];
+  if (!Array.isArray(content)) return [];
+  const texts: string[] = [];
+  for (const block of content) if (isJsonObject(block) && block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
+  return texts;
 }

@@ -156,25 +156,24 @@ export function foldResponse(state: FoldState, record: IngestRecord, body: Extra
         const terminal = terminalOf(state, request.terminalId);
         terminal.output = parsed.value.output;
         terminal.truncated = parsed.value.truncated;
-        if (parsed.value.exitStatus) {
-          terminal.exitCode = parsed.value.exitStatus.exitCode;
-          terminal.signal = parsed.value.exitStatus.signal;
-        }
+        if (parsed.value.exitStatus) setExitStatus(terminal, parsed.value.exitStatus);
       }
       return;
     }
     case 'terminal/wait_for_exit': {
       const parsed = readWith(terminalExitResultSchema, result);
-      if (parsed.ok && request?.terminalId) {
-        const terminal = terminalOf(state, request.terminalId);
-        terminal.exitCode = parsed.value.exitCode;
-        terminal.signal = parsed.value.signal;
-      }
+      if (parsed.ok && request?.terminalId) setExitStatus(terminalOf(state, request.terminalId), parsed.value);
       return;
     }
     default:
       return;
   }
+}
+
+/** How a terminal's command ended, as `terminal/output` and `terminal/wait_for_exit` both report it. */
+function setExitStatus(terminal: TerminalState, status: Pick<TerminalState, 'exitCode' | 'signal'>): void {
+  terminal.exitCode = status.exitCode;
+  terminal.signal = status.signal;
 }
 
 /** The terminal `terminalId` (made when its creation was not in the input), marked changed: the caller writes it. */
