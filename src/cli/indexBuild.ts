@@ -270,20 +270,35 @@ async function codexThreadsByParent(files: readonly string[]): Promise<Map<strin
 /** A session file's stamp with its sub-agents' files: a sub-agent's file that changes, comes or goes changes it. */
 async function sessionStampOf(file: string, subagents: readonly string[], before: Omit<FileStamp, 'state'> | undefined, now: number): Promise<Omit<FileStamp, 'state'> | null> {
   if (subagents.length === 0) return stampOf(file, before, now);
-  const parts = [];
-  for (const part of [file, ...subagents]) {
-    const stamp = await stampOf(part, undefined, now);
-    if (stamp === null) return null;
-    parts.push(stamp);
-  }
+  const paths = [file, ...subagents];
+  let parts = await stampsOf(paths, now, false);
+  // As for one file: heads are hashed while a part is live, and from then on, so that two runs compare
+  // (`h:` says the last run's hash took them in).
+  const withHeads = parts !== null && (parts.some((part) => part.head !== undefined) || before?.head?.startsWith('h:') === true);
+  if (withHeads) parts = await stampsOf(paths, now, true);
+  if (parts === null) return null;
   return {
     size: parts.reduce((sum, part) => sum + part.size, 0),
     mtimeMs: Math.max(...parts.map((part) => part.mtimeMs)),
     ctimeMs: Math.max(...parts.map((part) => part.ctimeMs)),
     ino: parts[0]!.ino,
-    head: createHash('sha1').update(JSON.stringify(parts.map((part, index) => [index === 0 ? file : subagents[index - 1], part]))).digest('hex'),
+    head: `${withHeads ? 'h' : 's'}:${createHash('sha1').update(JSON.stringify(parts.map((part, index) => [paths[index], part]))).digest('hex')}`,
   };
 }
+
+/** Each file's stamp (`withHead`: its head hashed whether it is live or not); null when one cannot be read. */
+async function stampsOf(paths: readonly string[], now: number, withHead: boolean): Promise<Omit<FileStamp, 'state'>[] | null> {
+  const stamps = [];
+  for (const path of paths) {
+    const stamp = await stampOf(path, withHead ? HASH_HEAD : undefined, now);
+    if (stamp === null) return null;
+    stamps.push(stamp);
+  }
+  return stamps;
+}
+
+/** A last stamp that had a head: stampOf hashes the head again to compare with it. */
+const HASH_HEAD: Omit<FileStamp, 'state'> = { size: 0, mtimeMs: 0, ctimeMs: 0, ino: 0, head: '' };
 
 /** `fn` over every item, at most `limit` at once; results in the items' order. */
 async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<[T, R][]> {
