@@ -5,29 +5,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parquetMetadata } from 'hyparquet';
-import { parquetWriteBuffer } from 'hyparquet-writer';
 import { afterEach, describe, expect, test } from 'vitest';
-import { CALLS_TABLE, SESSIONS_TABLE, type FleetCall, type FleetSession, type FleetTable } from '../analysis/fleet';
+import { CALLS_TABLE, SESSIONS_TABLE, type FleetCall, type FleetSession } from '../analysis/fleet';
 import type { TeamPartition } from '../analysis/teamIndex';
 import { labelStatsOver, LIBRARY_CALL_COLUMNS } from './callColumns';
 import { HostSetupError, readRemoteTeamTables, type ByteMeter } from './remoteTables';
+import { parquetOf } from './testing/parquetOf';
 
 const LABELS = ['Read', 'Edit', 'Run Command', 'Grep', 'Task'];
-
-/** A table's rows as Parquet, its columns of the kinds `loupe index` writes. */
-function parquetOf<Row>(table: FleetTable<Row>, rows: readonly Row[], rowGroupSize: number): ArrayBuffer {
-  return parquetWriteBuffer({
-    columnData: table.columns.map(({ name, kind }) => ({
-      name,
-      type: kind === 'string' ? 'STRING' : kind === 'int' ? 'INT64' : 'DOUBLE',
-      data: rows.map((row) => {
-        const value = row[name as keyof Row] as unknown;
-        return kind === 'int' && typeof value === 'number' ? BigInt(value) : value;
-      }),
-    })),
-    rowGroupSize,
-  });
-}
 
 interface Machine {
   name: string;

@@ -4,34 +4,16 @@
 // passing failure asked again. Rendered under a QueryClient with the app's retry rule.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { parquetWriteBuffer } from 'hyparquet-writer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CALLS_TABLE, SESSIONS_TABLE, type FleetCall, type FleetSession, type FleetTable } from '../analysis/fleet';
+import { CALLS_TABLE, SESSIONS_TABLE, type FleetCall, type FleetSession } from '../analysis/fleet';
 import { retryUnlessLasting } from '../routes/queries';
 import { Library } from './Library';
+import { parquetOf } from './testing/parquetOf';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-/**
- * A table's rows as Parquet, its columns of the kinds `loupe index` writes. Strings go in as their
- * UTF-8 bytes: under jsdom the writer's TextEncoder makes arrays of another realm than its checks'.
- */
-function parquetOf<Row>(table: FleetTable<Row>, rows: readonly Row[]): ArrayBuffer {
-  return parquetWriteBuffer({
-    columnData: table.columns.map(({ name, kind }) => ({
-      name,
-      type: kind === 'string' ? 'STRING' : kind === 'int' ? 'INT64' : 'DOUBLE',
-      data: rows.map((row) => {
-        const value = row[name as keyof Row] as unknown;
-        if (typeof value === 'string') return new Uint8Array(Buffer.from(value, 'utf8'));
-        return kind === 'int' && typeof value === 'number' ? BigInt(value) : value;
-      }),
-    })),
-  });
-}
 
 const session = (file: string): FleetSession => ({
   file, format: 'codex', session: file, project: '/work/app', title: `task ${file}`, started_ms: 1_767_225_600_000, ended_ms: 1_767_225_660_000,
