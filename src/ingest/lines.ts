@@ -158,19 +158,7 @@ export class LineReader {
         byteEnd--;
         textEnd--;
       }
-      this.lineNo++;
-      line.line = this.lineNo;
-      line.offset = this.offset;
-      line.start = byteStart;
-      line.end = byteEnd;
-      if (byteEnd - byteStart > this.maxLineBytes) {
-        // The same verdict whatever the chunking: a line past the limit is reported, not read.
-        line.text = this.decoder.decode(bytes.subarray(byteStart, Math.min(byteEnd, byteStart + TOO_LONG_HEAD_BYTES)));
-        line.tooLong = byteEnd - byteStart;
-      } else line.text = text.slice(textStart, textEnd);
-      this.onLine(line);
-      line.tooLong = undefined;
-      this.offset += byteNewline + 1 - byteStart;
+      this.emitLine(bytes, byteStart, byteEnd, byteNewline, text.slice(textStart, textEnd));
       byteStart = byteNewline + 1;
       textStart = textNewline + 1;
     }
@@ -186,20 +174,30 @@ export class LineReader {
       const byteNewline = bytes.indexOf(LF, byteStart);
       let byteEnd = byteNewline;
       if (byteEnd > byteStart && bytes[byteEnd - 1] === CR) byteEnd--;
-      this.lineNo++;
-      line.line = this.lineNo;
-      line.offset = this.offset;
-      line.start = byteStart;
-      line.end = byteEnd;
-      if (byteEnd - byteStart > this.maxLineBytes) {
-        line.text = this.decoder.decode(bytes.subarray(byteStart, Math.min(byteEnd, byteStart + TOO_LONG_HEAD_BYTES)));
-        line.tooLong = byteEnd - byteStart;
-      } else line.text = byteEnd === byteStart ? '' : this.decoder.decode(bytes.subarray(byteStart, byteEnd));
-      this.onLine(line);
-      line.tooLong = undefined;
-      this.offset += byteNewline + 1 - byteStart;
+      this.emitLine(bytes, byteStart, byteEnd, byteNewline, null);
       byteStart = byteNewline + 1;
     }
+  }
+
+  /**
+   * One line of `bytes`, `[byteStart, byteEnd)` without its line ending, the newline at `byteNewline`;
+   * `text` its text where the chunk was decoded whole, else null (decoded here).
+   */
+  private emitLine(bytes: Uint8Array, byteStart: number, byteEnd: number, byteNewline: number, text: string | null): void {
+    const line = this.current;
+    this.lineNo++;
+    line.line = this.lineNo;
+    line.offset = this.offset;
+    line.start = byteStart;
+    line.end = byteEnd;
+    if (byteEnd - byteStart > this.maxLineBytes) {
+      // The same verdict whatever the chunking: a line past the limit is reported, not read.
+      line.text = this.decoder.decode(bytes.subarray(byteStart, Math.min(byteEnd, byteStart + TOO_LONG_HEAD_BYTES)));
+      line.tooLong = byteEnd - byteStart;
+    } else line.text = text ?? (byteEnd === byteStart ? '' : this.decoder.decode(bytes.subarray(byteStart, byteEnd)));
+    this.onLine(line);
+    line.tooLong = undefined;
+    this.offset += byteNewline + 1 - byteStart;
   }
 
   /** Counts bytes of the line being skipped, keeping the first of them for its excerpt. */
