@@ -47,7 +47,7 @@ AGENT_CMD="node $LOUPE tee --out $OUT/capture.acp.jsonl -- node $ADAPTER"
 for _ in $(seq 50); do (echo >/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null && break; sleep 0.1; done
 
 # IS_SANDBOX unset: claude-agent-acp reads any value as "sandboxed root", which Claude Code 2.1.83
-# refuses unless it is exactly 1 (../shared/tools/real-agents/README.md tells the story).
+# refuses unless it is exactly 1: the recorder leaves it unset.
 ACPX_ENV=(env -u IS_SANDBOX HOME="$RUN/home" DISABLE_AUTOUPDATER=1 ANTHROPIC_BASE_URL="http://127.0.0.1:$PORT"
   ANTHROPIC_API_KEY=sk-test-0000 CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1 DISABLE_ERROR_REPORTING=1)
 acpx() { (cd "$WS" && "${ACPX_ENV[@]}" timeout $((TIMEOUT + 60)) node "$ACPX" --approve-all --format json --timeout "$TIMEOUT" --cwd "$WS" --agent "$AGENT_CMD" "$@"); }
