@@ -15,7 +15,7 @@ import { whyUnreadable } from './files';
 import { buildIndex } from './indexBuild';
 import { defaultIndexDir } from './indexCommand';
 import { startServer, type LibraryOptions, type SessionInput } from './openServer';
-import { isTeamBase, partitionDir, partitionFiles, scanPartitions } from './teamIndex';
+import { partitionDir, partitionFiles, scanPartitions } from './teamIndex';
 import { machineNameOf, validMachineName } from '../analysis/teamIndex';
 import { joinSubagents, subagentFilesOf } from './subagentFiles';
 import type { CliIo } from './summarize';
@@ -104,12 +104,14 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
     for (const joined of joinedFiles.splice(0)) await rm(join(joined, '..'), { recursive: true, force: true });
   };
   let library: LibraryOptions | undefined;
+  /** A folder holding a partition is a team's library (`loupe open BASE`). */
+  const teamPartitions = parsed.path !== undefined && parsed.path !== '-' && (await stat(parsed.path).catch(() => null))?.isDirectory() ? await scanPartitions(parsed.path) : [];
   if (parsed.path === '-') session = { kind: 'stream', stream: deps.stdin };
-  else if (parsed.path !== undefined && (await stat(parsed.path).catch(() => null))?.isDirectory() && (await isTeamBase(parsed.path))) {
+  else if (parsed.path !== undefined && teamPartitions.length > 0) {
     const base = resolve(parsed.path);
     const here = parsed.machine ?? machineNameOf(hostname());
     const files = await partitionFiles(partitionDir(base, here));
-    const partitions = await scanPartitions(base);
+    const partitions = teamPartitions;
     io.err(
       `loupe open: ${partitions.reduce((n, p) => n + (p.sessions ?? 0), 0)} sessions on ${partitions.length} machine${partitions.length === 1 ? '' : 's'} in ${terminalSafeLine(base)} ` +
         `(this machine: ${here}${partitions.some((p) => p.machine === here) ? '' : ', which has no partition there'})`,

@@ -17,7 +17,7 @@ import { findSessions, readHead } from './sessions';
 import { scanPartitions } from './teamIndex';
 import { agentInCaptureName } from '../ingest/captureName';
 import { subagentLayoutOf } from '../ingest/harnesses';
-import { subagentFilesOf, subagentFolderFilesOf } from './subagentFiles';
+import { codexThreadsSpawnedBy, subagentFolderFilesOf } from './subagentFiles';
 import { followDocument, isWholeDocument } from './followDocument';
 import { tailFile } from './tail';
 import { tailSession } from './tailSession';
@@ -451,7 +451,7 @@ async function sendSession(
   const layout = subagentLayoutOf(path);
   const inFolder = layout === null ? [] : await subagentFolderFilesOf(path);
   // Not followed, a Codex rollout goes with the rollouts of the threads it spawned (subagentFilesOf).
-  const beside = mode.follow || inFolder.length > 0 ? [] : await subagentFilesOf(path);
+  const beside = mode.follow || inFolder.length > 0 ? [] : await codexThreadsSpawnedBy(path);
   const withSubagents = mode.follow ? layout !== null : inFolder.length > 0 || beside.length > 0;
   // A followed file (or one sent with its sub-agents' files) has no length yet; chunked, each read goes out as it is made.
   if (!mode.follow && !withSubagents) res.setHeader('Content-Length', info.size);

@@ -14,7 +14,7 @@ import { subagentLayoutOf } from '../ingest/harnesses';
  */
 export async function subagentFilesOf(sessionPath: string): Promise<string[]> {
   const inFolder = await subagentFolderFilesOf(sessionPath);
-  if (inFolder.length > 0 || !CODEX_ROLLOUT.test(basename(sessionPath))) return inFolder;
+  if (inFolder.length > 0) return inFolder;
   return codexThreadsSpawnedBy(sessionPath);
 }
 
@@ -55,6 +55,7 @@ const sessionMetaSchema = z.object({
  * spawned on a later day is in another folder and not found.
  */
 export async function codexThreadsSpawnedBy(rolloutPath: string): Promise<string[]> {
+  if (!CODEX_ROLLOUT.test(basename(rolloutPath))) return [];
   const own = await sessionMetaOf(rolloutPath, false);
   if (!own) return [];
   const threads = new Set([own.id]);

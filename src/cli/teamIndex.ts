@@ -48,11 +48,6 @@ export async function partitionOf(base: string, machine: string): Promise<TeamPa
   };
 }
 
-/** A folder `loupe open` shows as a team's library: one that holds a partition. */
-export async function isTeamBase(dir: string): Promise<boolean> {
-  return (await scanPartitions(dir)).length > 0;
-}
-
 /** Whether `base` is already a team's folder: it holds `index.json` or a `machine=NAME/` folder. */
 export async function looksLikeTeamBase(base: string): Promise<boolean> {
   if ((await lstat(join(base, LISTING_FILE)).catch(() => null))?.isFile()) return true;

@@ -17,26 +17,41 @@ export function rowKeyOf(s: Pick<FleetSession, 'file' | 'machine' | 'session'>):
   return `${sessionKey(s)}\u0000${s.session ?? ''}`;
 }
 
+/** A partition's table as the library reads it (its bytes, or a host's file read by range); null when the partition has none. */
+export type TeamTableOpener = (partition: TeamPartition, file: 'sessions.parquet' | 'calls.parquet') => Promise<ArrayBuffer | AsyncBuffer> | null;
+
+/** The tables `loupe open BASE` serves beside the page, each fetched whole. */
+export const servedTeamTable = (baseUrl: string): TeamTableOpener => (partition, file) =>
+  partition.tables.some((t) => t.file === file) ? fetchTable(`${baseUrl}${encodeURIComponent(partition.dir)}/${file}`) : null;
+
 /**
- * A team's partitions read as one library: each partition's tables fetched from
- * `baseUrl` + `machine=NAME/…` (the calls decoded off the page's thread), its sessions marked
- * with their machine, the calls' files keyed as `sessionKey` keys them.
+ * A team's partitions read as one library: every partition's sessions table first (the rows show
+ * once they are read), marked with its machine; then the calls, decoded off the page's thread,
+ * `callReaders` partitions at a time (each in a worker of its own: one decodes while another's
+ * bytes arrive), their files keyed as `sessionKey` keys them.
  */
-export function readTeamTables(baseUrl: string, partitions: readonly TeamPartition[]): { sessions: Promise<FleetSession[]>; calls: Promise<CallColumns> } {
-  const url = (partition: TeamPartition, file: string) => `${baseUrl}${encodeURIComponent(partition.dir)}/${file}`;
+export function readTeamTables(partitions: readonly TeamPartition[], open: TeamTableOpener, callReaders = 1): { sessions: Promise<FleetSession[]>; calls: Promise<CallColumns> } {
   const sessions = Promise.all(
-    partitions.map(async (partition) => (await readSessions(await fetchTable(url(partition, 'sessions.parquet')))).rows.map((row) => ({ ...row, machine: partition.machine }))),
+    partitions.map(async (partition) => {
+      const table = open(partition, 'sessions.parquet');
+      if (!table) return [];
+      return (await readTable(await table, fleetSessionOf)).rows.map((row) => ({ ...row, machine: partition.machine }));
+    }),
   ).then((parts) => parts.flat());
-  // One partition at a time: each is handed to a worker whole.
-  const calls = (async () => {
-    const parts = [];
-    for (const partition of partitions) {
-      if (!partition.tables.some((t) => t.file === 'calls.parquet')) continue;
-      const columns = await readCallsOffThread(await fetchTable(url(partition, 'calls.parquet')));
-      parts.push({ columns, fileKey: (file: string) => sessionKey({ file, machine: partition.machine }) });
-    }
-    return concatCallColumns(parts);
-  })();
+  const calls = sessions.then(async () => {
+    const parts: ({ columns: CallColumns; fileKey: (file: string) => string } | null)[] = partitions.map(() => null);
+    let next = 0;
+    const reader = async () => {
+      for (let i = next++; i < partitions.length; i = next++) {
+        const partition = partitions[i]!;
+        const table = open(partition, 'calls.parquet');
+        if (!table) continue;
+        parts[i] = { columns: await readCallsOffThread(await table), fileKey: (file: string) => sessionKey({ file, machine: partition.machine }) };
+      }
+    };
+    await Promise.all(Array.from({ length: callReaders }, reader));
+    return concatCallColumns(parts.filter((part) => part !== null));
+  });
   sessions.catch(() => undefined);
   calls.catch(() => undefined);
   return { sessions, calls };

@@ -5,11 +5,11 @@
 // ignores `Range` (HTTP 200, the whole body) or does not allow the page (CORS) into one message
 // saying what to configure, before the whole body is downloaded.
 import { asyncBufferFromUrl, type AsyncBuffer } from 'hyparquet';
-import { fleetSessionOf, type FleetSession } from '../analysis/fleet';
+import type { FleetSession } from '../analysis/fleet';
 import type { TeamPartition } from '../analysis/teamIndex';
 import { LastingFailure } from '../routes/listings';
-import { concatCallColumns, type CallColumns } from './callColumns';
-import { readCallsOffThread, readTable, sessionKey } from './fleetData';
+import type { CallColumns } from './callColumns';
+import { readTeamTables } from './fleetData';
 
 /** What the page asked the host for: bytes received and requests made, across every table. */
 export interface ByteMeter {
@@ -72,7 +72,7 @@ function meteredRangeFetch(url: string, byteLength: number, meter: ByteMeter, or
  * already fetched holds it (the footer's request of a small table fetches all of it). Its size is
  * the listing's (no HEAD request).
  */
-export async function remoteTable(url: string, byteLength: number, meter: ByteMeter, origin = globalThis.location?.origin ?? 'this page'): Promise<AsyncBuffer> {
+async function remoteTable(url: string, byteLength: number, meter: ByteMeter, origin = globalThis.location?.origin ?? 'this page'): Promise<AsyncBuffer> {
   return remembering(await asyncBufferFromUrl({ url, byteLength, fetch: meteredRangeFetch(url, byteLength, meter, origin) }));
 }
 
@@ -93,39 +93,12 @@ function remembering(file: AsyncBuffer): AsyncBuffer {
 }
 
 /**
- * A team's partitions on a static host read as one library: every partition's sessions table
- * first (the rows show once they are read), then each partition's calls, their five columns
- * decoded off the page's thread, the page making the worker's range requests.
+ * A team's partitions on a static host read as one library (fleetData.ts readTeamTables), each
+ * table by range: two partitions' calls at a time, one decoding while the other's ranges arrive.
  */
 export function readRemoteTeamTables(baseUrl: string, partitions: readonly TeamPartition[], meter: ByteMeter): { sessions: Promise<FleetSession[]>; calls: Promise<CallColumns> } {
-  const tableOf = (partition: TeamPartition, file: string) => {
+  return readTeamTables(partitions, (partition, file) => {
     const table = partition.tables.find((t) => t.file === file);
     return table ? remoteTable(`${baseUrl}${encodeURIComponent(partition.dir)}/${file}`, table.bytes, meter) : null;
-  };
-  const sessions = Promise.all(
-    partitions.map(async (partition) => {
-      const table = tableOf(partition, 'sessions.parquet');
-      if (!table) return [];
-      return (await readTable(await table, fleetSessionOf)).rows.map((row) => ({ ...row, machine: partition.machine }));
-    }),
-  ).then((parts) => parts.flat());
-  // After the sessions: the calls' ranges do not hold up the first rows. Two partitions at a time,
-  // each in a worker of its own: one decodes while the other's ranges arrive.
-  const calls = sessions.then(async () => {
-    const parts: ({ columns: CallColumns; fileKey: (file: string) => string } | null)[] = partitions.map(() => null);
-    let next = 0;
-    const reader = async () => {
-      for (let i = next++; i < partitions.length; i = next++) {
-        const partition = partitions[i]!;
-        const table = tableOf(partition, 'calls.parquet');
-        if (!table) continue;
-        parts[i] = { columns: await readCallsOffThread(await table), fileKey: (file: string) => sessionKey({ file, machine: partition.machine }) };
-      }
-    };
-    await Promise.all([reader(), reader()]);
-    return concatCallColumns(parts.filter((part) => part !== null));
-  });
-  sessions.catch(() => undefined);
-  calls.catch(() => undefined);
-  return { sessions, calls };
+  }, 2);
 }

@@ -10,7 +10,7 @@ import { fetchListing, httpFailure, LastingFailure, libraryListingSchema, type L
 import { LISTING } from '../routes/page';
 import { queryKeys, type LibrarySource } from '../routes/queries';
 import type { CallColumns } from './callColumns';
-import { libraryCalls, readSessions, readTeamTables } from './fleetData';
+import { libraryCalls, readSessions, readTeamTables, servedTeamTable } from './fleetData';
 import type { FolderIndex } from './folderIndex';
 import { hostSetupMessage, HostSetupError, readRemoteTeamTables, type ByteMeter } from './remoteTables';
 import { libraryTables } from './tables';
@@ -88,7 +88,7 @@ function tablesOf(listing: LibraryListing, remote: string | undefined, fetched: 
     let tables = teamReaders.get(listing);
     if (!tables) {
       // A static host's tables are read by range (remoteTables.ts), the server's whole.
-      tables = remote !== undefined ? readRemoteTeamTables(new URL('.', new URL(remote, location.href)).href, team.partitions, fetched) : readTeamTables(`${LISTING.library}/`, team.partitions);
+      tables = remote !== undefined ? readRemoteTeamTables(new URL('.', new URL(remote, location.href)).href, team.partitions, fetched) : readTeamTables(team.partitions, servedTeamTable(`${LISTING.library}/`));
       teamReaders.set(listing, tables);
     }
     return tables;

@@ -81,7 +81,7 @@ export type LibraryTable = (typeof LIBRARY_TABLES)[number];
  * Characters a name in an address would not read back as: `%`, `#`, `?` and `\`. The viewer names
  * what it shows after the last segment of its address, so a name is made safe, not encoded twice.
  */
-export const addressName = (name: string): string => name.replace(/[%#?\\]/g, '_');
+const addressName = (name: string): string => name.replace(/[%#?\\]/g, '_');
 
 /** The session `loupe open FILE` serves; NAME only labels it. */
 export const sessionPath = (name: string): string => `session/${addressName(name)}`;

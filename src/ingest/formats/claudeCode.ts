@@ -6,7 +6,7 @@ import type { SourceLocation } from '../acpTypes';
 import type { JsonPath } from '../keyOrder';
 import type { NativeEntry, NativeUpdate } from '../records';
 import { isJsonObject, type JsonObject } from '../schemas';
-import { callUpdate, chunk, namedEvent, planEntries, resultUpdate, timeOf } from './shared';
+import { callUpdate, chunk, clip, namedEvent, planEntries, resultUpdate, timeOf } from './shared';
 
 // Read by hand, not by a schema: every line of a Claude Code log passes here, and a schema's parse
 // (a copy of each object, a closure per field) was 12–15% of `loupe index`'s CPU profile. The shapes are
@@ -96,7 +96,7 @@ function slashCommand(content: string): { name: string; text: string } | undefin
     return { name: 'command', text: `${name[1]!.trim()}${args ? ` ${args}` : ''}` };
   }
   const output = /^\s*<local-command-(stdout|stderr)>([\s\S]*)<\/local-command-\1>\s*$/.exec(content);
-  if (output) return { name: `command ${output[1]!}`, text: output[2]!.trim().slice(0, 200) };
+  if (output) return { name: `command ${output[1]!}`, text: clip(output[2]!.trim()) };
   return undefined;
 }
 
@@ -239,7 +239,7 @@ function subagentOf(value: JsonObject, type: string): { sessionId: string; paren
 function summaryOf(value: JsonObject): string | undefined {
   for (const key of SUMMARY_KEYS) {
     const v = value[key];
-    if (typeof v === 'string') return v.length > 200 ? v.slice(0, 200) : v;
+    if (typeof v === 'string') return clip(v);
   }
   return undefined;
 }

@@ -40,7 +40,6 @@ export interface OpenCodeSession {
   prompt: string | null;
 }
 
-export { isPlaceholderTitle };
 
 const TABLES = ['session', 'message', 'part'];
 

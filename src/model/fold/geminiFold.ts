@@ -8,7 +8,7 @@ import type { IngestRecord, NativeEntry } from '../../ingest/records';
 import { isJsonObject } from '../../ingest/schemas';
 import { plural } from './eventText';
 import type { FoldState } from './foldState';
-import { foldNativeUsage, isPlanCall, planCallKey } from './nativeFold';
+import { foldNativeUsage, isPlanCall, pairKey } from './nativeFold';
 
 /** What the fold showed of one Gemini CLI record, so the record written again replaces it. */
 export interface GeminiRecord {
@@ -91,7 +91,7 @@ function foldGeminiRecord(state: FoldState, record: IngestRecord, entry: NativeE
         written.calls.add(toolCallId);
         shown = true;
         if (isPlanCall(name, toolCallId)) {
-          native.planCalls.add(planCallKey(scope, toolCallId));
+          native.planCalls.add(pairKey(scope, toolCallId));
           transcript.add({ type: 'plan', loc, sessionId, entries: update.plan ?? [] });
           break;
         }
@@ -101,7 +101,7 @@ function foldGeminiRecord(state: FoldState, record: IngestRecord, entry: NativeE
       }
       case 'result': {
         const { toolCallId, status, content } = update.update.fields;
-        if (native.planCalls.has(planCallKey(scope, toolCallId))) break;
+        if (native.planCalls.has(pairKey(scope, toolCallId))) break;
         const first = content?.[0];
         const said = `${status ?? ''}\n${first?.type === 'content' && first.content.type === 'text' ? first.content.text : ''}`;
         if (written.results.get(toolCallId) === said) break;

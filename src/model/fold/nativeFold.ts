@@ -75,7 +75,6 @@ export function isPlanCall(name: string | undefined, toolCallId: string): boolea
  */
 export const pairKey = (first: string, second: string): string => `${first.length}:${first}${second}`;
 
-export const planCallKey = pairKey;
 
 export function foldNative(state: FoldState, record: IngestRecord, body: NativeEntry): void {
   const { native, ids, calls, transcript } = state;
@@ -125,7 +124,7 @@ export function foldNative(state: FoldState, record: IngestRecord, body: NativeE
       case 'call': {
         const { toolCallId, name } = update.update.fields;
         if (isPlanCall(name, toolCallId)) {
-          native.planCalls.add(planCallKey(scope, toolCallId));
+          native.planCalls.add(pairKey(scope, toolCallId));
           transcript.add({ type: 'plan', loc, sessionId, entries: update.plan ?? [] });
           break;
         }
@@ -137,7 +136,7 @@ export function foldNative(state: FoldState, record: IngestRecord, body: NativeE
         break;
       }
       case 'result':
-        if (native.planCalls.has(planCallKey(scope, update.update.fields.toolCallId))) break;
+        if (native.planCalls.has(pairKey(scope, update.update.fields.toolCallId))) break;
         calls.toolUpdate(sessionId, update.update, record, 'tool_call_update');
         break;
       default: {
