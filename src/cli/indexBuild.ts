@@ -4,15 +4,15 @@
 // database (OpenCode's, every session in one file) is kept and read a session tree at a time
 // (indexDatabase.ts): the rows' unit is a file, or a database's session tree.
 import { createHash } from 'node:crypto';
-import { lstat, mkdir } from 'node:fs/promises';
+import { lstat, mkdir, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { CALLS_TABLE, fleetCallOf, fleetSessionOf, SESSIONS_TABLE, type FleetCall, type FleetSession } from '../analysis/fleet';
 import { closePlan, planDatabase, readPlannedTrees, treeOfRow, unitKey, type DatabasePlan } from './indexDatabase';
 import { indexFiles } from './indexPool';
-import { DEFAULT_ROW_GROUP_ROWS, readManifest, sameStamp, stampOf, tableRows, TableWriter, writeManifest, type FileStamp } from './indexStore';
+import { DEFAULT_ROW_GROUP_ROWS, readManifest, sameStamp, stampOf, tableRows, TableWriter, writeManifest, type CodexThreadStamp, type FileStamp } from './indexStore';
 import { parentSessionFileOf } from '../ingest/harnesses';
 import { sessionFilesUnder, type LeftOut } from './sessions';
-import { codexThreadOf } from './subagentFiles';
+import { codexThreadOf, isCodexRollout } from './subagentFiles';
 
 export interface IndexOptions {
   dirs: readonly string[];
@@ -63,11 +63,12 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
     .sort();
   // A sub-agent's own file (CONTRACTS §10) is read with its session's, not as a session of its own:
   // its calls then have their Task call as parent, and it is stamped as part of that session.
+  const manifest = await readManifest(out);
   const subagentsOf = subagentFilesByParent(found);
-  for (const [parent, threads] of await codexThreadsByParent(found)) subagentsOf.set(parent, [...(subagentsOf.get(parent) ?? []), ...threads]);
+  const codex = await codexThreadsByParent(found, manifest?.threads ?? {});
+  for (const [parent, threads] of codex.byRoot) subagentsOf.set(parent, [...(subagentsOf.get(parent) ?? []), ...threads]);
   const grouped = new Set([...subagentsOf.values()].flat());
   const files = found.filter((file) => !grouped.has(file));
-  const manifest = await readManifest(out);
 
   const stamps = new Map<string, FileStamp>();
   const current = new Map<string, Omit<FileStamp, 'state'>>();
@@ -106,7 +107,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
     const rows = await tableRows(out);
     if (rows) {
       // A database's log changed (a checkpoint, a write undone) and none of its sessions: what it is now is kept.
-      if (manifest && databases.some((plan) => plan.stamp !== manifest.files[plan.file])) await writeManifest(out, stamps, manifest.unreadable);
+      if (manifest && (codex.read > 0 || databases.some((plan) => plan.stamp !== manifest.files[plan.file]))) await writeManifest(out, stamps, manifest.unreadable, codex.threads);
       for (const plan of databases) closePlan(plan);
       const indexed = [...stamps].filter(([, stamp]) => stamp.state === 'indexed').map(([file]) => file);
       return {
@@ -175,7 +176,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
     await calls.finish();
     await sessions.finish();
     unreadable.sort((a, b) => a.file.localeCompare(b.file));
-    await writeManifest(out, stamps, unreadable);
+    await writeManifest(out, stamps, unreadable, codex.threads);
     return {
       out,
       sessions: sessions.count,
@@ -248,8 +249,24 @@ function subagentFilesByParent(files: readonly string[]): Map<string, string[]> 
  * that spawned it: each such rollout among `files` under the rollout of the thread it descends
  * from (its parent's, or that one's parent's…), in name order.
  */
-async function codexThreadsByParent(files: readonly string[]): Promise<Map<string, string[]>> {
-  const threads = (await mapLimited(files, 32, codexThreadOf)).filter((entry): entry is [string, { id: string; parent: string | null }] => entry[1] !== null);
+async function codexThreadsByParent(files: readonly string[], known: Readonly<Record<string, CodexThreadStamp>>): Promise<{ byRoot: Map<string, string[]>; threads: Record<string, CodexThreadStamp>; read: number }> {
+  // A rollout's first line is read only when the file is new or changed since the last run said what it holds.
+  const stamped: Record<string, CodexThreadStamp> = {};
+  let read = 0;
+  await mapLimited(files.filter(isCodexRollout), 32, async (file) => {
+    const info = await stat(file).catch(() => null);
+    if (!info) return;
+    const before = known[file];
+    if (before && before.size === info.size && before.mtimeMs === info.mtimeMs && before.ino === info.ino) {
+      stamped[file] = before;
+      return;
+    }
+    read++;
+    const thread = await codexThreadOf(file);
+    if (thread) stamped[file] = { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino, id: thread.id, parent: thread.parent };
+  });
+  // In the files' order, as they were found (sorted), whatever order the reads ended in.
+  const threads = Object.entries(stamped).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const fileOf = new Map(threads.map(([file, thread]) => [thread.id, file]));
   const parentOf = new Map(threads.map(([, thread]) => [thread.id, thread.parent]));
   const byRoot = new Map<string, string[]>();
@@ -264,7 +281,7 @@ async function codexThreadsByParent(files: readonly string[]): Promise<Map<strin
     const rootFile = fileOf.get(root)!;
     byRoot.set(rootFile, [...(byRoot.get(rootFile) ?? []), file].sort());
   }
-  return byRoot;
+  return { byRoot, threads: stamped, read };
 }
 
 /** A session file's stamp with its sub-agents' files: a sub-agent's file that changes, comes or goes changes it. */

@@ -43,10 +43,16 @@ const FileStamp = z.object({
 });
 export type FileStamp = z.infer<typeof FileStamp>;
 
+/** A Codex rollout's thread and the thread that spawned it, as its first line said when the file was this size and time. */
+const CodexThreadStamp = z.object({ size: z.number(), mtimeMs: z.number(), ino: z.number(), id: z.string(), parent: z.string().nullable() });
+export type CodexThreadStamp = z.infer<typeof CodexThreadStamp>;
+
 const Manifest = z.object({
   version: z.literal(MANIFEST_VERSION),
   files: z.record(z.string(), FileStamp),
   unreadable: z.array(z.object({ file: z.string(), why: z.string() })),
+  /** By rollout: what its first line said, so a run with nothing changed reads no rollout to group threads. */
+  threads: z.record(z.string(), CodexThreadStamp).optional(),
 });
 export type Manifest = z.infer<typeof Manifest>;
 
@@ -66,8 +72,11 @@ export async function readManifest(out: string): Promise<Manifest | null> {
   }
 }
 
-export async function writeManifest(out: string, files: Map<string, FileStamp>, unreadable: Manifest['unreadable']): Promise<void> {
-  const manifest: Manifest = { version: MANIFEST_VERSION, files: Object.fromEntries([...files].sort(([a], [b]) => a.localeCompare(b))), unreadable };
+export async function writeManifest(out: string, files: Map<string, FileStamp>, unreadable: Manifest['unreadable'], threads: Record<string, CodexThreadStamp> = {}): Promise<void> {
+  const manifest: Manifest = {
+    version: MANIFEST_VERSION, files: Object.fromEntries([...files].sort(([a], [b]) => a.localeCompare(b))), unreadable,
+    ...(Object.keys(threads).length > 0 ? { threads } : {}),
+  };
   await writeAtomically(join(out, MANIFEST_FILE), (temp) => writeFile(temp, `${JSON.stringify(manifest, null, 1)}\n`));
 }
 

@@ -34,6 +34,9 @@ export async function subagentFolderFilesOf(sessionPath: string): Promise<string
 }
 
 const CODEX_ROLLOUT = /^rollout-.+\.jsonl$/;
+
+/** A Codex rollout by its name (`rollout-*.jsonl`). */
+export const isCodexRollout = (path: string): boolean => CODEX_ROLLOUT.test(basename(path));
 /** A sub-agent thread's `session_meta` names its parent near its start: a rollout whose first bytes do not is no sub-agent's (read in pieces of this size). */
 const PARENT_PROBE_BYTES = 64 * 1024;
 /** A `session_meta` line (its instructions included) is read whole up to this size. */
