@@ -29,7 +29,7 @@ export async function indexFile(path: string, subagents: readonly string[] = [])
       if (!isSqlite(bytes) && bytes.length <= WHOLE_READ_BYTES) {
         const binary = binaryReason(bytes.subarray(0, TEXT_PROBE_BYTES));
         if (binary !== null) return fail(`${path} is not a session: ${binary}`);
-        const session = await ingest(bytes, { detail: 'light', decodeEachLine: true });
+        const session = await ingest(bytes, { detail: 'light', decodeEachLine: true, keepEvents: false });
         return rowsOfFile(session, { file: path, bytes: info.size, modifiedMs: info.mtimeMs, head: await headOfFileBytes(path, bytes) });
       }
     }
@@ -49,7 +49,7 @@ export async function indexFileStreaming(path: string, subagents: readonly strin
     // A database's log before the database (walBeside says why).
     const wal = await walBeside(path);
     const bytes = subagents.length > 0 ? withSubagentBytes(path, subagents) : createReadStream(path, { highWaterMark: 1 << 20 });
-    const session = await ingest(bytes, { detail: 'light', decodeEachLine: true, wal });
+    const session = await ingest(bytes, { detail: 'light', decodeEachLine: true, keepEvents: false, wal });
     let size = info.size;
     for (const subagent of subagents) size += (await stat(subagent)).size;
     return rowsOfFile(session, { file: path, bytes: size, modifiedMs: info.mtimeMs, head });

@@ -8,7 +8,7 @@ import {
   readChunk, readLedgerLine, readModelReturned, readPermissionParams, readPromptParams, readToolCalled, readToolCallFields, readToolResult, readXaiTool,
 } from './fastPath';
 import { fail, ok, readWith, type Result } from './result';
-import { readNative } from './formats/native';
+import { isClaudeCodeEntry, readClaudeCodeLine, readNative } from './formats/native';
 import { KNOWN_METHODS, KNOWN_SESSION_UPDATES, SESSION_UPDATE_METHODS } from './acpMethods';
 import type { EnvelopeRead, IngestRecord, LedgerBody, RecordBody, RpcId, SessionUpdate, Shape, ToolUpdate } from './records';
 import {
@@ -41,6 +41,12 @@ const MSG: JsonPath = ['msg'];
 const MESSAGE: JsonPath = ['message'];
 
 function classifyObject(value: JsonObject, text: string, loc: SourceLocation): IngestRecord {
+  // Most lines people index are Claude Code's: known without trying every shape before it.
+  return isClaudeCodeEntry(value) ? readClaudeCodeLine(value, text, loc) : classifyByShape(value, text, loc);
+}
+
+/** Each shape tried in turn (CONTRACTS §1); exported for the test that holds `isClaudeCodeEntry` to it. */
+export function classifyByShape(value: JsonObject, text: string, loc: SourceLocation): IngestRecord {
   if (value.jsonrpc === '2.0') return record(loc, 'acp-jsonrpc', undefined, undefined, classifyRpc(value, text, ROOT));
 
   if (isJsonObject(value.msg) && (value.dir === 'client->agent' || value.dir === 'agent->client')) {

@@ -31,6 +31,12 @@ export interface BuilderOptions {
   decodeEachLine?: boolean;
   /** Where the ledger chain is verified: by default here, by the builder's own `ChainVerifier`. */
   chain?: ChainInput;
+  /**
+   * `false`: events (records that stand for no message, call, plan or usage: an agent's
+   * bookkeeping, notifications) are counted, not kept as items. For a reader of rows alone
+   * (`loupe index`): rows show none, and in an agent's own log they are a third of the lines.
+   */
+  keepEvents?: boolean;
 }
 
 export class SessionBuilder {
@@ -49,7 +55,7 @@ export class SessionBuilder {
 
   constructor(options: BuilderOptions = {}) {
     this.detail = options.detail ?? 'full';
-    this.state = new FoldState(this.detail, options.chain);
+    this.state = new FoldState(this.detail, options.chain, options.keepEvents ?? true);
     this.session = this.state.session;
     this.records = recordSink(this.state);
     this.reader = new RecordReader(this.records, { light: this.detail === 'light', decodeEachLine: options.decodeEachLine });

@@ -8,7 +8,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isJsonObject, type JsonObject, optBoolean, optObject, optString } from '../schemas';
+import { classifyByShape } from '../classify';
 import { readBlock, readEnvelope, readMessage } from './claudeCode';
+import { isClaudeCodeEntry } from './native';
 import { claudeEnvelopeFields } from './shared';
 
 const entrySchema = z.object({
@@ -98,5 +100,48 @@ describe("Claude Code entries read by hand, as the schemas read them", () => {
 
   it('on generated entries, malformed fields and unknown blocks among them', () => {
     fc.assert(fc.property(entry, (value) => expectSameReading(JSON.parse(JSON.stringify(value)) as JsonObject)), { numRuns: 300 });
+  });
+});
+
+// What makes a line another shape's (classify.ts, formats/), each fragment enough for one of them:
+// added to Claude Code entries, alone or together, with stray keys of the same names besides.
+const OTHER_SHAPES: readonly JsonObject[] = [
+  { jsonrpc: '2.0' }, { msg: {}, dir: 'client->agent' }, { text: 'x', dir: 'stderr' }, { text: 'x', dir: 'agent->client' },
+  { message: {}, direction: 'outbound', at: '2026-01-01T00:00:00Z' }, { json: '{}', direction: 'fromClient' }, { _direction: 'x', _type: 'y' },
+  { v: 1, kind: 'tool_called', data: {} }, { method: 'session/update', params: {} }, { sessionUpdate: 'x' }, { update: { sessionUpdate: 'x' } },
+  { seq: 1 }, { id: 'x' }, { id: 'x', parentId: null }, { $rewindTo: 'x' }, { $set: {} }, { session_id: 'x', started_at: 'y', workspace_root: 'z' },
+  { payload: {} }, { provenance: 'x' }, { systemPayload: {} }, { toolCallResult: {} }, { usageMetadata: {} }, { type: 'tool_result' },
+  { message: { parts: [] } },
+];
+const otherShapes = fc.subarray([...OTHER_SHAPES], { maxLength: 2 }).map((fragments) => Object.assign({}, ...fragments) as JsonObject);
+const strayKeys = fc.dictionary(fc.constantFrom(...new Set(OTHER_SHAPES.flatMap((fragment) => Object.keys(fragment)))), anyValue, { maxKeys: 2 });
+const claudeEnvelope = fc.record({ type: fc.constantFrom('user', 'assistant', 'progress', 'system'), sessionId: fc.string(), uuid: fc.string() });
+
+describe('isClaudeCodeEntry: a Claude Code entry known without trying every shape', () => {
+  const heldToTheShapes = (value: JsonObject): void => {
+    if (!isClaudeCodeEntry(value)) return;
+    expect(classifyByShape(value, JSON.stringify(value), { line: 1, offset: 0, length: 0 }).shape).toBe('claude-code');
+  };
+
+  it('accepts only what trying every shape reads as Claude Code, on every fixture line', () => {
+    let accepted = 0;
+    let claudeCode = 0;
+    for (const value of fixtureEntries) {
+      heldToTheShapes(value);
+      if (isClaudeCodeEntry(value)) accepted++;
+      if (classifyByShape(value, JSON.stringify(value), { line: 1, offset: 0, length: 0 }).shape === 'claude-code') claudeCode++;
+    }
+    // And every one of them: none of the recorded entries is left to the slow way.
+    expect(claudeCode).toBeGreaterThan(150);
+    expect(accepted).toBe(claudeCode);
+  });
+
+  it('and on generated entries with other shapes\' keys added', () => {
+    fc.assert(
+      fc.property(fc.oneof(claudeEnvelope, entry), entry, otherShapes, strayKeys, (envelope, value, shape, stray) =>
+        heldToTheShapes(JSON.parse(JSON.stringify({ ...value, ...envelope, ...stray, ...shape })) as JsonObject),
+      ),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -100,9 +100,6 @@ function slashCommand(content: string): { name: string; text: string } | undefin
   return undefined;
 }
 
-/** The keys whose string value says what an entry of a kind rows do not show is about. */
-const SUMMARY_KEYS = ['content', 'summary', 'lastPrompt', 'operation'] as const;
-
 export function readClaudeEntry(value: JsonObject, text: string, loc: SourceLocation): { entry: NativeEntry; ts: number | undefined } {
   const ts = timeOf(value.timestamp);
   const e = readEnvelope(value);
@@ -236,10 +233,15 @@ function subagentOf(value: JsonObject, type: string): { sessionId: string; paren
   return isJsonObject(block) && typeof block.tool_use_id === 'string' ? { sessionId: result.agentId, parentId: block.tool_use_id } : undefined;
 }
 
+/** What an entry of a kind rows do not show is about: the first of its `content`, `summary`, `lastPrompt`, `operation` that is a string. */
 function summaryOf(value: JsonObject): string | undefined {
-  for (const key of SUMMARY_KEYS) {
-    const v = value[key];
-    if (typeof v === 'string') return clip(v);
-  }
-  return undefined;
+  // Each key read by name, not in a loop over the names: asked of every entry, a keyed read of
+  // objects of many shapes is a slow lookup each.
+  const summary =
+    typeof value.content === 'string' ? value.content
+    : typeof value.summary === 'string' ? value.summary
+    : typeof value.lastPrompt === 'string' ? value.lastPrompt
+    : typeof value.operation === 'string' ? value.operation
+    : undefined;
+  return summary === undefined ? undefined : clip(summary);
 }

@@ -15,6 +15,37 @@ import { isPiLine, readPiLine } from './pi';
 /** Keys that mark the shapes of CONTRACTS §1: a line holding one is not native. */
 const OTHER_SHAPE_KEYS = ['jsonrpc', 'method', 'msg', 'direction', '_direction', 'sessionUpdate', 'update', 'seq'] as const;
 
+/**
+ * Whether `classify` reads the line as a Claude Code entry, decided without the chain of shapes it
+ * tries first (each ACP and capture shape, then Pi, Gemini, Cline, Codex and Qwen here): the keys
+ * any of those looks for are absent, and the entry's own are there. Most lines of the logs people
+ * index are Claude Code's, and the chain was a fifth of reading them. A sufficient condition, not
+ * a second reading: `classify` asks it first and otherwise goes down the chain, and
+ * classify.test.ts holds it to the chain on every fixture line and generated ones.
+ */
+export function isClaudeCodeEntry(value: JsonObject): boolean {
+  return (
+    typeof value.type === 'string' &&
+    (typeof value.sessionId === 'string' || typeof value.uuid === 'string' || typeof value.leafUuid === 'string') &&
+    // Pi's entries and Gemini's records have a string `id`; Cline's session file a `session_id`; Codex a `payload`.
+    typeof value.id !== 'string' && typeof value.session_id !== 'string' && !isJsonObject(value.payload) &&
+    value.$rewindTo === undefined && value.$set === undefined &&
+    // The keys of the ACP shapes and recorders' lines (classify.ts), and `v` of a ledger line. Read
+    // as properties, not asked with `in` in a loop (a parsed value is never undefined, and none of
+    // these names is on Object.prototype): the loop's lookups were a tenth of classifying a line.
+    value.dir === undefined && typeof value.v !== 'number' && value.jsonrpc === undefined && value.method === undefined &&
+    value.msg === undefined && value.direction === undefined && value._direction === undefined && value.sessionUpdate === undefined &&
+    value.update === undefined && value.seq === undefined &&
+    !isQwenLine(value)
+  );
+}
+
+/** A line `isClaudeCodeEntry` accepts, as its record. */
+export function readClaudeCodeLine(value: JsonObject, text: string, loc: SourceLocation): IngestRecord {
+  const { entry, ts } = readClaudeEntry(value, text, loc);
+  return { loc, shape: 'claude-code', ts, dir: undefined, body: entry };
+}
+
 /** The line as a native record, or undefined when it is not one (CONTRACTS §10 "Recognising them"). */
 export function readNative(value: JsonObject, text: string, loc: SourceLocation): IngestRecord | undefined {
   for (const key of OTHER_SHAPE_KEYS) if (key in value) return undefined;
@@ -37,8 +68,7 @@ export function readNative(value: JsonObject, text: string, loc: SourceLocation)
       const { entry, ts } = readQwenEntry(value, text, loc);
       return { loc, shape: 'qwen-code', ts, dir: undefined, body: entry };
     }
-    const { entry, ts } = readClaudeEntry(value, text, loc);
-    return { loc, shape: 'claude-code', ts, dir: undefined, body: entry };
+    return readClaudeCodeLine(value, text, loc);
   }
   return undefined;
 }

@@ -24,7 +24,8 @@ import { callUpdate, chunk, claudeEnvelopeFields, clip, namedEvent, planEntries,
  * `toolCallResult` and `systemPayload`.
  */
 export function isQwenLine(value: JsonObject): boolean {
-  if (typeof value.provenance === 'string' || 'systemPayload' in value || 'toolCallResult' in value || 'usageMetadata' in value) return true;
+  // Properties, not `in`: every Claude Code line is asked (a parsed value is never undefined).
+  if (typeof value.provenance === 'string' || value.systemPayload !== undefined || value.toolCallResult !== undefined || value.usageMetadata !== undefined) return true;
   if (value.type === 'tool_result') return true;
   return isJsonObject(value.message) && Array.isArray(value.message.parts);
 }

@@ -25,7 +25,7 @@ export class FoldState {
     ended: false,
   };
   readonly changes = new ChangeTracker();
-  readonly transcript = new Transcript(this.session, this.changes);
+  readonly transcript: Transcript;
   readonly calls: CallIndex;
   readonly ids = new SessionIds(this.session.sessionIds);
   readonly optionLists = new SharedOptionLists();
@@ -39,7 +39,9 @@ export class FoldState {
   /** The latest time any record gave, for calls the input leaves open. */
   lastTs: number | undefined;
 
-  constructor(detail: 'full' | 'light', chain: ChainInput | undefined) {
+  /** `keepEvents`: BuilderOptions.keepEvents. */
+  constructor(detail: 'full' | 'light', chain: ChainInput | undefined, readonly keepEvents = true) {
+    this.transcript = new Transcript(this.session, this.changes, keepEvents);
     this.calls = new CallIndex(this.session, this.transcript, this.changes, detail);
     this.chain = chain ?? new ChainVerifier((warning) => this.session.diagnostics.warnings.push(warning));
   }

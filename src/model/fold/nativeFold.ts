@@ -154,7 +154,7 @@ export function foldNative(state: FoldState, record: IngestRecord, body: NativeE
     transcript.add({ type: 'event', loc, name: `compaction (${body.name})`, summary: body.summary, raw: body.raw, sessionId });
   }
   // Every native line is an event, whatever its type: one that stands for nothing else is shown by its type.
-  if (!shown) {
+  if (!shown && state.keepEvents) {
     const item: TranscriptItem = { type: 'event', loc, name: body.name, summary: body.summary, raw: body.raw, sessionId };
     if (body.bookkeeping === true) item.bookkeeping = true;
     transcript.add(item);

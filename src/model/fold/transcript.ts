@@ -24,9 +24,12 @@ export class Transcript {
   constructor(
     private readonly session: Session,
     private readonly changes: ChangeTracker,
+    /** BuilderOptions.keepEvents: when false, an event item is not kept. */
+    private readonly keepEvents = true,
   ) {}
 
   add(item: TranscriptItem): void {
+    if (item.type === 'event' && !this.keepEvents) return;
     this.session.items.push(item);
   }
 
