@@ -6,7 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { rowsOfFile, type FileRows } from '../analysis/fileRows';
 import { fail } from '../ingest/result';
 import { isSqlite } from '../ingest/sqlite/wal';
-import { ingest } from '../model';
+import { ingest, readClaudeCodeForRows } from '../model';
 import { binaryReason, readFailure, TEXT_PROBE_BYTES, walBeside, whyUnreadable } from './files';
 import { headOfFileBytes, readHead } from './sessions';
 import { withSubagentBytes } from './subagentFiles';
@@ -29,8 +29,10 @@ export async function indexFile(path: string, subagents: readonly string[] = [])
       if (!isSqlite(bytes) && bytes.length <= WHOLE_READ_BYTES) {
         const binary = binaryReason(bytes.subarray(0, TEXT_PROBE_BYTES));
         if (binary !== null) return fail(`${path} is not a session: ${binary}`);
-        const session = await ingest(bytes, { detail: 'light', decodeEachLine: true, keepEvents: false });
-        return rowsOfFile(session, { file: path, bytes: info.size, modifiedMs: info.mtimeMs, head: await headOfFileBytes(path, bytes) });
+        const head = await headOfFileBytes(path, bytes);
+        // A Claude Code log is read for its rows alone where it can be (model/claudeCodeRead.ts); else as the viewer reads it.
+        const session = (head.format === 'claude-code' ? readClaudeCodeForRows(bytes) : null) ?? (await ingest(bytes, { detail: 'light', decodeEachLine: true, keepEvents: false }));
+        return rowsOfFile(session, { file: path, bytes: info.size, modifiedMs: info.mtimeMs, head });
       }
     }
   } catch {

@@ -263,7 +263,7 @@ export function readTextLog(text: string, loc: SourceLocation): IngestRecord | n
 }
 
 /** Only spaces, tabs, CRs and byte order marks. */
-function isBlankText(text: string): boolean {
+export function isBlankText(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c !== 32 && c !== 9 && c !== 13 && c !== 0xfeff) return false;

@@ -8,14 +8,12 @@ import { RecordReader, describeType, readTextLog, type RecordSink } from '../ing
 import { isJsonObject } from '../ingest/schemas';
 import type { ChainInput } from './chain';
 import type { SessionDelta } from './delta';
-import { withInputEnd } from './merge';
 import type { Session } from './session';
-import { hasEnded } from './status';
 import type { CallSummary, ChainState, SourceLocation } from './types';
 import type { SessionChanges, TakenAs } from './fold/changes';
 import { DeltaWriter, type DeltaSources } from './fold/deltaWriter';
 import { FoldState } from './fold/foldState';
-import { foldBad, foldRecord } from './fold/recordFold';
+import { endInput, foldBad, foldRecord } from './fold/recordFold';
 
 export type { CallChange, GrownMessage, SessionChanges } from './fold/changes';
 export type { DeltaSources, FindingsToSend } from './fold/deltaWriter';
@@ -126,15 +124,7 @@ export class SessionBuilder {
 
   end(): void {
     this.reader.end();
-    this.session.ended = true;
-    const { lastTs, changes } = this.state;
-    // Every unfinished call now displays differently, and says how long the input went on after it started.
-    for (const [key, call] of this.session.calls) {
-      if (!hasEnded(call)) {
-        if (call.startMs !== undefined && lastTs !== undefined) withInputEnd(call, lastTs, true);
-        changes.callChanged(key);
-      }
-    }
+    endInput(this.state);
   }
 
   /**

@@ -125,23 +125,43 @@ export function readClaudeEntry(value: JsonObject, text: string, loc: SourceLoca
     if (e.type === 'user') entry.bookkeeping = true;
     return { entry, ts };
   }
-  const { id: messageId, content, usage } = readMessage(e.message);
-  // A slash command the user typed, and what it printed: shown as the command, not as a prompt.
-  const command = typeof content === 'string' ? slashCommand(content) : undefined;
-  if (e.type === 'user' && command) {
-    entry.name = command.name;
-    entry.summary = command.text;
+  const parts = messageParts(e.type, e.isMeta, e.uuid, e.toolUseResult, e.message, text, loc.line);
+  if (parts.command) {
+    entry.name = parts.command.name;
+    entry.summary = parts.command.text;
     return { entry, ts };
   }
-  // Each user entry is a message of its own, even when two follow each other.
-  if (e.type === 'user' && e.isMeta !== true) entry.updates = userUpdates(content, e.toolUseResult, e.uuid ?? `line ${loc.line}`);
-  else if (e.type === 'assistant') {
-    entry.updates = assistantUpdates(content, messageId, text, ['message', 'content']);
-    if (usage) entry.usage = messageId === undefined ? { counts: usage } : { messageId, counts: usage };
-  }
+  entry.updates = parts.updates;
+  if (parts.usage) entry.usage = parts.usage;
   // A user entry that says nothing (a caveat the harness adds, an empty message): bookkeeping.
   if (e.type === 'user' && entry.updates.length === 0) entry.bookkeeping = true;
   return { entry, ts };
+}
+
+/** What an entry's message stands for: the updates, the usage, or the slash command a person typed. */
+export interface ClaudeMessageParts {
+  updates: NativeUpdate[];
+  usage?: NonNullable<NativeEntry['usage']>;
+  command?: { name: string; text: string };
+}
+
+/**
+ * An entry's message as updates and usage: `readClaudeEntry`'s reading of it, and the index's
+ * (model/claudeCodeRead.ts), which reads only what rows show and so no entry around it.
+ */
+export function messageParts(
+  type: string, isMeta: boolean | undefined, uuid: string | undefined, toolUseResult: unknown, message: JsonObject, text: string, line: number,
+): ClaudeMessageParts {
+  const { id: messageId, content, usage } = readMessage(message);
+  // A slash command the user typed, and what it printed: shown as the command, not as a prompt.
+  const command = type === 'user' && typeof content === 'string' ? slashCommand(content) : undefined;
+  if (command) return { updates: [], command };
+  // Each user entry is a message of its own, even when two follow each other.
+  if (type === 'user' && isMeta !== true) return { updates: userUpdates(content, toolUseResult, uuid ?? `line ${line}`) };
+  if (type !== 'assistant') return { updates: [] };
+  const updates = assistantUpdates(content, messageId, text, ['message', 'content']);
+  if (!usage) return { updates };
+  return { updates, usage: messageId === undefined ? { counts: usage } : { messageId, counts: usage } };
 }
 
 function userUpdates(content: string | unknown[] | undefined, toolUseResult: unknown, messageId: string): NativeUpdate[] {
@@ -216,7 +236,7 @@ function textOf(content: unknown): string | undefined {
  * `data.agentId` and `parentToolUseID`, or a Task/Agent result's `toolUseResult.agentId` and its
  * block's `tool_use_id`. The sub-agent's entries (`isSidechain`, `agentId`) are its own session.
  */
-function subagentOf(value: JsonObject, type: string): { sessionId: string; parentId: string } | undefined {
+export function subagentOf(value: JsonObject, type: string): { sessionId: string; parentId: string } | undefined {
   if (type === 'progress') {
     const data = value.data;
     const parentId = value.parentToolUseID;

@@ -74,7 +74,7 @@ export class CallIndex {
   }
 
   /** CONTRACTS §4 (`mergeToolUpdate`): the call's state after one ACP tool update. */
-  toolUpdate(sessionId: string | null, update: ToolUpdate, record: IngestRecord, source: 'tool_call' | 'tool_call_update' | 'permission'): ToolCall {
+  toolUpdate(sessionId: string | null, update: ToolUpdate, record: Pick<IngestRecord, 'loc' | 'ts' | 'dir'>, source: 'tool_call' | 'tool_call_update' | 'permission'): ToolCall {
     const call = this.callFor(sessionId ?? '', update.fields.toolCallId, sessionId, record.loc, source === 'tool_call');
     const merged = mergeToolUpdate(call, update, source, this.mergeContext(record));
     // A sub-agent's session names the call that started it (CONTRACTS §11); `_meta` may have said already.
@@ -130,7 +130,7 @@ export class CallIndex {
    */
   private readonly context: MergeContext = { detail: 'full', loc: { line: 0, offset: 0, length: 0 }, ts: undefined, dir: undefined, appendHistory: undefined, owned: true };
 
-  mergeContext(record: IngestRecord): MergeContext {
+  mergeContext(record: Pick<IngestRecord, 'loc' | 'ts' | 'dir'>): MergeContext {
     const context = this.context;
     context.detail = this.detail;
     context.loc = record.loc;

@@ -5,7 +5,7 @@
 // geminiFold.ts's.
 import type { SourceLocation } from '../../ingest/acpTypes';
 import { harnessOfFormat, untestedRelease } from '../../ingest/harnesses';
-import type { IngestRecord, NativeEntry } from '../../ingest/records';
+import type { IngestRecord, NativeEntry, NativeUpdate } from '../../ingest/records';
 import type { JsonObject } from '../../ingest/schemas';
 import { labelOf } from '../labels';
 import type { ToolCall, TranscriptItem } from '../types';
@@ -99,11 +99,39 @@ export function foldNative(state: FoldState, record: IngestRecord, body: NativeE
   }
   if (record.shape === 'gemini-cli') return foldGemini(state, record, body, sessionId);
   const loc = record.loc;
-  const scope = sessionId ?? '';
   if (body.spawnedBy && sessionId !== null) native.spawnWaiting.set(sessionId, ids.canonical(body.spawnedBy.sessionId));
-  let shown = body.repeat === true;
   const treeCalls = body.tree ? foldTreeEntry(state, record, body.tree, sessionId) : undefined;
-  for (const update of body.updates) {
+  let shown = foldNativeUpdates(state, record, body.updates, sessionId, treeCalls) || body.repeat === true;
+  if (body.usage) {
+    shown = true;
+    foldNativeUsage(state, body.usage, loc, sessionId);
+  }
+  if (body.compaction === true) {
+    shown = true;
+    transcript.add({ type: 'event', loc, name: `compaction (${body.name})`, summary: body.summary, raw: body.raw, sessionId });
+  }
+  // Every native line is an event, whatever its type: one that stands for nothing else is shown by its type.
+  if (!shown) {
+    const item: TranscriptItem = { type: 'event', loc, name: body.name, summary: body.summary, raw: body.raw, sessionId };
+    if (body.bookkeeping === true) item.bookkeeping = true;
+    transcript.add(item);
+  }
+}
+
+/** Where and when a native line was read: what folding its updates needs of its record. */
+export type LineTimes = Pick<IngestRecord, 'loc' | 'ts' | 'dir'>;
+
+/**
+ * A native entry's updates folded as the ACP updates they stand for: messages, calls (a plan
+ * call as its plan), results, exit codes. `treeCalls`: where a session kept as a tree lists the
+ * entry's calls. True when any stands for something shown (an exit code alone does not).
+ */
+export function foldNativeUpdates(state: FoldState, record: LineTimes, updates: readonly NativeUpdate[], sessionId: string | null, treeCalls?: ToolCall[]): boolean {
+  const { native, calls, transcript } = state;
+  const loc = record.loc;
+  const scope = sessionId ?? '';
+  let shown = false;
+  for (const update of updates) {
     if (update.type === 'exit') {
       // Said by a line of its own, shown as the event it is: the call keeps the code.
       calls.noteExitCode(scope, update.toolCallId, update.exitCode);
@@ -145,20 +173,7 @@ export function foldNative(state: FoldState, record: IngestRecord, body: NativeE
       }
     }
   }
-  if (body.usage) {
-    shown = true;
-    foldNativeUsage(state, body.usage, loc, sessionId);
-  }
-  if (body.compaction === true) {
-    shown = true;
-    transcript.add({ type: 'event', loc, name: `compaction (${body.name})`, summary: body.summary, raw: body.raw, sessionId });
-  }
-  // Every native line is an event, whatever its type: one that stands for nothing else is shown by its type.
-  if (!shown && state.keepEvents) {
-    const item: TranscriptItem = { type: 'event', loc, name: body.name, summary: body.summary, raw: body.raw, sessionId };
-    if (body.bookkeeping === true) item.bookkeeping = true;
-    transcript.add(item);
-  }
+  return shown;
 }
 
 /**

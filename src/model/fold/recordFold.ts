@@ -6,6 +6,8 @@ import type { ByteRange } from '../../ingest/reader';
 import type { IngestRecord, RecordBody, Shape } from '../../ingest/records';
 import { isJsonObject } from '../../ingest/schemas';
 import type { InputFormat } from '../types';
+import { withInputEnd } from '../merge';
+import { hasEnded } from '../status';
 import { readUsage } from '../usage';
 import { summarizeOther } from './eventText';
 import type { FoldState } from './foldState';
@@ -32,6 +34,18 @@ export function foldRecord(state: FoldState, record: IngestRecord, bytes: ByteRa
   }
   if (record.ts !== undefined && record.ts > (state.lastTs ?? -Infinity) && Number.isFinite(record.ts)) state.lastTs = record.ts;
   foldEvent(state, record, body, bytes);
+}
+
+/** The input ended: every unfinished call now displays differently, and says how long the input went on after it started. */
+export function endInput(state: FoldState): void {
+  state.session.ended = true;
+  const { lastTs, changes } = state;
+  for (const [key, call] of state.session.calls) {
+    if (!hasEnded(call)) {
+      if (call.startMs !== undefined && lastTs !== undefined) withInputEnd(call, lastTs, true);
+      changes.callChanged(key);
+    }
+  }
 }
 
 /** A line that is no record: counted, and kept (an excerpt) in the diagnostics. */

@@ -28,9 +28,18 @@ export class Transcript {
     private readonly keepEvents = true,
   ) {}
 
+  /** An event was left out since the last item kept: a chunk after it starts a message, as it would after the event's item. */
+  private eventLeftOut = false;
+
   add(item: TranscriptItem): void {
-    if (item.type === 'event' && !this.keepEvents) return;
+    if (item.type === 'event' && !this.keepEvents) return this.eventNotKept();
+    this.eventLeftOut = false;
     this.session.items.push(item);
+  }
+
+  /** An event read and not kept (BuilderOptions.keepEvents): it still ends the message before it. */
+  eventNotKept(): void {
+    this.eventLeftOut = true;
   }
 
   /** The items were handed out: the last message's blocks are no longer this transcript's to push onto. */
@@ -46,7 +55,7 @@ export class Transcript {
     const items = this.session.items;
     const last = items[items.length - 1];
     const text = block.type === 'text' ? block.text : '';
-    if (last?.type === 'message' && last.role === role && last.sessionId === sessionId && last.messageId === messageId) {
+    if (last?.type === 'message' && !this.eventLeftOut && last.role === role && last.sessionId === sessionId && last.messageId === messageId) {
       let blocks = last.blocks;
       if (block.type !== 'text') {
         const owned = blocks === this.ownedBlocks ? this.ownedBlocks : (this.ownedBlocks = blocks.slice());

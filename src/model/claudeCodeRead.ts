@@ -1,0 +1,97 @@
+// The index's read of a Claude Code log (`loupe index`, CONTRACTS §10): what its rows need and
+// nothing more. The bulk of a log is entries the rows never show (hook progress, queue
+// operations, prompts repeated) and the dressing of the ones they do (summaries, raw views, event
+// rows); `ingest` builds all of it, for the viewer. This read parses each line, and for the user
+// and assistant entries hands their message to the Claude Code adapter's own reading
+// (`messageParts`) and the updates it gives to the fold's own reducers (calls merged by
+// CONTRACTS §4, messages, usage once per message), so a call's label, subject, status and times
+// are decided where they always are. Whatever it does not cover (a line that is not a Claude Code
+// entry or not JSON, a sub-agent's entries) makes it give up, and the caller reads the file with
+// `ingest`: indexFile.test.ts holds the two to the same rows on every fixture and generated logs.
+import { timeOf } from '../ingest/formats/shared';
+import { messageParts, subagentOf } from '../ingest/formats/claudeCode';
+import { isClaudeCodeEntry } from '../ingest/formats/native';
+import { LineReader, MAX_LINE_BYTES, type RawLine } from '../ingest/lines';
+import { isBlankText } from '../ingest/reader';
+import { isJsonObject } from '../ingest/schemas';
+import { FoldState } from './fold/foldState';
+import { foldNativeUpdates, foldNativeUsage } from './fold/nativeFold';
+import { endInput } from './fold/recordFold';
+import type { Session } from './session';
+
+/**
+ * The session as far as rows need it (calls, messages, usage, session ids; no events), or null
+ * when the bytes hold anything this read leaves to `ingest`.
+ */
+export function readClaudeCodeForRows(bytes: Uint8Array): Session | null {
+  const state = new FoldState('light', undefined, false);
+  const reader = new ClaudeLines(state);
+  const lines = new LineReader((line) => reader.line(line), MAX_LINE_BYTES, true);
+  lines.push(bytes);
+  lines.end();
+  if (reader.refused || state.session.counts.lines === 0) return null;
+  state.session.format = 'claude-code';
+  endInput(state);
+  return state.session;
+}
+
+class ClaudeLines {
+  refused = false;
+  /** One object for every line's place and time, as the fold reads a record's. */
+  private readonly times: { loc: { line: number; offset: number; length: number }; ts: number | undefined; dir: undefined } = {
+    loc: { line: 0, offset: 0, length: 0 }, ts: undefined, dir: undefined,
+  };
+
+  constructor(private readonly state: FoldState) {}
+
+  line(raw: RawLine): void {
+    if (this.refused) return;
+    if (raw.tooLong !== undefined) return this.refuse();
+    const text = raw.text;
+    if (isBlankText(text)) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return this.refuse();
+    }
+    if (!isJsonObject(value) || !isClaudeCodeEntry(value)) return this.refuse();
+    const type = value.type as string;
+    // A sub-agent's entries, and those that name one, give calls parents (CONTRACTS §11): ingest's.
+    if (value.isSidechain === true || value.agentId !== undefined || subagentOf(value, type) !== undefined) return this.refuse();
+
+    const state = this.state;
+    const counts = state.session.counts;
+    counts.lines++;
+    counts.events++;
+    const ts = timeOf(value.timestamp);
+    if (ts !== undefined && ts > (state.lastTs ?? -Infinity)) state.lastTs = ts;
+    const sessionId = state.ids.canonical(typeof value.sessionId === 'string' ? value.sessionId : null);
+    state.ids.note(sessionId);
+    const message = value.message;
+    // Only a user's or the assistant's message stands for anything rows show.
+    const parts = (type === 'user' || type === 'assistant') && isJsonObject(message)
+      ? messageParts(type, typeof value.isMeta === 'boolean' ? value.isMeta : undefined, typeof value.uuid === 'string' ? value.uuid : undefined, value.toolUseResult, message, text, raw.line)
+      : undefined;
+    const times = this.times;
+    times.loc = { line: raw.line, offset: raw.offset, length: raw.end - raw.start };
+    times.ts = ts;
+    if (typeof value.uuid === 'string') {
+      // An entry read before (a resumed session copies them) is not folded again; its usage, the last word on its message, is.
+      const uuids = state.native.uuids;
+      if (uuids.has(value.uuid)) {
+        if (parts?.usage?.messageId !== undefined) foldNativeUsage(state, parts.usage, times.loc, sessionId);
+        return;
+      }
+      uuids.add(value.uuid);
+    }
+    // An entry that stands for no message, call or usage is an event: not kept, but it ends the message before it.
+    if (!parts || (parts.updates.length === 0 && !parts.usage)) return state.transcript.eventNotKept();
+    foldNativeUpdates(state, times, parts.updates, sessionId);
+    if (parts.usage) foldNativeUsage(state, parts.usage, times.loc, sessionId);
+  }
+
+  private refuse(): void {
+    this.refused = true;
+  }
+}
