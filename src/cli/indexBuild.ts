@@ -159,7 +159,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
         parsed++;
         read.push({ file });
         sessions.add(rows.session);
-        for (const call of rows.calls) calls.add(call);
+        calls.addBatch(rows.calls);
       },
     }, subagentsOf);
     // Databases last: a session an agent is still writing is most often in one, and rows read last are rewritten first.

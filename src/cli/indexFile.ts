@@ -1,7 +1,7 @@
 // One file of `loupe index`: read with the viewer's ingest, light (rows only, as `loupe summarize`
 // reads), and turned into rows (analysis/fileRows.ts, which "Open folder…" uses too). Runs in an
 // index worker thread, or in the calling thread.
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, read, statSync, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { rowsOfFile, type FileRows } from '../analysis/fileRows';
 import { fail } from '../ingest/result';
@@ -20,11 +20,59 @@ const WHOLE_READ_BYTES = 8 * 1024 * 1024;
 
 /** `subagents`: the session's sub-agents' own files (CONTRACTS §10), read with it as one input so their calls have parents. */
 export async function indexFile(path: string, subagents: readonly string[] = []): Promise<FileRows> {
-  if (subagents.length > 0) return indexFileStreaming(path, subagents);
+  return indexLoaded(await loadFile(path, subagents));
+}
+
+/** A file as loadFile found it: its bytes when it is read whole, else none (it streams). */
+export interface LoadedFile {
+  path: string;
+  subagents: readonly string[];
+  whole?: { info: Stats; bytes: Buffer };
+}
+
+/**
+ * Starts reading a file that is read whole, and resolves once its bytes are in (never rejects: a
+ * file that cannot be read streams, and the stream says why). The stat and open are done here and
+ * now, and the bytes come in one read: a reader thread starts the next file's before it parses
+ * this one, and parsing gives the thread's loop no turn to go from one step of a read to the next.
+ */
+export function loadFile(path: string, subagents: readonly string[] = []): Promise<LoadedFile> {
+  const streamed: LoadedFile = { path, subagents };
+  if (subagents.length > 0) return Promise.resolve(streamed);
+  let info: Stats;
+  let fd: number;
   try {
-    const info = await stat(path);
-    if (info.isFile() && info.size <= WHOLE_READ_BYTES) {
-      const bytes = await readFile(path);
+    info = statSync(path);
+    if (!info.isFile() || info.size > WHOLE_READ_BYTES) return Promise.resolve(streamed);
+    fd = openSync(path, 'r');
+  } catch {
+    // Not readable (gone, no permission): said in whyUnreadable's words by the read that streams.
+    return Promise.resolve(streamed);
+  }
+  // One byte more than its size: a file that grew meanwhile is read again to its end, as readFile reads.
+  const buffer = Buffer.allocUnsafeSlow(info.size + 1);
+  return new Promise<LoadedFile>((done) => {
+    read(fd, buffer, 0, buffer.length, 0, (error, bytesRead) => {
+      try {
+        closeSync(fd);
+      } catch {
+        // Read already, or not: as the read says.
+      }
+      if (error) return done(streamed);
+      if (bytesRead < buffer.length) return done({ path, subagents, whole: { info, bytes: buffer.subarray(0, bytesRead) } });
+      readFile(path).then(
+        (bytes) => done({ path, subagents, whole: { info, bytes } }),
+        () => done(streamed),
+      );
+    });
+  });
+}
+
+/** The rows of a file loadFile loaded. */
+export async function indexLoaded({ path, subagents, whole }: LoadedFile): Promise<FileRows> {
+  if (whole) {
+    const { info, bytes } = whole;
+    try {
       // A database is read with its write-ahead log, and one that grew past the limit meanwhile streams: as below.
       if (!isSqlite(bytes) && bytes.length <= WHOLE_READ_BYTES) {
         const binary = binaryReason(bytes.subarray(0, TEXT_PROBE_BYTES));
@@ -34,11 +82,11 @@ export async function indexFile(path: string, subagents: readonly string[] = [])
         const session = (head.format === 'claude-code' ? readClaudeCodeForRows(bytes) : null) ?? (await ingest(bytes, { detail: 'light', decodeEachLine: true, keepEvents: false }));
         return rowsOfFile(session, { file: path, bytes: info.size, modifiedMs: info.mtimeMs, head });
       }
+    } catch {
+      // As a read that streams says it.
     }
-  } catch {
-    // Not readable (gone, no permission, a folder): said in whyUnreadable's words by the read below.
   }
-  return indexFileStreaming(path);
+  return indexFileStreaming(path, subagents);
 }
 
 /** The same rows read as a stream (a file too large to hold, or not a plain one): what the in-memory read is held to. */

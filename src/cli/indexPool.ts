@@ -4,8 +4,10 @@
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, workerData, type MessagePort, type Worker } from 'node:worker_threads';
 import type { FileRows } from '../analysis/fileRows';
-import { fail } from '../ingest/result';
-import { indexFile } from './indexFile';
+import { CALLS_TABLE, type FleetSession } from '../analysis/fleet';
+import { fail, ok, type Result } from '../ingest/result';
+import { indexFile, indexLoaded, loadFile, type LoadedFile } from './indexFile';
+import { batchTransfers, columnBatch, type ColumnBatch } from './indexStore';
 import { startThread } from './threads';
 
 const INDEX_ROLE = 'loupe-index-reader';
@@ -16,13 +18,21 @@ interface ToReader {
   subagents: readonly string[];
 }
 
-type FromReader = { type: 'ready' } | { type: 'done'; id: number; result: FileRows };
+type FromReader = { type: 'ready' } | { type: 'done'; id: number; result: FileBatch };
+
+/** A file's rows as a thread sends them: its calls as columns (ColumnBatch says why). */
+export type FileBatch = Result<{ session: FleetSession; calls: ColumnBatch } | null>;
+
+function batchOf(result: FileRows): FileBatch {
+  if (!result.ok || result.value === null) return result as FileBatch;
+  return ok({ session: result.value.session, calls: columnBatch(CALLS_TABLE, result.value.calls) });
+}
 
 export interface PoolOptions {
   /** Threads to read with; default one per core. 0 reads in the calling thread. */
   jobs?: number;
   /** Each file's result as soon as it is read, in the order reads finish. */
-  onFile: (path: string, result: FileRows) => void | Promise<void>;
+  onFile: (path: string, result: FileBatch) => void | Promise<void>;
 }
 
 /** Reads every path, at most `jobs` at a time, handing each result to onFile. */
@@ -31,25 +41,27 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions,
   const wanted = Math.min(options.jobs ?? availableParallelism(), paths.length);
   const readers = wanted > 0 ? await startReaders(wanted) : [];
   if (readers.length === 0) {
-    for (const path of paths) await options.onFile(path, await indexFile(path, subagentsOf.get(path)));
+    for (const path of paths) await options.onFile(path, batchOf(await indexFile(path, subagentsOf.get(path))));
     return { threads: 0 };
   }
   let next = 0;
   let pending = Promise.resolve();
   // Results are handed on one at a time, in order of arrival: onFile may write, and writes must not interleave.
-  const hand = (path: string, result: FileRows): Promise<void> => (pending = pending.then(() => options.onFile(path, result)));
+  const hand = (path: string, result: FileBatch): Promise<void> => (pending = pending.then(() => options.onFile(path, result)));
   await Promise.all(
     readers.map(async (reader) => {
-      // Two files given to each thread, one read and one waiting its turn there: the thread goes on
-      // to the next while this one writes the rows of the last (a row group takes a while to encode,
-      // and this thread hands out no file meanwhile), and no more: rows waiting to be written are
-      // bounded by the threads, not the files.
-      const reading: Promise<[string, FileRows]>[] = [];
+      // Three files given to each thread: one parsed, the next read meanwhile (runReaderThread),
+      // and one more waiting its turn there, so the thread knows which to read next as it starts to
+      // parse. The thread goes on while this one writes the rows of the last (a row group takes a
+      // while to encode, and this thread hands out no file meanwhile), and no more: rows waiting to be
+      // written are bounded by the threads, not the files.
+      const reading: Promise<[string, FileBatch]>[] = [];
       const readNext = (): void => {
         if (next >= paths.length) return;
         const path = paths[next++]!;
         reading.push(reader.read(path, subagentsOf.get(path) ?? []).then((result) => [path, result]));
       };
+      readNext();
       readNext();
       readNext();
       let handed = Promise.resolve();
@@ -79,7 +91,7 @@ async function startReaders(count: number): Promise<Reader[]> {
 class Reader {
   private nextId = 0;
   private replacing: Promise<Worker | undefined> | null = null;
-  private waiting = new Map<number, { path: string; done: (result: FileRows) => void }>();
+  private waiting = new Map<number, { path: string; done: (result: FileBatch) => void }>();
 
   private constructor(private worker: Worker) {
     this.listen(worker);
@@ -110,9 +122,9 @@ class Reader {
     worker.on('exit', (code) => died(`it exited with code ${code}`));
   }
 
-  async read(path: string, subagents: readonly string[]): Promise<FileRows> {
+  async read(path: string, subagents: readonly string[]): Promise<FileBatch> {
     if (this.worker.threadId === -1) {
-      // One replacement for the reads waiting on it (two are in flight).
+      // One replacement for the reads waiting on it (three are in flight).
       this.replacing ??= Reader.spawn().then((replacement) => {
         this.replacing = null;
         if (replacement) {
@@ -121,10 +133,10 @@ class Reader {
         }
         return replacement;
       });
-      if (!(await this.replacing)) return indexFile(path, subagents);
+      if (!(await this.replacing)) return batchOf(await indexFile(path, subagents));
     }
     const id = this.nextId++;
-    return new Promise<FileRows>((done) => {
+    return new Promise<FileBatch>((done) => {
       this.waiting.set(id, { path, done });
       const message: ToReader = { id, path, subagents };
       this.worker.postMessage(message);
@@ -137,13 +149,34 @@ class Reader {
 }
 
 function runReaderThread(port: MessagePort): void {
-  // One file at a time: the next one waits its turn here, so a thread holds one session however large.
-  let reading = Promise.resolve();
+  // One file parsed at a time, and the next one's bytes read meanwhile (loadFile): a thread holds
+  // one session however large, and the bytes of one more at most.
+  const waiting: ToReader[] = [];
+  const load = (): { message: ToReader; loaded: Promise<LoadedFile> } | undefined => {
+    const message = waiting.shift();
+    return message && { message, loaded: loadFile(message.path, message.subagents) };
+  };
+  let running = false;
+  const run = async (): Promise<void> => {
+    running = true;
+    for (let current = load(); current; ) {
+      const loaded = await current.loaded;
+      const following = load();
+      let result: FileBatch;
+      try {
+        result = batchOf(await indexLoaded(loaded));
+      } catch (error) {
+        result = fail(String(error));
+      }
+      const transfer = result.ok && result.value ? batchTransfers(result.value.calls) : [];
+      port.postMessage({ type: 'done', id: current.message.id, result } satisfies FromReader, transfer);
+      current = following ?? load();
+    }
+    running = false;
+  };
   port.on('message', (message: ToReader) => {
-    reading = reading.then(() => indexFile(message.path, message.subagents)).then(
-      (result) => port.postMessage({ type: 'done', id: message.id, result } satisfies FromReader),
-      (error: unknown) => port.postMessage({ type: 'done', id: message.id, result: fail(String(error)) } satisfies FromReader),
-    );
+    waiting.push(message);
+    if (!running) void run();
   });
   port.postMessage({ type: 'ready' } satisfies FromReader);
 }

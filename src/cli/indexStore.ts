@@ -6,8 +6,8 @@ import { appendFileSync, copyFileSync, truncateSync } from 'node:fs';
 import { open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
-import { fileWriter, ParquetWriter, type Writer } from 'hyparquet-writer';
-import type { AsyncBuffer, ColumnChunk, FileMetaData, RowGroup, SchemaElement } from 'hyparquet';
+import { fileWriter, ParquetWriter, type ColumnSource, type Writer } from 'hyparquet-writer';
+import type { AsyncBuffer, ColumnChunk, Encoding, FileMetaData, RowGroup, SchemaElement } from 'hyparquet';
 import { z } from 'zod';
 import { CALLS_TABLE, SESSIONS_TABLE, type FleetTable } from '../analysis/fleet';
 import { MANIFEST_FILE } from './indexOutput';
@@ -168,6 +168,84 @@ const CREATED_BY = 'loupe index';
  */
 export const DEFAULT_ROW_GROUP_ROWS = 10_000;
 
+/**
+ * Columns whose encoding is known without trying: a call's id is its own (a dictionary of them
+ * would be as large as they are), so it is written plain and the writer does not test it.
+ */
+const ENCODINGS: Record<string, Record<string, Encoding>> = {
+  [CALLS_TABLE.file]: { call_id: 'PLAIN' },
+};
+
+/**
+ * Strings as UTF-8 bytes, all in one encoding: each a view of it (when every string is ASCII, as
+ * ids are, a string's bytes are as many as its characters). Encoding each on its own cost the main
+ * thread more than any other step of writing a group.
+ */
+function utf8Values(values: readonly unknown[]): (Uint8Array | null)[] {
+  const strings = values.filter((value): value is string => typeof value === 'string');
+  const joined = strings.join('');
+  const bytes = Buffer.from(joined, 'utf8');
+  const ascii = bytes.length === joined.length;
+  let offset = 0;
+  return values.map((value) => {
+    if (typeof value !== 'string') return null;
+    if (!ascii) return Buffer.from(value, 'utf8');
+    const view = bytes.subarray(offset, offset + value.length);
+    offset += value.length;
+    return view;
+  });
+}
+
+/**
+ * Rows of a table as columns: how a reader thread sends a file's calls. A message of a few arrays
+ * costs a fraction of one of an object per row to copy, in the thread and again where it arrives,
+ * and a string repeated down a column (a call's file, session, label) is sent once.
+ */
+export interface ColumnBatch {
+  rows: number;
+  /** In the table's column order. */
+  columns: BatchColumn[];
+}
+
+/** A string column: its distinct values and each row's; an int column: NaN for null; a double column as it is. */
+export type BatchColumn = { strings: (string | null)[]; at: Uint32Array<ArrayBuffer> } | { numbers: Float64Array<ArrayBuffer> } | { values: (number | null)[] };
+
+export function columnBatch<Row extends object>(table: FleetTable<Row>, rows: readonly Row[]): ColumnBatch {
+  const columns = table.columns.map(({ name, kind }): BatchColumn => {
+    if (kind === 'string') {
+      const strings: (string | null)[] = [];
+      const indexOf = new Map<string | null, number>();
+      const at = new Uint32Array(rows.length);
+      // Most values repeat the one above (a call's file, session, status): told apart without a look-up.
+      let above: string | null | undefined;
+      let aboveIndex = 0;
+      for (let index = 0; index < rows.length; index++) {
+        const value = (rows[index]![name] as string | null | undefined) ?? null;
+        if (value !== above) {
+          above = value;
+          const known = indexOf.get(value);
+          aboveIndex = known ?? strings.push(value) - 1;
+          if (known === undefined) indexOf.set(value, aboveIndex);
+        }
+        at[index] = aboveIndex;
+      }
+      return { strings, at };
+    }
+    if (kind === 'int') {
+      const numbers = new Float64Array(rows.length);
+      for (let index = 0; index < rows.length; index++) numbers[index] = (rows[index]![name] as number | null | undefined) ?? Number.NaN;
+      return { numbers };
+    }
+    return { values: rows.map((row) => (row[name] as number | null | undefined) ?? null) };
+  });
+  return { rows: rows.length, columns };
+}
+
+/** The buffers a batch's message can hand over rather than copy. */
+export function batchTransfers(batch: ColumnBatch): ArrayBuffer[] {
+  return batch.columns.flatMap((column) => ('at' in column ? [column.at.buffer] : 'numbers' in column ? [column.numbers.buffer] : []));
+}
+
 /** A table written a row group at a time to a temporary file, renamed into place by `finish`. */
 export class TableWriter<Row extends object> {
   private readonly temp: string;
@@ -308,18 +386,49 @@ export class TableWriter<Row extends object> {
     if (this.pendingRows >= this.rowGroupRows) this.flush();
   }
 
+  /** The rows of a batch (columnBatch), in order: as `add` of each row. */
+  addBatch(batch: ColumnBatch): void {
+    let from = 0;
+    while (from < batch.rows) {
+      const to = Math.min(batch.rows, from + this.rowGroupRows - this.pendingRows);
+      for (let index = 0; index < batch.columns.length; index++) {
+        const column = this.pending[index]!;
+        const values = batch.columns[index]!;
+        if ('strings' in values) {
+          const { strings, at } = values;
+          for (let row = from; row < to; row++) column.push(strings[at[row]!] ?? null);
+        } else if ('numbers' in values) {
+          const numbers = values.numbers;
+          for (let row = from; row < to; row++) {
+            const value = numbers[row]!;
+            column.push(Number.isNaN(value) ? null : value);
+          }
+        } else {
+          for (let row = from; row < to; row++) column.push(values.values[row]!);
+        }
+      }
+      this.pendingRows += to - from;
+      this.count += to - from;
+      from = to;
+      if (this.pendingRows >= this.rowGroupRows) this.flush();
+    }
+  }
+
   private flush(): void {
     if (this.pendingRows === 0) return;
     const rows = this.pendingRows;
     const pending = this.pending;
     this.pending = this.table.columns.map(() => []);
     this.pendingRows = 0;
-    const columnData = this.table.columns.map(({ name, kind }, index) => {
+    const encodings = ENCODINGS[this.table.file] ?? {};
+    const columnData = this.table.columns.map(({ name, kind }, index): ColumnSource => {
       const values = pending[index]!;
+      const encoding = encodings[name];
       // INT64 columns take bigints; the rows hold whole numbers of ms, tokens and bytes.
-      const data = kind === 'int' ? values.map((value) => (value === null ? null : BigInt(Math.round(Number(value))))) : values;
+      // A column written plain is handed over as UTF-8 already: the writer would encode each value on its own.
+      const data = kind === 'int' ? values.map((value) => (value === null ? null : BigInt(Math.round(Number(value))))) : kind === 'string' && encoding === 'PLAIN' ? utf8Values(values) : values;
       // Min/max only where an engine prunes row groups by them (times, counts); on strings they cost writing time and rarely prune.
-      return { name, data, statistics: kind !== 'string' };
+      return { name, data, statistics: kind !== 'string', ...(encoding ? { encoding } : {}) };
     });
     void this.writer.write({ columnData, rowGroupSize: rows });
   }
