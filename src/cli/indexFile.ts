@@ -1,5 +1,5 @@
-// One file of `loupe index`: read with the viewer's ingest, light (rows only, as `loupe summarize`
-// reads), and turned into rows (analysis/fileRows.ts, which "Open folder…" uses too). Runs in an
+// One file of `loupe index`: a Claude Code log read for its rows alone (model/claudeCodeRead.ts),
+// any other with the viewer's ingest, light (as `loupe summarize` reads), and turned into rows (analysis/fileRows.ts, which "Open folder…" uses too). Runs in an
 // index worker thread, or in the calling thread.
 import { closeSync, createReadStream, openSync, read, statSync, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -7,6 +7,7 @@ import { rowsOfFile, type FileRows } from '../analysis/fileRows';
 import { fail } from '../ingest/result';
 import { isSqlite } from '../ingest/sqlite/wal';
 import { ingest, readClaudeCodeForRows } from '../model';
+import { bufferLines } from './bufferLines';
 import { binaryReason, readFailure, TEXT_PROBE_BYTES, walBeside, whyUnreadable } from './files';
 import { headOfFileBytes, readHead } from './sessions';
 import { withSubagentBytes } from './subagentFiles';
@@ -79,7 +80,7 @@ export async function indexLoaded({ path, subagents, whole }: LoadedFile): Promi
         if (binary !== null) return fail(`${path} is not a session: ${binary}`);
         const head = await headOfFileBytes(path, bytes);
         // A Claude Code log is read for its rows alone where it can be (model/claudeCodeRead.ts); else as the viewer reads it.
-        const session = (head.format === 'claude-code' ? readClaudeCodeForRows(bytes) : null) ?? (await ingest(bytes, { detail: 'light', decodeEachLine: true, keepEvents: false }));
+        const session = (head.format === 'claude-code' ? readClaudeCodeForRows(bytes, bufferLines(bytes)) : null) ?? (await ingest(bytes, { detail: 'light', decodeEachLine: true, keepEvents: false }));
         return rowsOfFile(session, { file: path, bytes: info.size, modifiedMs: info.mtimeMs, head });
       }
     } catch {

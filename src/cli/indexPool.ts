@@ -12,6 +12,9 @@ import { startThread } from './threads';
 
 const INDEX_ROLE = 'loupe-index-reader';
 
+/** Files handed to a reader thread before it returns the first (indexFiles says why). */
+const FILES_AHEAD = 8;
+
 interface ToReader {
   id: number;
   path: string;
@@ -50,20 +53,18 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions,
   const hand = (path: string, result: FileBatch): Promise<void> => (pending = pending.then(() => options.onFile(path, result)));
   await Promise.all(
     readers.map(async (reader) => {
-      // Three files given to each thread: one parsed, the next read meanwhile (runReaderThread),
-      // and one more waiting its turn there, so the thread knows which to read next as it starts to
-      // parse. The thread goes on while this one writes the rows of the last (a row group takes a
-      // while to encode, and this thread hands out no file meanwhile), and no more: rows waiting to be
-      // written are bounded by the threads, not the files.
+      // Files given to each thread ahead of its reading: one parsed, the next read meanwhile
+      // (runReaderThread), and more waiting their turn there, so the thread goes on while this one
+      // writes a row group (10,000 rows, up to a tenth of a second when its code is still cold) and
+      // hands out no file meanwhile: with three, each thread ran dry and waited 5% of the run.
+      // Rows waiting to be written are bounded by the threads and this depth, not the files.
       const reading: Promise<[string, FileBatch]>[] = [];
       const readNext = (): void => {
         if (next >= paths.length) return;
         const path = paths[next++]!;
         reading.push(reader.read(path, subagentsOf.get(path) ?? []).then((result) => [path, result]));
       };
-      readNext();
-      readNext();
-      readNext();
+      for (let ahead = 0; ahead < FILES_AHEAD; ahead++) readNext();
       let handed = Promise.resolve();
       for (let read = reading.shift(); read; read = reading.shift()) {
         const [path, result] = await read;

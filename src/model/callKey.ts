@@ -13,8 +13,15 @@ export type CallScope = string | typeof LEDGER_SCOPE | typeof LEGACY_LEDGER_SCOP
  */
 export function callKey(scope: CallScope, id: string, generation?: number): string {
   const tag = scope === LEDGER_SCOPE ? 0 : scope === LEGACY_LEDGER_SCOPE ? 1 : scope;
+  // JSON.stringify's text written out where neither string has a character it escapes: every call
+  // is keyed once, and stringifying an array was 2% of indexing a Claude Code log.
+  if (typeof tag === 'string' && generation === undefined && !NEEDS_ESCAPE.test(tag) && !NEEDS_ESCAPE.test(id)) return `["${tag}","${id}"]`;
   return JSON.stringify(generation === undefined ? [tag, id] : [tag, id, generation]);
 }
+
+/** What JSON.stringify writes as an escape: a quote, a backslash, a control character, a surrogate (paired or not, to stay simple). */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** The scope and id of a call key, without the generation a reused id adds: the same for every call with that id. */
 export function callIdentity(key: string): string {

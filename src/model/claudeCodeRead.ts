@@ -11,7 +11,7 @@
 import { timeOf } from '../ingest/formats/shared';
 import { messageParts, subagentOf } from '../ingest/formats/claudeCode';
 import { isClaudeCodeEntry } from '../ingest/formats/native';
-import { LineReader, MAX_LINE_BYTES, type RawLine } from '../ingest/lines';
+import { MAX_LINE_BYTES } from '../ingest/lines';
 import { isBlankText } from '../ingest/reader';
 import { isJsonObject } from '../ingest/schemas';
 import { FoldState } from './fold/foldState';
@@ -19,16 +19,41 @@ import { foldNativeUpdates, foldNativeUsage } from './fold/nativeFold';
 import { endInput } from './fold/recordFold';
 import type { Session } from './session';
 
+/** Where a whole file's lines end and what their bytes say: TextDecoder's reading by default (a Node Buffer's is quicker: cli/bufferLines.ts). */
+export interface LineSplitter {
+  /** The offset of the next newline at or after `from`, or -1. */
+  newline(from: number): number;
+  /** The text of `bytes[start, end)`, as TextDecoder (UTF-8, invalid bytes replaced) reads it. */
+  text(start: number, end: number): string;
+}
+
+export function decodedLines(bytes: Uint8Array): LineSplitter {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  return { newline: (from) => bytes.indexOf(LF, from), text: (start, end) => decoder.decode(bytes.subarray(start, end)) };
+}
+
+const LF = 10;
+const CR = 13;
+
 /**
  * The session as far as rows need it (calls, messages, usage, session ids; no events), or null
- * when the bytes hold anything this read leaves to `ingest`.
+ * when the bytes hold anything this read leaves to `ingest`. The file is in memory whole: its
+ * lines are split as ingest's LineReader splits them (a BOM skipped, a CR before the LF left out,
+ * a last line without one read), with none of its bookkeeping for chunks.
  */
-export function readClaudeCodeForRows(bytes: Uint8Array): Session | null {
+export function readClaudeCodeForRows(bytes: Uint8Array, lines: LineSplitter = decodedLines(bytes)): Session | null {
   const state = new FoldState('light', undefined, false);
   const reader = new ClaudeLines(state);
-  const lines = new LineReader((line) => reader.line(line), MAX_LINE_BYTES, true);
-  lines.push(bytes);
-  lines.end();
+  let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  for (let line = 1; start < bytes.length && !reader.refused; line++) {
+    const newline = lines.newline(start);
+    const next = newline < 0 ? bytes.length : newline;
+    const end = next > start && bytes[next - 1] === CR ? next - 1 : next;
+    // A line past ingest's limit is a bad line there: its reading, not this one.
+    if (end - start > MAX_LINE_BYTES) return null;
+    reader.line(end === start ? '' : lines.text(start, end), line, start, end - start);
+    start = next + 1;
+  }
   if (reader.refused || state.session.counts.lines === 0) return null;
   state.session.format = 'claude-code';
   endInput(state);
@@ -44,10 +69,7 @@ class ClaudeLines {
 
   constructor(private readonly state: FoldState) {}
 
-  line(raw: RawLine): void {
-    if (this.refused) return;
-    if (raw.tooLong !== undefined) return this.refuse();
-    const text = raw.text;
+  line(text: string, line: number, offset: number, length: number): void {
     if (isBlankText(text)) return;
     let value: unknown;
     try {
@@ -71,10 +93,10 @@ class ClaudeLines {
     const message = value.message;
     // Only a user's or the assistant's message stands for anything rows show.
     const parts = (type === 'user' || type === 'assistant') && isJsonObject(message)
-      ? messageParts(type, typeof value.isMeta === 'boolean' ? value.isMeta : undefined, typeof value.uuid === 'string' ? value.uuid : undefined, value.toolUseResult, message, text, raw.line)
+      ? messageParts(type, typeof value.isMeta === 'boolean' ? value.isMeta : undefined, typeof value.uuid === 'string' ? value.uuid : undefined, value.toolUseResult, message, text, line)
       : undefined;
     const times = this.times;
-    times.loc = { line: raw.line, offset: raw.offset, length: raw.end - raw.start };
+    times.loc = { line, offset, length };
     times.ts = ts;
     if (typeof value.uuid === 'string') {
       // An entry read before (a resumed session copies them) is not folded again; its usage, the last word on its message, is.

@@ -7,7 +7,7 @@ export {
   type PartKind, type PartsOf, type CallPatch, type SecretFinding,
 } from './delta';
 export { ingest, chunksOf, streamChunks, type ByteSource, type IngestOptions } from './readSession';
-export { readClaudeCodeForRows } from './claudeCodeRead';
+export { readClaudeCodeForRows, decodedLines, type LineSplitter } from './claudeCodeRead';
 export { displayStatus, exitedWithoutCompletion, hasEnded } from './status';
 export { hydrateCall, blobReader, type ReadRecord } from './hydrate';
 export { labelOf, LABEL_NAMES, KIND_LABELS, displayXaiKind } from './labels';
