@@ -23,7 +23,8 @@ const USAGE_NAMES: ReadonlyMap<string, (typeof USAGE_KEYS)[number]> = new Map([.
 export function readUsage(raw: Record<string, unknown> | undefined): Usage | undefined {
   if (!raw) return undefined;
   const usage: Usage = { raw };
-  for (const key of Object.keys(raw)) {
+  // `for in`, not Object.keys: no array per read (a parsed object inherits no enumerable key).
+  for (const key in raw) {
     const value = raw[key];
     if (typeof value !== 'number') continue;
     const name = USAGE_NAMES.get(key);

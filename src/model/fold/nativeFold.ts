@@ -35,8 +35,26 @@ export class NativeState {
   readonly agentPaths = new Map<string, { child?: string; parentId?: string }>();
   /** Calls that were plans (by scope and id), whose results update nothing. */
   readonly planCalls = new Set<string>();
-  /** The usage item of each message (by scope and message id), replaced by a later entry of the message. */
-  readonly usageItems = new Map<string, number>();
+  /**
+   * The usage item of each message (by scope, then message id), replaced by a later entry of the
+   * message. Two lookups by the strings a line already has: a key joined from them was a fresh
+   * string to hash for every assistant entry.
+   */
+  private readonly usageItems = new Map<string, Map<string, number>>();
+  private lastUsageScope: string | undefined;
+  private lastUsageItems: Map<string, number> | undefined;
+
+  usageItemsOf(scope: string): Map<string, number> {
+    if (scope === this.lastUsageScope && this.lastUsageItems) return this.lastUsageItems;
+    let items = this.usageItems.get(scope);
+    if (!items) {
+      items = new Map();
+      this.usageItems.set(scope, items);
+    }
+    this.lastUsageScope = scope;
+    this.lastUsageItems = items;
+    return items;
+  }
   /** Cline sub-agent sessions whose first prompt is still to come, with the session that started them. */
   readonly spawnWaiting = new Map<string, string>();
   /** Gemini CLI records by session (scope) and record id, in the order of the session's history. */
@@ -242,13 +260,13 @@ export function foldNativeUsage(state: FoldState, usage: NonNullable<NativeEntry
   const native = state.native;
   const item: TranscriptItem = { type: 'usage', loc, sessionId, usage: readUsage(usage.counts) ?? {} };
   const messageId = usage.messageId;
-  const key = messageId === undefined ? undefined : pairKey(sessionId ?? '', messageId);
-  const earlier = key === undefined ? undefined : native.usageItems.get(key);
+  const items = messageId === undefined ? undefined : native.usageItemsOf(sessionId ?? '');
+  const earlier = messageId === undefined ? undefined : items?.get(messageId);
   if (earlier !== undefined) {
     // Once per message, from its last entry (§10): each entry repeats the usage known when it was written.
     state.transcript.replace(earlier, item);
   } else {
-    if (key !== undefined) native.usageItems.set(key, state.session.items.length);
+    if (messageId !== undefined) items?.set(messageId, state.session.items.length);
     state.transcript.add(item);
   }
 }
