@@ -6,10 +6,11 @@ import { appendFileSync, copyFileSync, statSync, truncateSync } from 'node:fs';
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
-import { fileWriter, ParquetWriter, type ColumnSource, type Writer } from 'hyparquet-writer';
-import type { AsyncBuffer, ColumnChunk, Encoding, FileMetaData, RowGroup, SchemaElement } from 'hyparquet';
+import { fileWriter, ParquetWriter, type Writer } from 'hyparquet-writer';
+import type { AsyncBuffer, ColumnChunk, CompressionCodec, Encoding, FileMetaData, RowGroup, SchemaElement } from 'hyparquet';
 import { z } from 'zod';
 import { CALLS_TABLE, SESSIONS_TABLE, type FleetTable } from '../analysis/fleet';
+import { columnValues, NumberValues, schemaElement, writeColumnChunk, type ColumnValues } from './columnChunk';
 import { MANIFEST_FILE } from './indexOutput';
 import { isSqlite } from '../ingest/sqlite/wal';
 
@@ -178,25 +179,7 @@ const ENCODINGS: Record<string, Record<string, Encoding>> = {
   [CALLS_TABLE.file]: { call_id: 'PLAIN' },
 };
 
-/**
- * Strings as UTF-8 bytes, all in one encoding: each a view of it (when every string is ASCII, as
- * ids are, a string's bytes are as many as its characters). Encoding each on its own cost the main
- * thread more than any other step of writing a group.
- */
-function utf8Values(values: readonly unknown[]): (Uint8Array | null)[] {
-  const strings = values.filter((value): value is string => typeof value === 'string');
-  const joined = strings.join('');
-  const bytes = Buffer.from(joined, 'utf8');
-  const ascii = bytes.length === joined.length;
-  let offset = 0;
-  return values.map((value) => {
-    if (typeof value !== 'string') return null;
-    if (!ascii) return Buffer.from(value, 'utf8');
-    const view = bytes.subarray(offset, offset + value.length);
-    offset += value.length;
-    return view;
-  });
-}
+const CODEC: CompressionCodec = 'SNAPPY';
 
 /**
  * Rows of a table as columns: how a reader thread sends a file's calls. A message of a few arrays
@@ -253,7 +236,7 @@ export class TableWriter<Row extends object> {
   private readonly temp: string;
   private readonly writer: ParquetWriter;
   /** The rows not yet written, a column at a time (in the table's column order). */
-  private pending: unknown[][];
+  private pending: ColumnValues[];
   private pendingRows = 0;
   count = 0;
 
@@ -358,30 +341,27 @@ export class TableWriter<Row extends object> {
     private readonly rowGroupRows = DEFAULT_ROW_GROUP_ROWS,
   ) {
     this.temp = join(out, `.${table.file}.${process.pid}.tmp`);
-    this.pending = table.columns.map(() => []);
-    const schema: SchemaElement[] = [
-      { name: 'root', num_children: table.columns.length },
-      ...table.columns.map(({ name, kind }): SchemaElement => {
-        if (kind === 'string') return { name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' };
-        if (kind === 'int') return { name, type: 'INT64', repetition_type: 'OPTIONAL' };
-        return { name, type: 'DOUBLE', repetition_type: 'OPTIONAL' };
-      }),
-    ];
+    this.pending = this.emptyColumns();
+    const schema: SchemaElement[] = [{ name: 'root', num_children: table.columns.length }, ...table.columns.map(({ name, kind }) => schemaElement(name, kind))];
     this.bytes = fileWriter(this.temp);
     this.writer = new ParquetWriter({ writer: this.bytes, schema, createdBy: CREATED_BY });
+  }
+
+  private emptyColumns(): ColumnValues[] {
+    const encodings = ENCODINGS[this.table.file] ?? {};
+    return this.table.columns.map(({ name, kind }) => columnValues(kind, encodings[name], this.rowGroupRows));
   }
 
   add(row: Row): void {
     // Kept as columns, not rows: a row group's values are what stays in memory until it is written,
     // and an object per row (with the copies a thread's message made) was most of the index's peak.
-    // A value equal to the one above it (a call's file, format, session, often its label and
-    // status) is kept as that one: each thread's message makes its own copy of every string.
+    // A string column keeps each distinct value once (each thread's message makes its own copy of every string).
     const columns = this.table.columns;
     for (let index = 0; index < columns.length; index++) {
-      const column = this.pending[index]!;
-      const value = (row[columns[index]!.name] as unknown) ?? null;
-      const above = column.length > 0 ? column[column.length - 1] : undefined;
-      column.push(value === above ? above : value);
+      const values = this.pending[index]!;
+      const value = row[columns[index]!.name] as unknown;
+      if (values instanceof NumberValues) values.add(typeof value === 'number' ? value : null);
+      else values.add(typeof value === 'string' ? value : null);
     }
     this.pendingRows++;
     this.count++;
@@ -392,26 +372,22 @@ export class TableWriter<Row extends object> {
   addBatch(batch: ColumnBatch): void {
     let from = 0;
     while (from < batch.rows) {
-      const to = Math.min(batch.rows, from + this.rowGroupRows - this.pendingRows);
+      const count = Math.min(batch.rows - from, this.rowGroupRows - this.pendingRows);
       for (let index = 0; index < batch.columns.length; index++) {
-        const column = this.pending[index]!;
-        const values = batch.columns[index]!;
-        if ('strings' in values) {
-          const { strings, at } = values;
-          for (let row = from; row < to; row++) column.push(strings[at[row]!] ?? null);
-        } else if ('numbers' in values) {
-          const numbers = values.numbers;
-          for (let row = from; row < to; row++) {
-            const value = numbers[row]!;
-            column.push(Number.isNaN(value) ? null : value);
-          }
+        const values = this.pending[index]!;
+        const column = batch.columns[index]!;
+        if ('strings' in column) {
+          if (values instanceof NumberValues) throw new Error(`${this.table.file}: a batch's strings for a number column`);
+          values.addCoded(column.strings, column.at, from, count);
         } else {
-          for (let row = from; row < to; row++) column.push(values.values[row]!);
+          if (!(values instanceof NumberValues)) throw new Error(`${this.table.file}: a batch's numbers for a string column`);
+          if ('numbers' in column) values.addNumbers(column.numbers, from, count);
+          else for (let row = from; row < from + count; row++) values.add(column.values[row]!);
         }
       }
-      this.pendingRows += to - from;
-      this.count += to - from;
-      from = to;
+      this.pendingRows += count;
+      this.count += count;
+      from += count;
       if (this.pendingRows >= this.rowGroupRows) this.flush();
     }
   }
@@ -420,19 +396,19 @@ export class TableWriter<Row extends object> {
     if (this.pendingRows === 0) return;
     const rows = this.pendingRows;
     const pending = this.pending;
-    this.pending = this.table.columns.map(() => []);
+    this.pending = this.emptyColumns();
     this.pendingRows = 0;
-    const encodings = ENCODINGS[this.table.file] ?? {};
-    const columnData = this.table.columns.map(({ name, kind }, index): ColumnSource => {
-      const values = pending[index]!;
-      const encoding = encodings[name];
-      // INT64 columns take bigints; the rows hold whole numbers of ms, tokens and bytes.
-      // A column written plain is handed over as UTF-8 already: the writer would encode each value on its own.
-      const data = kind === 'int' ? values.map((value) => (value === null ? null : BigInt(Math.round(Number(value))))) : kind === 'string' && encoding === 'PLAIN' ? utf8Values(values) : values;
-      // Min/max only where an engine prunes row groups by them (times, counts); on strings they cost writing time and rarely prune.
-      return { name, data, statistics: kind !== 'string', ...(encoding ? { encoding } : {}) };
+    // The writer's row group, its chunks written here (columnChunk.ts): what ParquetWriter.write does, less its testing of each value.
+    const groupStart = this.bytes.offset;
+    const columns = this.table.columns.map(({ name, kind }, index) => {
+      const written = writeColumnChunk(this.bytes, name, pending[index]!, { codec: CODEC, statistics: kind !== 'string' });
+      // Its offset index is written after the last group, by the writer's `finish`.
+      this.writer.pendingIndexes.push(written);
+      return written.chunk;
     });
-    void this.writer.write({ columnData, rowGroupSize: rows });
+    const uncompressed = columns.reduce((sum, chunk) => sum + (chunk.meta_data?.total_uncompressed_size ?? 0n), 0n);
+    this.writer.row_groups.push({ columns, total_byte_size: uncompressed, num_rows: BigInt(rows), total_compressed_size: BigInt(this.bytes.offset - groupStart) });
+    this.writer.num_rows += BigInt(rows);
   }
 
   /** Writes the footer and moves the file into place. */
