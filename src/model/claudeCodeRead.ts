@@ -103,12 +103,13 @@ class ClaudeLines {
     times.ts = ts;
     if (uuid !== undefined) {
       // An entry read before (a resumed session copies them) is not folded again; its usage, the last word on its message, is.
+      // Added and its size asked, not asked and then added: one lookup of the id, not two.
       const uuids = state.native.uuids;
-      if (uuids.has(uuid)) {
+      const known = uuids.size;
+      if (uuids.add(uuid).size === known) {
         if (parts?.usage?.messageId !== undefined) foldNativeUsage(state, parts.usage, times.loc, sessionId);
         return;
       }
-      uuids.add(uuid);
     }
     // An entry that stands for no message, call or usage is an event: not kept, but it ends the message before it.
     if (!parts || (parts.updates.length === 0 && !parts.usage)) return state.transcript.eventNotKept();
