@@ -168,7 +168,9 @@ function userUpdates(content: string | unknown[] | undefined, toolUseResult: unk
   if (typeof content === 'string') return [chunk('user_message_chunk', content, messageId)];
   if (!content) return [];
   const updates: NativeUpdate[] = [];
-  const results = content.filter((block) => isJsonObject(block) && block.type === 'tool_result').length;
+  // Counted, not filtered: no array and no closure for every user entry.
+  let results = 0;
+  for (const block of content) if (isJsonObject(block) && block.type === 'tool_result') results++;
   for (const item of content) {
     const b = readBlock(item);
     if (!b) continue;

@@ -39,19 +39,23 @@ export function resultUpdate(id: string, failed: boolean, text: string | undefin
   return { type: 'tool', tag: 'tool_call_update', fields, envelope: ABSENT };
 }
 
-const planItemSchema = z.object({ content: z.string().optional(), step: z.string().optional(), status: z.string().catch('pending'), priority: optString });
-
-/** A plan call's entries (Claude `todos`, Codex `plan`), as the ACP `plan` update its adapter sends; undefined when it names none. */
+/**
+ * A plan call's entries (Claude `todos`, Codex `plan`), as the ACP `plan` update its adapter sends; undefined when it names none.
+ * Each item is `{content?: string, step?: string, status: string (else 'pending'), priority?: string (else none)}`,
+ * skipped when `content` or `step` is there and not a string or neither is there: read by hand, as
+ * the zod schema in shared.test.ts reads it (its parse was a tenth of reading a Claude message).
+ */
 export function planEntries(items: unknown): PlanEntry[] | undefined {
   if (!Array.isArray(items)) return undefined;
   const entries: PlanEntry[] = [];
   for (const item of items) {
-    const parsed = planItemSchema.safeParse(item);
-    if (!parsed.success) continue;
-    const content = parsed.data.content ?? parsed.data.step;
-    if (content === undefined) continue;
-    const entry: PlanEntry = { content, status: parsed.data.status };
-    if (parsed.data.priority !== undefined) entry.priority = parsed.data.priority;
+    if (!isJsonObject(item)) continue;
+    const { content, step, status, priority } = item;
+    if ((content !== undefined && typeof content !== 'string') || (step !== undefined && typeof step !== 'string')) continue;
+    const text = content ?? step;
+    if (text === undefined) continue;
+    const entry: PlanEntry = { content: text, status: typeof status === 'string' ? status : 'pending' };
+    if (typeof priority === 'string') entry.priority = priority;
     entries.push(entry);
   }
   return entries;
