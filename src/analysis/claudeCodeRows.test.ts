@@ -83,8 +83,8 @@ describe('a Claude Code log read for its rows alone', () => {
       }),
       { numRuns: 600 },
     );
-    // Most generated logs are Claude Code entries only (about 5 in 6; a sub-agent result or a
-    // compaction among them makes the read give up): the comparison ran on them.
+    // Most generated logs are Claude Code entries only (about 5 in 6: a line with neither a session
+    // id nor a uuid is none, and the read gives up): the comparison ran on them.
     expect(read).toBeGreaterThan(400);
   });
 });
