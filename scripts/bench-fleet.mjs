@@ -7,7 +7,7 @@
 //     and one with none, as a fraction of the first run.
 // And first, beside the Rust peer: `loupe index` and ccusage 20 (`ccusage claude session --json`,
 // a devDependency with its native binary) over the same Claude Code logs (copies of the real
-// samples with their ids varied, bench-common.mjs), in the same run: each one's time, cold and
+// samples with their ids varied, bench-common.mjs), in the same run: each one's time, cold (the faster of two runs, turn about) and
 // with nothing changed, the ratio, both token totals and both peak memories.
 // Prints figures; asserts nothing. Usage:
 //   npm run bench:fleet [-- --sessions 60 --mb 1.5 --jobs N --claude 1000 --claude-mb 0.63]
@@ -62,19 +62,25 @@ async function besideCcusage(cli, work) {
     return { ms, peakMb: Math.round(Number(run.stderr.trim().split('\n').at(-1)) / 1024), input: totals.inputTokens, output: totals.outputTokens };
   };
   const out = join(work, 'claude-index');
-  // Turn about, so a change in the machine's load falls on both.
+  // The logs were just written: their pages on their way to disk would slow whichever runs first.
+  spawnSync('sync');
+  // Turn about, so a change in the machine's load falls on both, and each one's faster of two
+  // cold runs (Loupe's second into a fresh folder: nothing of the first reused).
   const peerCold = peer ? peerRun() : null;
-  const cold = index(cli, config, out);
+  const firstCold = index(cli, config, `${out}-first`);
+  rmSync(`${out}-first`, { recursive: true, force: true });
   const peerAgain = peer ? peerRun() : null;
+  const secondCold = index(cli, config, out);
+  const cold = firstCold.ms < secondCold.ms ? firstCold : secondCold;
   const warm = [index(cli, config, out), index(cli, config, out)].sort((a, b) => a.ms - b.ms)[0];
   const totals = await tokenTotals(out);
   const peerMs = peer ? Math.min(peerCold.ms, peerAgain.ms) : null;
   const tokens = (input, output) => `${input.toLocaleString('en')} in, ${output.toLocaleString('en')} out`;
   console.log(`  ccusage 20 (claude session --json)   ${peer ? `${seconds(peerCold.ms)}, again ${seconds(peerAgain.ms).trim()}   peak ${Math.max(peerCold.peakMb, peerAgain.peakMb)} MB   ${tokens(peerCold.input, peerCold.output)}` : '—'}`);
-  console.log(`  loupe index, cold                    ${seconds(cold.ms)}   peak ${cold.peakMb} MB   ${tokens(totals.input, totals.output)}   (${cold.result.sessions} sessions, ${cold.result.calls} calls, ${cold.result.threads} threads)`);
+  console.log(`  loupe index, cold                    ${seconds(firstCold.ms)}, again ${seconds(secondCold.ms).trim()}   peak ${Math.max(firstCold.peakMb, secondCold.peakMb)} MB   ${tokens(totals.input, totals.output)}   (${cold.result.sessions} sessions, ${cold.result.calls} calls, ${cold.result.threads} threads)`);
   console.log(`  loupe index, nothing changed         ${seconds(warm.ms)}   peak ${warm.peakMb} MB`);
   if (peerMs !== null) {
-    console.log(`  cold: loupe takes ×${(cold.ms / peerMs).toFixed(2)} ccusage's time (aim ≤ 1)   nothing changed: ×${(warm.ms / peerMs).toFixed(3)} (aim ≤ 0.1)   (ccusage: its faster run)`);
+    console.log(`  cold: loupe takes ×${(cold.ms / peerMs).toFixed(2)} ccusage's time (aim ≤ 1)   nothing changed: ×${(warm.ms / peerMs).toFixed(3)} (aim ≤ 0.1)   (each one's faster cold run)`);
     if (totals.input !== peerCold.input || totals.output !== peerCold.output) console.log('  ! the token totals differ');
   }
   console.log(`  load average after: ${loadAverage()}\n`);
