@@ -6,9 +6,10 @@
 //   - a second run with one new file, one with that file changed (a session an agent is writing),
 //     and one with none, as a fraction of the first run.
 // And first, beside the Rust peer: `loupe index` and ccusage 20 (`ccusage claude session --json`,
-// a devDependency with its native binary) over the same Claude Code logs (copies of the real
-// samples with their ids varied, bench-common.mjs), in the same run: each one's time, cold (the faster of two runs, turn about) and
-// with nothing changed, the ratio, both token totals and both peak memories.
+// its native binary, installed into ~/.cache/loupe on first use) over the same Claude Code logs
+// (copies of the real samples with their ids varied, bench-common.mjs), in the same run: each
+// one's time cold (the faster of two runs, turn about) and with nothing changed, the ratio, both
+// token totals and both peak memories.
 // Prints figures; asserts nothing. Usage:
 //   npm run bench:fleet [-- --sessions 60 --mb 1.5 --jobs N --claude 1000 --claude-mb 0.63]
 // (`--claude 0` leaves the peer out, `--sessions 0` the mixed fleet).
