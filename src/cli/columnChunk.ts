@@ -16,6 +16,8 @@ import type { ColumnKind } from '../analysis/fleet';
 /** A column's values for one row group, as they are added. */
 export type ColumnValues = StringValues | PlainStringValues | NumberValues;
 
+const UNPLACED = -2;
+
 /** Strings as a dictionary and each row's place in it (-1: null): a value repeated down a column is held once. */
 export class StringValues {
   readonly strings: string[] = [];
@@ -33,8 +35,18 @@ export class StringValues {
 
   /** `count` rows from `from`, each row's value `strings[at[row]]`: each distinct string looked up once. */
   addCoded(strings: readonly (string | null)[], at: ArrayLike<number>, from: number, count: number): void {
-    const places = strings.map((value) => (value === null ? -1 : this.place(value)));
-    for (let row = from; row < from + count; row++) this.at[this.length++] = places[at[row]!]!;
+    // Placed when a row of this group first uses it: a batch split between two groups adds to each
+    // dictionary only the strings its rows hold.
+    const places = new Int32Array(strings.length).fill(UNPLACED);
+    for (let row = from; row < from + count; row++) {
+      const code = at[row]!;
+      let place = places[code]!;
+      if (place === UNPLACED) {
+        const value = strings[code] ?? null;
+        place = places[code] = value === null ? -1 : this.place(value);
+      }
+      this.at[this.length++] = place;
+    }
   }
 
   private place(value: string): number {
@@ -77,20 +89,18 @@ export class NumberValues {
     this.present = new Uint8Array(capacity);
   }
 
+  /** In an int column a value that is not finite is null, however it comes (a row's field or a batch's NaN). */
   add(value: number | null): void {
-    if (value === null) this.present[this.length++] = 0;
+    if (value === null || (this.kind === 'int' && !Number.isFinite(value))) this.present[this.length++] = 0;
     else {
       this.numbers[this.length] = this.kind === 'int' ? Math.round(value) : value;
       this.present[this.length++] = 1;
     }
   }
 
-  /** `count` values from `from`; in an int column NaN is null (a batch's int column has no other way to say it). */
+  /** `count` values from `from` (a batch's int column says null with NaN). */
   addNumbers(numbers: ArrayLike<number>, from: number, count: number): void {
-    for (let row = from; row < from + count; row++) {
-      const value = numbers[row]!;
-      this.add(this.kind === 'int' && Number.isNaN(value) ? null : value);
-    }
+    for (let row = from; row < from + count; row++) this.add(numbers[row]!);
   }
 }
 

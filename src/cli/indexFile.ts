@@ -53,19 +53,25 @@ export function loadFile(path: string, subagents: readonly string[] = []): Promi
   // One byte more than its size: a file that grew meanwhile is read again to its end, as readFile reads.
   const buffer = Buffer.allocUnsafeSlow(info.size + 1);
   return new Promise<LoadedFile>((done) => {
-    read(fd, buffer, 0, buffer.length, 0, (error, bytesRead) => {
-      try {
-        closeSync(fd);
-      } catch {
-        // Read already, or not: as the read says.
-      }
-      if (error) return done(streamed);
-      if (bytesRead < buffer.length) return done({ path, subagents, whole: { info, bytes: buffer.subarray(0, bytesRead) } });
-      readFile(path).then(
-        (bytes) => done({ path, subagents, whole: { info, bytes } }),
-        () => done(streamed),
-      );
-    });
+    // Read on until a read gives nothing (a network or FUSE file system may give less than asked
+    // before the end), as readFile reads.
+    const readFrom = (offset: number): void =>
+      read(fd, buffer, offset, buffer.length - offset, offset, (error, bytesRead) => {
+        if (!error && bytesRead > 0 && offset + bytesRead < buffer.length) return readFrom(offset + bytesRead);
+        try {
+          closeSync(fd);
+        } catch {
+          // Read already, or not: as the read says.
+        }
+        if (error) return done(streamed);
+        const length = offset + bytesRead;
+        if (length < buffer.length) return done({ path, subagents, whole: { info, bytes: buffer.subarray(0, length) } });
+        readFile(path).then(
+          (bytes) => done({ path, subagents, whole: { info, bytes } }),
+          () => done(streamed),
+        );
+      });
+    readFrom(0);
   });
 }
 

@@ -92,7 +92,9 @@ async function startReaders(count: number): Promise<Reader[]> {
 class Reader {
   private nextId = 0;
   private replacing: Promise<Worker | undefined> | null = null;
-  private waiting = new Map<number, { path: string; done: (result: FileBatch) => void }>();
+  private waiting = new Map<number, { path: string; subagents: readonly string[]; done: (result: FileBatch) => void }>();
+  /** Stopped on purpose: a read still waiting then fails, none is handed to a new thread. */
+  private stopping = false;
 
   private constructor(private worker: Worker) {
     this.listen(worker);
@@ -114,18 +116,28 @@ class Reader {
       this.waiting.delete(message.id);
       waiting?.done(message.result);
     });
-    // A thread that dies (out of memory on one file) fails the file it was reading, not the index.
-    const died = (why: string) => {
-      for (const { path, done } of this.waiting.values()) done(fail(`reading ${path} stopped the reader: ${why}`));
+    // A thread that dies (out of memory on one file) fails the file it was reading, not the index:
+    // the thread reads in the order it was handed files, so that is the first waiting; the others
+    // handed to it are read again by its replacement. Once it has exited (an error is followed by
+    // the exit), so the replacement is asked for a thread that is gone.
+    let error: string | undefined;
+    worker.on('error', (thrown) => (error = thrown.message));
+    worker.on('exit', (code) => {
+      const waiting = [...this.waiting.values()];
       this.waiting.clear();
-    };
-    worker.on('error', (error) => died(error.message));
-    worker.on('exit', (code) => died(`it exited with code ${code}`));
+      const why = error ?? `it exited with code ${code}`;
+      const [reading, ...handed] = waiting;
+      if (reading) reading.done(fail(`reading ${reading.path} stopped the reader: ${why}`));
+      for (const { path, subagents, done } of handed) {
+        if (this.stopping) done(fail(`reading ${path} stopped the reader: ${why}`));
+        else void this.read(path, subagents).then(done);
+      }
+    });
   }
 
   async read(path: string, subagents: readonly string[]): Promise<FileBatch> {
     if (this.worker.threadId === -1) {
-      // One replacement for the reads waiting on it (three are in flight).
+      // One replacement for the reads waiting on it (up to FILES_AHEAD are in flight).
       this.replacing ??= Reader.spawn().then((replacement) => {
         this.replacing = null;
         if (replacement) {
@@ -138,13 +150,14 @@ class Reader {
     }
     const id = this.nextId++;
     return new Promise<FileBatch>((done) => {
-      this.waiting.set(id, { path, done });
+      this.waiting.set(id, { path, subagents, done });
       const message: ToReader = { id, path, subagents };
       this.worker.postMessage(message);
     });
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.worker.terminate();
   }
 }

@@ -205,7 +205,9 @@ export function columnBatch<Row extends object>(table: FleetTable<Row>, rows: re
       let above: string | null | undefined;
       let aboveIndex = 0;
       for (let index = 0; index < rows.length; index++) {
-        const value = (rows[index]![name] as string | null | undefined) ?? null;
+        // As `add` takes it: what is not a string is null.
+        const field: unknown = rows[index]![name];
+        const value = typeof field === 'string' ? field : null;
         if (value !== above) {
           above = value;
           const known = indexOf.get(value);

@@ -15,7 +15,7 @@ export function parseIsoTime(value: string): number {
   const minute = digits(value, 14, 2);
   const second = digits(value, 17, 2);
   const ms = digits(value, 20, 3);
-  // Years before 100 (Date.UTC reads them as 19xx), days past 28 (not in every month), 24:00 and
+  // Years before 100 (Date.parse's own reading of them is left to it), days past 28 (not in every month), 24:00 and
   // anything not a digit where one belongs: Date.parse decides.
   if (
     year < 100 || month < 1 || month > 12 || day < 1 || day > 28 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || ms < 0 ||

@@ -7,7 +7,8 @@
 // CONTRACTS §4, messages, usage once per message), so a call's label, subject, status and times
 // are decided where they always are. Whatever it does not cover (a line that is not a Claude Code
 // entry or not JSON, a sub-agent's entries) makes it give up, and the caller reads the file with
-// `ingest`: indexFile.test.ts holds the two to the same rows on every fixture and generated logs.
+// `ingest`. The two give the same rows on every fixture and generated logs
+// (analysis/claudeCodeRows.test.ts) and on Claude Code logs changed at random (cli/indexFile.test.ts).
 import { timeOf } from '../ingest/formats/shared';
 import { messageParts, subagentOf } from '../ingest/formats/claudeCode';
 import { MAX_LINE_BYTES } from '../ingest/lines';
@@ -48,7 +49,8 @@ export function readClaudeCodeForRows(bytes: Uint8Array, lines: LineSplitter = d
     const newline = lines.newline(start);
     const next = newline < 0 ? bytes.length : newline;
     const end = next > start && bytes[next - 1] === CR ? next - 1 : next;
-    // A line past ingest's limit is a bad line there: its reading, not this one.
+    // A line past ingest's limit is a bad line there: its reading, not this one (the index reads
+    // files whole only up to 8 MB; a caller may hand more).
     if (end - start > MAX_LINE_BYTES) return null;
     reader.line(end === start ? '' : lines.text(start, end), line, start, end - start);
     start = next + 1;

@@ -21,7 +21,7 @@ const OTHER_SHAPE_KEYS = ['jsonrpc', 'method', 'msg', 'direction', '_direction',
  * any of those looks for are absent, and the entry's own are there. Most lines of the logs people
  * index are Claude Code's, and the chain was a fifth of reading them. A sufficient condition, not
  * a second reading: `classify` asks it first and otherwise goes down the chain, and
- * classify.test.ts holds it to the chain on every fixture line and generated ones. The index asks
+ * formats/claudeCode.test.ts holds it to the chain on every fixture line and generated ones. The index asks
  * it in one pass over a line's keys (model/claudeCodeRead.ts, `ClaudeEntryKeys`): a key asked here
  * (or in `isQwenLine`) is asked there too, and named in claudeCodeEntryKeys.test.ts's keys.
  */

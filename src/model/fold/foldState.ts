@@ -40,7 +40,7 @@ export class FoldState {
   lastTs: number | undefined;
 
   /** `keepEvents`: BuilderOptions.keepEvents. */
-  constructor(detail: 'full' | 'light', chain: ChainInput | undefined, readonly keepEvents = true) {
+  constructor(detail: 'full' | 'light', chain: ChainInput | undefined, keepEvents = true) {
     this.transcript = new Transcript(this.session, this.changes, keepEvents);
     this.calls = new CallIndex(this.session, this.transcript, this.changes, detail);
     this.chain = chain ?? new ChainVerifier((warning) => this.session.diagnostics.warnings.push(warning));

@@ -88,8 +88,8 @@ export function isPlanCall(name: string | undefined, toolCallId: string): boolea
 
 /**
  * One key for two strings, no two pairs alike whatever they hold (the first's length says where
- * it ends): a key per result and per usage entry, where `JSON.stringify` of the pair was 5% of
- * reading a Claude Code log.
+ * it ends): a key per plan call, where `JSON.stringify` of the pair was part of 5% of reading a
+ * Claude Code log.
  */
 export const pairKey = (first: string, second: string): string => `${first.length}:${first}${second}`;
 
