@@ -12,7 +12,7 @@ import { indexFiles } from './indexPool';
 import { DEFAULT_ROW_GROUP_ROWS, readManifest, sameStamp, stampOf, tableRows, TableWriter, writeManifest, type CodexThreadStamp, type FileStamp } from './indexStore';
 import { parentSessionFileOf } from '../ingest/harnesses';
 import { sessionFilesUnder, type LeftOut } from './sessions';
-import { codexThreadOf, isCodexRollout } from './subagentFiles';
+import { codexThreadOf, isCodexRollout, threadRoots } from './subagentFiles';
 
 export interface IndexOptions {
   dirs: readonly string[];
@@ -268,15 +268,10 @@ async function codexThreadsByParent(files: readonly string[], known: Readonly<Re
   // In the files' order, as they were found (sorted), whatever order the reads ended in.
   const threads = Object.entries(stamped).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const fileOf = new Map(threads.map(([file, thread]) => [thread.id, file]));
-  const parentOf = new Map(threads.map(([, thread]) => [thread.id, thread.parent]));
+  const roots = threadRoots(new Map(threads.map(([, thread]) => [thread.id, thread.parent ?? null])));
   const byRoot = new Map<string, string[]>();
   for (const [file, thread] of threads) {
-    let root = thread.id;
-    const seen = new Set([root]);
-    for (let parent = parentOf.get(root); parent != null && fileOf.has(parent) && !seen.has(parent); parent = parentOf.get(root)) {
-      root = parent;
-      seen.add(root);
-    }
+    const root = roots.get(thread.id) ?? thread.id;
     if (root === thread.id) continue;
     const rootFile = fileOf.get(root)!;
     byRoot.set(rootFile, [...(byRoot.get(rootFile) ?? []), file].sort());

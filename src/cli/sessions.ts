@@ -11,7 +11,7 @@ import { defaultSessionFolders, entersFolder, headFileOf, isSessionFile, parentS
 import { headOfOpenCodeDatabase } from '../ingest/harnesses/opencode';
 import { walBeside } from './files';
 import { isCaptureLive } from './captures';
-import { codexThreadOf } from './subagentFiles';
+import { codexThreadOf, threadRoots } from './subagentFiles';
 import { isIndexFolder } from './indexOutput';
 
 export interface FoundSession {
@@ -92,20 +92,18 @@ async function codexSubagentThreads(found: readonly FoundSession[]): Promise<Set
   const codex = found.filter((session) => session.format === 'codex');
   if (codex.length < 2) return moved;
   const threads = await Promise.all(codex.map((session) => codexThreadOf(session.path)));
-  const byThread = new Map<string, { session: FoundSession; parent: string | null }>();
+  const sessionOf = new Map<string, FoundSession>();
+  const parents = new Map<string, string | null>();
   codex.forEach((session, index) => {
     const thread = threads[index];
-    if (thread) byThread.set(thread.id, { session, parent: thread.parent });
+    if (!thread) return;
+    sessionOf.set(thread.id, session);
+    parents.set(thread.id, thread.parent);
   });
-  for (const [id, { session, parent: first }] of byThread) {
-    let root = id;
-    const seen = new Set([id]);
-    for (let parent = first; parent !== null && byThread.has(parent) && !seen.has(parent); parent = byThread.get(parent)?.parent ?? null) {
-      root = parent;
-      seen.add(parent);
-    }
-    const rootSession = byThread.get(root)?.session;
-    if (root === id || !rootSession) continue;
+  for (const [id, root] of threadRoots(parents)) {
+    const session = sessionOf.get(id);
+    const rootSession = sessionOf.get(root);
+    if (root === id || !session || !rootSession) continue;
     rootSession.subagents = [...rootSession.subagents, session.path].sort();
     moved.add(session);
   }

@@ -140,3 +140,22 @@ export async function* withSubagentBytes(sessionPath: string, subagents: readonl
     for await (const chunk of createReadStream(part, { highWaterMark: 1 << 20 })) yield chunk as Uint8Array;
   }
 }
+
+/**
+ * Each Codex thread's root: the thread it descends from through the parents known here (a thread
+ * whose parent is not among them is its own root; a loop of parents stops where it closes). How
+ * `loupe ls` and `loupe index` both group a session's sub-agent threads under it.
+ */
+export function threadRoots(parents: ReadonlyMap<string, string | null>): Map<string, string> {
+  const roots = new Map<string, string>();
+  for (const [id, first] of parents) {
+    let root = id;
+    const seen = new Set([id]);
+    for (let parent = first; parent !== null && parents.has(parent) && !seen.has(parent); parent = parents.get(parent) ?? null) {
+      root = parent;
+      seen.add(parent);
+    }
+    roots.set(id, root);
+  }
+  return roots;
+}
