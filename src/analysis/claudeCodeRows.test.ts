@@ -88,3 +88,15 @@ describe('a Claude Code log read for its rows alone', () => {
     expect(read).toBeGreaterThan(400);
   });
 });
+
+describe('a read that keeps no events (what loupe index reads every format with)', () => {
+  it('gives the rows of one that keeps them, on every fixture', async () => {
+    const files = readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' }).filter((name) => /\.(jsonl|json|log)$/.test(name) && !name.startsWith('__snapshots__')).sort();
+    expect(files.length).toBeGreaterThan(40);
+    for (const name of files) {
+      const bytes = readFileSync(join(FIXTURES, name));
+      const [kept, notKept] = await Promise.all([ingest(bytes, { detail: 'light' }), ingest(bytes, { detail: 'light', keepEvents: false })]);
+      expect(fleetRows(notKept, facts), name).toEqual(fleetRows(kept, facts));
+    }
+  });
+});
