@@ -16,6 +16,8 @@ const facts = { file: 'log.jsonl', bytes: 1, modifiedMs: 0, headFormat: 'claude-
 
 async function expectSameRowsAsIngest(bytes: Uint8Array, lean: Session): Promise<void> {
   const viewer = await ingest(bytes, { detail: 'light' });
+  // No other format passes for one.
+  expect(viewer.format).toBe('claude-code');
   expect(fleetRows(lean, facts)).toEqual(fleetRows(viewer, facts));
   expect(summarize(lean).calls).toEqual(summarize(viewer).calls);
 }
@@ -31,27 +33,34 @@ describe('a Claude Code log read for its rows alone', () => {
       read.push(name);
       await expectSameRowsAsIngest(bytes, lean);
     }
-    // The recorded Claude Code logs are read this way; sub-agents' sessions (their calls have parents) are not.
-    expect(read).toEqual(expect.arrayContaining(['native/claude-code-2.1.83_via-claude-agent-acp.jsonl', 'native/claude-code-2.1.44_via-claude-code-acp.jsonl']));
-    expect(read.some((name) => name.startsWith('subagent/'))).toBe(false);
-    // No other format passes for one.
-    expect(read.every((name) => /claude/i.test(name))).toBe(true);
+    // The recorded Claude Code logs are read this way, a sub-agent's own file too (its entries are
+    // its session); a log whose `progress` entries copy its sub-agents' messages is left to ingest.
+    const recorded = 'subagent/claude-code-2.1.83_three-subagents/869c696e-f778-4f73-81d7-92fbc13f60b4';
+    expect(read).toEqual(expect.arrayContaining([
+      'native/claude-code-2.1.83_via-claude-agent-acp.jsonl', 'native/claude-code-2.1.44_via-claude-code-acp.jsonl', `${recorded}/subagents/agent-aab1cfe8219976e47.jsonl`,
+    ]));
+    expect(read).not.toContain(`${recorded}.jsonl`);
+
   });
 
-  it('gives up on a line it does not read (not JSON, another shape, a sub-agent\'s)', () => {
+  it('gives up on a line it does not read (not JSON, another shape, a sub-agent\'s message copied into progress)', () => {
     const good = readFileSync(join(FIXTURES, 'native/claude-code-2.1.83_via-claude-agent-acp.jsonl'), 'utf8');
     const encode = (text: string) => new TextEncoder().encode(text);
     expect(readClaudeCodeForRows(encode(good))).not.toBeNull();
     expect(readClaudeCodeForRows(encode(`${good}{"type":"user",\n`))).toBeNull();
     expect(readClaudeCodeForRows(encode(`${good}{"jsonrpc":"2.0","method":"session/update","params":{}}\n`))).toBeNull();
-    expect(readClaudeCodeForRows(encode(`${good}{"type":"user","sessionId":"s","uuid":"u","isSidechain":true,"agentId":"a"}\n`))).toBeNull();
+    expect(readClaudeCodeForRows(encode(`${good}{"type":"progress","sessionId":"s","uuid":"u","parentToolUseID":"toolu_1","data":{"agentId":"a","message":{}}}\n`))).toBeNull();
     expect(readClaudeCodeForRows(encode('\n\n'))).toBeNull();
   });
 
   it('gives the rows of the viewer\'s read on generated logs', async () => {
     const id = (prefix: string, count: number) => fc.nat({ max: count - 1 }).map((n) => `${prefix}${n}`);
     const time = fc.option(fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2026, 0, 2) }).map((ms) => new Date(ms).toISOString()), { nil: undefined });
-    const envelope = fc.record({ uuid: fc.option(id('u', 30), { nil: undefined }), sessionId: fc.option(id('session-', 2), { nil: undefined }), timestamp: time });
+    // Sub-agents' entries among them: inline (`isSidechain`, with or without its `agentId`), and results that name one.
+    const envelope = fc.record({
+      uuid: fc.option(id('u', 30), { nil: undefined }), sessionId: fc.option(id('session-', 2), { nil: undefined }), timestamp: time,
+      isSidechain: fc.option(fc.boolean(), { nil: undefined }), agentId: fc.option(id('agent-', 2), { nil: undefined }),
+    }, { requiredKeys: ['uuid', 'sessionId', 'timestamp'] });
     const text = fc.constantFrom('hello', 'Exit code 2', '<command-name>/model</command-name>', '<local-command-stdout>ok</local-command-stdout>', '', 'fix the bug');
     const input = fc.oneof(
       fc.record({ command: fc.constantFrom('ls', 'npm test') }),
@@ -67,7 +76,7 @@ describe('a Claude Code log read for its rows alone', () => {
     }, { requiredKeys: ['type', 'tool_use_id'] });
     const usage = fc.option(fc.record({ input_tokens: fc.nat(1000), output_tokens: fc.nat(1000) }), { nil: undefined });
     const entry = fc.oneof(
-      fc.record({ type: fc.constant('user'), message: fc.record({ role: fc.constant('user'), content: fc.oneof(text, fc.array(fc.oneof(toolResult, fc.record({ type: fc.constant('text'), text })), { maxLength: 2 })) }), isMeta: fc.option(fc.boolean(), { nil: undefined }), toolUseResult: fc.option(fc.oneof(fc.constant('Error: no'), fc.record({ stdout: text, interrupted: fc.boolean() })), { nil: undefined }) }, { requiredKeys: ['type', 'message'] }),
+      fc.record({ type: fc.constant('user'), message: fc.record({ role: fc.constant('user'), content: fc.oneof(text, fc.array(fc.oneof(toolResult, fc.record({ type: fc.constant('text'), text })), { maxLength: 2 })) }), isMeta: fc.option(fc.boolean(), { nil: undefined }), toolUseResult: fc.option(fc.oneof(fc.constant('Error: no'), fc.record({ stdout: text, interrupted: fc.boolean() }), fc.record({ agentId: id('agent-', 2), status: fc.constant('completed') })), { nil: undefined }) }, { requiredKeys: ['type', 'message'] }),
       fc.record({ type: fc.constant('assistant'), message: fc.record({ id: fc.option(id('msg_', 4), { nil: undefined }), content: fc.oneof(text, fc.array(fc.oneof(toolUse, fc.record({ type: fc.constantFrom('text', 'thinking'), text, thinking: text })), { maxLength: 3 })), usage }, { requiredKeys: ['content'] }) }),
       fc.record({ type: fc.constantFrom('progress', 'queue-operation', 'last-prompt', 'system', 'summary'), subtype: fc.option(fc.constant('compact_boundary'), { nil: undefined }), data: fc.constant({ type: 'hook_progress' }) }),
     );

@@ -6,7 +6,7 @@
 // (`messageParts`) and the updates it gives to the fold's own reducers (calls merged by
 // CONTRACTS §4, messages, usage once per message), so a call's label, subject, status and times
 // are decided where they always are. Whatever it does not cover (a line that is not a Claude Code
-// entry or not JSON, a sub-agent's entries) makes it give up, and the caller reads the file with
+// entry or not JSON, a sub-agent's message copied into a `progress` entry) makes it give up, and the caller reads the file with
 // `ingest`. The two give the same rows on every fixture and generated logs
 // (analysis/claudeCodeRows.test.ts) and on Claude Code logs changed at random (cli/indexFile.test.ts).
 import { timeOf } from '../ingest/formats/shared';
@@ -83,8 +83,10 @@ class ClaudeLines {
     const entry = this.entry;
     if (!isJsonObject(value) || !entry.read(value)) return this.refuse();
     const type = entry.type as string;
-    // A sub-agent's entries, and those that name one, give calls parents (CONTRACTS §11): ingest's.
-    if (entry.isSidechain === true || entry.agentId !== undefined || subagentOf(value, type) !== undefined) return this.refuse();
+    // The sub-agent an entry names with the call that started it (CONTRACTS §11). A `progress`
+    // entry naming one copies the sub-agent's message (the adapter's agentProgress): ingest's.
+    const subagent = subagentOf(value, type);
+    if (subagent && type === 'progress') return this.refuse();
 
     const state = this.state;
     const counts = state.session.counts;
@@ -92,8 +94,12 @@ class ClaudeLines {
     counts.events++;
     const ts = timeOf(entry.timestamp);
     if (ts !== undefined && ts > (state.lastTs ?? -Infinity)) state.lastTs = ts;
-    const sessionId = state.ids.canonical(typeof entry.sessionId === 'string' ? entry.sessionId : null);
+    // A sub-agent's own entries (`isSidechain` with its `agentId`) are its session, as readClaudeEntry has it.
+    const own = entry.isSidechain === true && typeof entry.agentId === 'string' ? entry.agentId : entry.sessionId;
+    const sessionId = state.ids.canonical(typeof own === 'string' ? own : null);
     state.ids.note(sessionId);
+    // Before an entry read again is skipped, as the builder does: a copy still names the call.
+    if (subagent) state.calls.linkSubagent(state.ids.canonical(subagent.sessionId), subagent.parentId);
     const uuid = typeof entry.uuid === 'string' ? entry.uuid : undefined;
     const message = entry.message;
     // Only a user's or the assistant's message stands for anything rows show.
