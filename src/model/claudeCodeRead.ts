@@ -11,9 +11,10 @@
 // (analysis/claudeCodeRows.test.ts) and on Claude Code logs changed at random (cli/indexFile.test.ts).
 import { timeOf } from '../ingest/formats/shared';
 import { messageParts, subagentOf } from '../ingest/formats/claudeCode';
+import { ClaudeEntryKeys } from '../ingest/formats/native';
 import { MAX_LINE_BYTES } from '../ingest/lines';
 import { isBlankText } from '../ingest/reader';
-import { isJsonObject, type JsonObject } from '../ingest/schemas';
+import { isJsonObject } from '../ingest/schemas';
 import { FoldState } from './fold/foldState';
 import { foldNativeUpdates, foldNativeUsage } from './fold/nativeFold';
 import { endInput } from './fold/recordFold';
@@ -127,88 +128,5 @@ class ClaudeLines {
 
   private refuse(): void {
     this.refused = true;
-  }
-}
-
-/**
- * A parsed line's keys, read in one pass: whether it is a Claude Code entry (`isClaudeCodeEntry`'s
- * verdict) and the envelope fields this read uses. The guard asks for some twenty keys a Claude
- * Code entry does not have, and the entries' many shapes make each ask a lookup; going over the
- * keys the entry has, by their length, read a tenth of a line's time down to a third of that.
- * claudeCodeEntryKeys.test.ts holds it to `isClaudeCodeEntry` and to the properties themselves.
- */
-export class ClaudeEntryKeys {
-  type: unknown;
-  sessionId: unknown;
-  uuid: unknown;
-  isSidechain: unknown;
-  agentId: unknown;
-  isMeta: unknown;
-  timestamp: unknown;
-  message: unknown;
-  toolUseResult: unknown;
-
-  /** Whether `isClaudeCodeEntry(value)`; the fields are then `value`'s (undefined where absent). */
-  read(value: JsonObject): boolean {
-    this.type = this.sessionId = this.uuid = this.isSidechain = this.agentId = this.isMeta = this.timestamp = this.message = this.toolUseResult = undefined;
-    // One of `sessionId`, `uuid`, `leafUuid` a string.
-    let named = false;
-    // `for…in` and not Object.keys: no array made, and `value[key]` read from the keys' own order.
-    // Inherited keys are read too, as a property read would (a parsed value inherits none).
-    for (const key in value) {
-      switch (key.length) {
-        case 1:
-          if (key === 'v' && typeof value[key] === 'number') return false;
-          break;
-        case 2:
-          if (key === 'id' && typeof value[key] === 'string') return false;
-          break;
-        case 3:
-          if (key === 'dir' || key === 'msg' || key === 'seq') return false;
-          break;
-        case 4:
-          if (key === 'type') this.type = value[key];
-          else if (key === 'uuid') {
-            this.uuid = value[key];
-            if (typeof this.uuid === 'string') named = true;
-          } else if (key === '$set') return false;
-          break;
-        case 6:
-          if (key === 'isMeta') this.isMeta = value[key];
-          else if (key === 'method' || key === 'update') return false;
-          break;
-        case 7:
-          if (key === 'message') this.message = value[key];
-          else if (key === 'agentId') this.agentId = value[key];
-          else if (key === 'jsonrpc' || (key === 'payload' && isJsonObject(value[key]))) return false;
-          break;
-        case 8:
-          if (key === 'leafUuid' && typeof value[key] === 'string') named = true;
-          break;
-        case 9:
-          if (key === 'timestamp') this.timestamp = value[key];
-          else if (key === 'sessionId') {
-            this.sessionId = value[key];
-            if (typeof this.sessionId === 'string') named = true;
-          } else if (key === 'direction' || key === '$rewindTo') return false;
-          break;
-        case 10:
-          if (key === '_direction' || ((key === 'session_id' || key === 'provenance') && typeof value[key] === 'string')) return false;
-          break;
-        case 11:
-          if (key === 'isSidechain') this.isSidechain = value[key];
-          break;
-        case 13:
-          if (key === 'toolUseResult') this.toolUseResult = value[key];
-          else if (key === 'sessionUpdate' || key === 'systemPayload' || key === 'usageMetadata') return false;
-          break;
-        case 14:
-          if (key === 'toolCallResult') return false;
-          break;
-      }
-    }
-    // Qwen Code's envelope is Claude Code's: its `tool_result` records and Gemini's `parts` (qwenCode.ts's `isQwenLine`).
-    const message = this.message;
-    return typeof this.type === 'string' && named && this.type !== 'tool_result' && !(isJsonObject(message) && Array.isArray(message.parts));
   }
 }

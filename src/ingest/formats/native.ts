@@ -21,25 +21,93 @@ const OTHER_SHAPE_KEYS = ['jsonrpc', 'method', 'msg', 'direction', '_direction',
  * any of those looks for are absent, and the entry's own are there. Most lines of the logs people
  * index are Claude Code's, and the chain was a fifth of reading them. A sufficient condition, not
  * a second reading: `classify` asks it first and otherwise goes down the chain, and
- * formats/claudeCode.test.ts holds it to the chain on every fixture line and generated ones. The index asks
- * it in one pass over a line's keys (model/claudeCodeRead.ts, `ClaudeEntryKeys`): a key asked here
- * (or in `isQwenLine`) is asked there too, and named in claudeCodeEntryKeys.test.ts's keys.
+ * formats/claudeCode.test.ts holds it to the chain on every fixture line and generated ones.
  */
 export function isClaudeCodeEntry(value: JsonObject): boolean {
-  return (
-    typeof value.type === 'string' &&
-    (typeof value.sessionId === 'string' || typeof value.uuid === 'string' || typeof value.leafUuid === 'string') &&
-    // Pi's entries and Gemini's records have a string `id`; Cline's session file a `session_id`; Codex a `payload`.
-    typeof value.id !== 'string' && typeof value.session_id !== 'string' && !isJsonObject(value.payload) &&
-    value.$rewindTo === undefined && value.$set === undefined &&
-    // The keys of the ACP shapes and recorders' lines (classify.ts), and `v` of a ledger line. Read
-    // as properties, not asked with `in` in a loop (a parsed value is never undefined, and none of
-    // these names is on Object.prototype): the loop's lookups were a tenth of classifying a line.
-    value.dir === undefined && typeof value.v !== 'number' && value.jsonrpc === undefined && value.method === undefined &&
-    value.msg === undefined && value.direction === undefined && value._direction === undefined && value.sessionUpdate === undefined &&
-    value.update === undefined && value.seq === undefined &&
-    !isQwenLine(value)
-  );
+  return new ClaudeEntryKeys().read(value);
+}
+
+/**
+ * A parsed line's keys, read in one pass: whether it is a Claude Code entry (`isClaudeCodeEntry`)
+ * and the envelope fields the index's read uses (model/claudeCodeRead.ts). Asking for the twenty
+ * keys a Claude Code entry does not have, one property at a time, was a lookup each on entries of
+ * many shapes; going over the keys the entry has, by their length, takes a third of that time.
+ * claudeEntryKeys.test.ts holds it to the same conditions read property by property.
+ */
+export class ClaudeEntryKeys {
+  type: unknown;
+  sessionId: unknown;
+  uuid: unknown;
+  isSidechain: unknown;
+  agentId: unknown;
+  isMeta: unknown;
+  timestamp: unknown;
+  message: unknown;
+  toolUseResult: unknown;
+
+  /** Whether `isClaudeCodeEntry(value)`; the fields are then `value`'s (undefined where absent). */
+  read(value: JsonObject): boolean {
+    this.type = this.sessionId = this.uuid = this.isSidechain = this.agentId = this.isMeta = this.timestamp = this.message = this.toolUseResult = undefined;
+    // One of `sessionId`, `uuid`, `leafUuid` a string.
+    let named = false;
+    // `for…in` and not Object.keys: no array made, and `value[key]` read from the keys' own order.
+    // Inherited keys are read too, as a property read would (a parsed value inherits none).
+    for (const key in value) {
+      switch (key.length) {
+        case 1:
+          if (key === 'v' && typeof value[key] === 'number') return false;
+          break;
+        case 2:
+          if (key === 'id' && typeof value[key] === 'string') return false;
+          break;
+        case 3:
+          if (key === 'dir' || key === 'msg' || key === 'seq') return false;
+          break;
+        case 4:
+          if (key === 'type') this.type = value[key];
+          else if (key === 'uuid') {
+            this.uuid = value[key];
+            if (typeof this.uuid === 'string') named = true;
+          } else if (key === '$set') return false;
+          break;
+        case 6:
+          if (key === 'isMeta') this.isMeta = value[key];
+          else if (key === 'method' || key === 'update') return false;
+          break;
+        case 7:
+          if (key === 'message') this.message = value[key];
+          else if (key === 'agentId') this.agentId = value[key];
+          else if (key === 'jsonrpc' || (key === 'payload' && isJsonObject(value[key]))) return false;
+          break;
+        case 8:
+          if (key === 'leafUuid' && typeof value[key] === 'string') named = true;
+          break;
+        case 9:
+          if (key === 'timestamp') this.timestamp = value[key];
+          else if (key === 'sessionId') {
+            this.sessionId = value[key];
+            if (typeof this.sessionId === 'string') named = true;
+          } else if (key === 'direction' || key === '$rewindTo') return false;
+          break;
+        case 10:
+          if (key === '_direction' || ((key === 'session_id' || key === 'provenance') && typeof value[key] === 'string')) return false;
+          break;
+        case 11:
+          if (key === 'isSidechain') this.isSidechain = value[key];
+          break;
+        case 13:
+          if (key === 'toolUseResult') this.toolUseResult = value[key];
+          else if (key === 'sessionUpdate' || key === 'systemPayload' || key === 'usageMetadata') return false;
+          break;
+        case 14:
+          if (key === 'toolCallResult') return false;
+          break;
+      }
+    }
+    // Qwen Code's envelope is Claude Code's: its `tool_result` records and Gemini's `parts` (qwenCode.ts's `isQwenLine`).
+    const message = this.message;
+    return typeof this.type === 'string' && named && this.type !== 'tool_result' && !(isJsonObject(message) && Array.isArray(message.parts));
+  }
 }
 
 /** A line `isClaudeCodeEntry` accepts, as its record. */

@@ -21,8 +21,8 @@ import { callUpdate, chunk, claudeEnvelopeFields, clip, namedEvent, planEntries,
  * Whether a line (already known to carry Claude Code's envelope keys) is Qwen Code's: what Claude
  * Code never writes. Qwen's main chat stamps every record with `provenance`; a sub-agent's file
  * does not, but its messages have Gemini's `parts`, and only Qwen writes `tool_result` records,
- * `toolCallResult` and `systemPayload`. Asked in `isClaudeCodeEntry`, and so in the index's one
- * pass over a line's keys (model/claudeCodeRead.ts, `ClaudeEntryKeys`): change the three together.
+ * `toolCallResult` and `systemPayload`. `ClaudeEntryKeys` (native.ts) asks the same in its pass over
+ * a line's keys: change the two together (claudeCode.test.ts holds that pass to the chain).
  */
 export function isQwenLine(value: JsonObject): boolean {
   // Properties, not `in`: every Claude Code line is asked (a parsed value is never undefined).
