@@ -26,6 +26,9 @@ import { arg, claudeCodeFleet, nativeBenchInput, root } from './bench-common.mjs
 /** The peer, pinned: 20.0.24 is the last release whose linux-x64 native binary the registry has. */
 const CCUSAGE_VERSION = '20.0.24';
 
+/** GNU time's last line: peak RSS (KB), user and system CPU seconds (every thread). */
+const TIME_FORMAT = '%M %U %S';
+
 const sessions = Number(arg('sessions', '60'));
 const mb = Number(arg('mb', '1.5'));
 const jobs = arg('jobs', String(availableParallelism()));
@@ -54,13 +57,13 @@ async function besideCcusage(cli, work) {
   if (!peer) console.log(`  ccusage ${CCUSAGE_VERSION} could not be installed (it needs the npm registry): Loupe alone`);
   const peerRun = () => {
     const t0 = performance.now();
-    const run = spawnSync('/usr/bin/time', ['-f', '%M', peer.command, ...peer.args, 'claude', 'session', '--json', '--offline'], {
+    const run = spawnSync('/usr/bin/time', ['-f', TIME_FORMAT, peer.command, ...peer.args, 'claude', 'session', '--json', '--offline'], {
       encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, CLAUDE_CONFIG_DIR: config, NO_COLOR: '1' },
     });
     const ms = performance.now() - t0;
     if (run.status !== 0) throw new Error(`ccusage failed: ${run.stderr}`);
     const { totals } = JSON.parse(run.stdout);
-    return { ms, peakMb: Math.round(Number(run.stderr.trim().split('\n').at(-1)) / 1024), input: totals.inputTokens, output: totals.outputTokens };
+    return { ms, ...timeReport(run.stderr), input: totals.inputTokens, output: totals.outputTokens };
   };
   const out = join(work, 'claude-index');
   // The logs were just written: their pages on their way to disk would slow whichever runs first.
@@ -76,12 +79,16 @@ async function besideCcusage(cli, work) {
   const warm = [index(cli, config, out), index(cli, config, out)].sort((a, b) => a.ms - b.ms)[0];
   const totals = await tokenTotals(out);
   const peerMs = peer ? Math.min(peerCold.ms, peerAgain.ms) : null;
+  const peerCpuMs = peer ? Math.min(peerCold.cpuMs, peerAgain.cpuMs) : null;
+  const coldCpuMs = Math.min(firstCold.cpuMs, secondCold.cpuMs);
   const tokens = (input, output) => `${input.toLocaleString('en')} in, ${output.toLocaleString('en')} out`;
-  console.log(`  ccusage 20 (claude session --json)   ${peer ? `${seconds(peerCold.ms)}, again ${seconds(peerAgain.ms).trim()}   peak ${Math.max(peerCold.peakMb, peerAgain.peakMb)} MB   ${tokens(peerCold.input, peerCold.output)}` : '—'}`);
-  console.log(`  loupe index, cold                    ${seconds(firstCold.ms)}, again ${seconds(secondCold.ms).trim()}   peak ${Math.max(firstCold.peakMb, secondCold.peakMb)} MB   ${tokens(totals.input, totals.output)}   (${cold.result.sessions} sessions, ${cold.result.calls} calls, ${cold.result.threads} threads)`);
+  console.log(`  ccusage 20 (claude session --json)   ${peer ? `${seconds(peerCold.ms)}, again ${seconds(peerAgain.ms).trim()}   CPU ${seconds(peerCold.cpuMs).trim()}, ${seconds(peerAgain.cpuMs).trim()}   peak ${Math.max(peerCold.peakMb, peerAgain.peakMb)} MB   ${tokens(peerCold.input, peerCold.output)}` : '—'}`);
+  console.log(`  loupe index, cold                    ${seconds(firstCold.ms)}, again ${seconds(secondCold.ms).trim()}   CPU ${seconds(firstCold.cpuMs).trim()}, ${seconds(secondCold.cpuMs).trim()}   peak ${Math.max(firstCold.peakMb, secondCold.peakMb)} MB   ${tokens(totals.input, totals.output)}   (${cold.result.sessions} sessions, ${cold.result.calls} calls, ${cold.result.threads} threads)`);
   console.log(`  loupe index, nothing changed         ${seconds(warm.ms)}   peak ${warm.peakMb} MB`);
   if (peerMs !== null) {
     console.log(`  cold: loupe takes ×${(cold.ms / peerMs).toFixed(2)} ccusage's time (aim ≤ 1)   nothing changed: ×${(warm.ms / peerMs).toFixed(3)} (aim ≤ 0.1)   (each one's faster cold run)`);
+    // CPU time (user + system, every thread) is what a loaded machine shifts least: both ask for the same cores.
+    console.log(`  cold, by CPU time: loupe takes ×${(coldCpuMs / peerCpuMs).toFixed(2)} ccusage's (each one's least of two)`);
     if (totals.input !== peerCold.input || totals.output !== peerCold.output) console.log('  ! the token totals differ');
   }
   console.log(`  load average after: ${loadAverage()}\n`);
@@ -189,11 +196,15 @@ async function mixedFleet(cli, work) {
 /** Runs `loupe index` in its own process: wall time (with start-up) and peak RSS (GNU time). */
 function index(cli, dir, out) {
   const t0 = performance.now();
-  const run = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, cli, 'index', dir, '--out', out, '--json', '--jobs', jobs], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const run = spawnSync('/usr/bin/time', ['-f', TIME_FORMAT, process.execPath, cli, 'index', dir, '--out', out, '--json', '--jobs', jobs], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const ms = performance.now() - t0;
   if (run.status !== 0) throw new Error(`loupe index failed: ${run.stderr}`);
-  const peakKb = Number(run.stderr.trim().split('\n').at(-1));
-  return { ms, peakMb: Math.round(peakKb / 1024), result: JSON.parse(run.stdout) };
+  return { ms, ...timeReport(run.stderr), result: JSON.parse(run.stdout) };
+}
+
+function timeReport(stderr) {
+  const [peakKb, user, system] = stderr.trim().split('\n').at(-1).split(' ').map(Number);
+  return { peakMb: Math.round(peakKb / 1024), cpuMs: (user + system) * 1000 };
 }
 
 /** The fleet, made once in .bench/: the formats in turn, each file its own seed. */

@@ -15,10 +15,10 @@ export function parseIsoTime(value: string): number {
   const minute = digits(value, 14, 2);
   const second = digits(value, 17, 2);
   const ms = digits(value, 20, 3);
-  // Years before 100 (Date.parse's own reading of them is left to it), days past 28 (not in every month), 24:00 and
+  // Years before 100 (Date.parse's own reading of them is left to it), a day past its month's end, 24:00 and
   // anything not a digit where one belongs: Date.parse decides.
   if (
-    year < 100 || month < 1 || month > 12 || day < 1 || day > 28 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || ms < 0 ||
+    year < 100 || month < 1 || month > 12 || day < 1 || (day > 28 && day > daysInMonth(year, month)) || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || ms < 0 ||
     value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45 || value.charCodeAt(10) !== 84 ||
     value.charCodeAt(13) !== 58 || value.charCodeAt(16) !== 58 || value.charCodeAt(19) !== 46
   ) {
@@ -28,6 +28,11 @@ export function parseIsoTime(value: string): number {
 }
 
 const DAY_MS = 86_400_000;
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
 
 /**
  * Days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's
