@@ -1,11 +1,10 @@
 // A fleet of sessions as two tables, one row per call and one per session file: what `loupe index`
 // writes to Parquet and the library reads. Rows are the `loupe summarize --json` projection
 // (model/summary.ts) flattened, so an engine's counts are the summary's counts.
-import { summarize } from '../model/summary';
-import { isDisplayStatus } from '../model/status';
+import { callExitCode } from '../model/summary';
+import { displayStatus, isDisplayStatus } from '../model/status';
 import type { Session } from '../model/session';
-import type { DisplayStatus } from '../model/types';
-import { sessionSummaries, usageSeries, type UsagePoint } from './insights';
+import type { DisplayStatus, ToolCall } from '../model/types';
 
 /** One call. Columns are snake_case: what a SQL engine reading the Parquet files names them. */
 export interface FleetCall {
@@ -146,42 +145,43 @@ export interface FleetRows {
   calls: FleetCall[];
 }
 
-/** A session read to its end, as rows. */
+/**
+ * A session read to its end, as rows: the calls as `summarize` gives them (model/summary.ts), the
+ * session's times as `sessionSummaries` spans them and its tokens and cost as `usageSeries` reports
+ * them (analysis/insights.ts), each taken in one pass over the calls and one over the items, with
+ * none of what else those say (a reader thread of `loupe index` builds this for every file).
+ * fleetRows.test.ts holds it to them.
+ */
 export function fleetRows(session: Session, facts: FleetFileFacts): FleetRows {
-  const summary = summarize(session);
   const format = session.format === 'mixed' || session.format === 'unknown' ? facts.headFormat : session.format;
-  const turnTokens = tokensOfTurns(session);
-  // summarize lists the calls in the session's order: the model's call at the same index is the same call.
-  const modelCalls = [...session.calls.values()];
-  const calls = summary.calls.map((call, index): FleetCall => {
-    const modelCall = modelCalls[index];
-    const tokens = modelCall ? turnTokens.get(modelCall.key) : undefined;
-    return {
+  const calls: FleetCall[] = [];
+  const callOfKey = new Map<string, FleetCall>();
+  let failed = 0;
+  for (const call of session.calls.values()) {
+    const terminalId = call.terminalIds?.at(-1);
+    const terminal = terminalId === undefined ? undefined : session.terminals.get(terminalId);
+    const status = displayStatus(call, session.ended);
+    if (status === 'failed') failed++;
+    const row: FleetCall = {
       file: facts.file,
       format,
-      session: call.session,
+      session: call.sessionId,
       call_id: call.id,
       label: call.label,
       subject: call.subject,
-      status: call.status,
-      started_ms: finite(modelCall?.startMs),
-      duration_ms: call.durationMs,
-      permission: call.permission,
-      exit_code: call.exitCode,
-      turn_input_tokens: tokens?.inputTokens ?? null,
-      turn_output_tokens: tokens?.outputTokens ?? null,
-      parent_call_id: call.parent,
+      status,
+      started_ms: finite(call.startMs),
+      duration_ms: call.durationMs ?? null,
+      permission: permissionOf(call),
+      exit_code: callExitCode(call, terminal) ?? null,
+      turn_input_tokens: null,
+      turn_output_tokens: null,
+      parent_call_id: call.parentId ?? null,
     };
-  });
-  const spans = sessionSummaries(session.sessionIds, session.items, session.calls, session.ended);
-  let started = facts.startedMs;
-  let ended: number | null = null;
-  for (const span of spans) {
-    if (span.startMs !== null && (started === null || span.startMs < started)) started = span.startMs;
-    if (span.endMs !== null && (ended === null || span.endMs > ended)) ended = span.endMs;
+    calls.push(row);
+    callOfKey.set(call.key, row);
   }
-  const usage = usageSeries(session.items);
-  const cost = lastCostPerSession(usage);
+  const { startedMs, endedMs, inputTokens, outputTokens, cost } = itemFacts(session, callOfKey, facts.startedMs);
   return {
     session: {
       file: facts.file,
@@ -189,12 +189,12 @@ export function fleetRows(session: Session, facts: FleetFileFacts): FleetRows {
       session: session.sessionIds[0] ?? facts.sessionId,
       project: facts.project,
       title: facts.title,
-      started_ms: started,
-      ended_ms: ended ?? started,
+      started_ms: startedMs,
+      ended_ms: endedMs ?? startedMs,
       calls: calls.length,
-      failed: calls.filter((call) => call.status === 'failed').length,
-      input_tokens: sumOf(usage, 'inputTokens'),
-      output_tokens: sumOf(usage, 'outputTokens'),
+      failed,
+      input_tokens: inputTokens,
+      output_tokens: outputTokens,
       cost: cost?.amount ?? null,
       cost_unit: cost?.unit ?? null,
       bytes: facts.bytes,
@@ -205,49 +205,81 @@ export function fleetRows(session: Session, facts: FleetFileFacts): FleetRows {
   };
 }
 
-interface TurnTokens {
+/** As `summarize` says it: the kind of the option chosen (or its id), `cancelled`, `unanswered`; null when none was asked. */
+function permissionOf(call: ToolCall): string | null {
+  const permission = call.permission;
+  if (!permission) return null;
+  const outcome = permission.outcome;
+  if (!outcome) return 'unanswered';
+  if (outcome.outcome === 'cancelled') return 'cancelled';
+  return permission.options.find((option) => option.optionId === outcome.optionId)?.kind ?? outcome.optionId;
+}
+
+interface ItemFacts {
+  startedMs: number | null;
+  endedMs: number | null;
   inputTokens: number | null;
   outputTokens: number | null;
+  cost: { amount: number; unit: string } | null;
 }
 
 /**
- * The calls of each session up to a report of tokens (a turn's end, a model response's usage)
- * belong to that report: a call's turn is the first report after it in its session.
+ * What the items say, in one pass: the earliest and latest time of a call, message or turn's end
+ * (as sessionSummaries notes them, over all its sessions), the tokens every report gives (summed
+ * as usageSeries reports them), the last cost of each session, and each call's turn tokens, set on
+ * its row (`callOfKey`): the calls of each session up to a report of tokens (a turn's end, a model
+ * response's usage) belong to that report, a call's turn being the first report after it in its session.
  */
-function tokensOfTurns(session: Session): Map<string, TurnTokens> {
-  const byCall = new Map<string, TurnTokens>();
-  const open = new Map<string | null, string[]>();
+function itemFacts(session: Session, callOfKey: ReadonlyMap<string, FleetCall>, startedMs: number | null): ItemFacts {
+  let started = startedMs;
+  let ended: number | null = null;
+  const noteTime = (ms: number | undefined): void => {
+    if (ms === undefined || !Number.isFinite(ms)) return;
+    if (started === null || ms < started) started = ms;
+    if (ended === null || ms > ended) ended = ms;
+  };
+  let inputTokens: number | null = null;
+  let outputTokens: number | null = null;
+  const lastCost = new Map<string | null, { amount: number; currency: string }>();
+  const waiting = new Map<string | null, string[]>();
   for (const item of session.items) {
     if (item.type === 'call') {
-      const sessionId = session.calls.get(item.callKey)?.sessionId ?? null;
-      const waiting = open.get(sessionId);
-      if (waiting) waiting.push(item.callKey);
-      else open.set(sessionId, [item.callKey]);
+      const call = session.calls.get(item.callKey);
+      if (call) {
+        noteTime(call.startMs);
+        noteTime(call.endMs ?? call.inputEndMs);
+      }
+      const sessionId = call?.sessionId ?? null;
+      const keys = waiting.get(sessionId);
+      if (keys) keys.push(item.callKey);
+      else waiting.set(sessionId, [item.callKey]);
+    } else if (item.type === 'message') {
+      noteTime(item.ts);
     } else if (item.type === 'turn_end' || item.type === 'usage') {
-      const input = finite(item.usage?.inputTokens);
-      const output = finite(item.usage?.outputTokens);
+      if (item.type === 'turn_end') noteTime(item.ts);
+      const usage = item.usage;
+      if (!usage) continue;
+      const input = finite(usage.inputTokens);
+      const output = finite(usage.outputTokens);
+      if (input !== null) inputTokens = (inputTokens ?? 0) + input;
+      if (output !== null) outputTokens = (outputTokens ?? 0) + output;
+      if (usage.cost && Number.isFinite(usage.cost.amount)) lastCost.set(item.sessionId, usage.cost);
       // A context-window update reports no tokens of a turn: the calls wait for the next report.
       if (input === null && output === null) continue;
-      for (const key of open.get(item.sessionId) ?? []) byCall.set(key, { inputTokens: input, outputTokens: output });
-      open.delete(item.sessionId);
+      for (const key of waiting.get(item.sessionId) ?? []) {
+        const row = callOfKey.get(key);
+        if (!row) continue;
+        row.turn_input_tokens = input;
+        row.turn_output_tokens = output;
+      }
+      waiting.delete(item.sessionId);
     }
   }
-  return byCall;
-}
-
-function sumOf(points: readonly UsagePoint[], key: 'inputTokens' | 'outputTokens'): number | null {
-  let total: number | null = null;
-  for (const point of points) {
-    const value = point[key];
-    if (value !== null) total = (total ?? 0) + value;
-  }
-  return total;
+  return { startedMs: started, endedMs: ended, inputTokens, outputTokens, cost: costOf(lastCost) };
 }
 
 /** ACP reports a session's cost as a running total: the last report of each session counts. */
-function lastCostPerSession(points: readonly UsagePoint[]): { amount: number; unit: string } | null {
-  const last = new Map<string | null, { amount: number; currency: string }>();
-  for (const point of points) if (point.cost && Number.isFinite(point.cost.amount)) last.set(point.sessionId, point.cost);
+function costOf(last: ReadonlyMap<string | null, { amount: number; currency: string }>): { amount: number; unit: string } | null {
   if (last.size === 0) return null;
   const units = new Set([...last.values()].map((cost) => cost.currency));
   // Dollars and credits do not add up: a file in several units reports none.

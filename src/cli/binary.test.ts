@@ -5,7 +5,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { isSqlite } from '../ingest/sqlite/wal';
 import { binaryReason } from './files';
 import { main as summarize } from './summarize';
 import { main as exportMain } from './export';
@@ -69,4 +71,51 @@ test('text is still text: a session with a few bytes that are not UTF-8, or a mu
 test('an OpenCode database is not refused as binary: it is the one binary format Loupe reads', () => {
   const db = readFileSync(new URL('../../fixtures/native/opencode-1.18.33_tidy-notes.db', import.meta.url));
   expect(binaryReason(db.subarray(0, 65536))).toBeNull();
+});
+
+/** binaryReason as it was before valid UTF-8 skipped the decode: what the quick answer is held to. */
+function binaryReasonByDecoding(bytes: Uint8Array): string | null {
+  if (isSqlite(bytes)) return null;
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) return `it holds binary data (a NUL byte at offset ${nul}), and sessions are text (JSON lines)`;
+  const text = new TextDecoder('utf-8').decode(bytes, { stream: true });
+  if (!text.includes('\uFFFD')) return null;
+  let invalid = 0;
+  let chars = 0;
+  for (const char of text) {
+    chars++;
+    if (char === '\uFFFD') invalid++;
+  }
+  if (invalid > 0 && invalid >= 0.1 * chars) return `it is not UTF-8 text (${invalid.toLocaleString('en')} of its first ${chars.toLocaleString('en')} characters do not decode), and sessions are text (JSON lines)`;
+  return null;
+}
+
+test('valid UTF-8 is told text without decoding it, as decoding it told: random bytes, cut characters, surrogates, overlong forms, U+FFFD of its own', () => {
+  // Pieces that meet at every boundary: ASCII, 2-, 3- and 4-byte characters, each cut short, bytes
+  // UTF-8 never holds, encoded surrogates, overlong forms, U+FFFD written as such, and noise.
+  const valid = [[0x7b, 0x22, 0x61, 0x22, 0x0a], [0xc3, 0xa9], [0xe6, 0x97, 0xa5], [0xf0, 0x9f, 0x98, 0x80], [0xef, 0xbf, 0xbd], [0xef, 0xbb, 0xbf]];
+  const invalid = [
+    [0xc3], [0xe6, 0x97], [0xe6], [0xf0, 0x9f, 0x98], [0xf0, 0x9f], [0x80], [0xbf], [0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf],
+    [0xf4, 0x90, 0x80, 0x80], [0xf8], [0xff], [0xfe],
+  ];
+  // Mostly valid pieces, so that the quick answer is asked often, with now and then one that is not.
+  const piece = fc.oneof(
+    { arbitrary: fc.constantFrom(...valid), weight: 12 },
+    { arbitrary: fc.constantFrom(...invalid), weight: 1 },
+    { arbitrary: fc.uint8Array({ minLength: 1, maxLength: 8 }).map((bytes) => [...bytes].map((byte) => byte || 1)), weight: 1 },
+  );
+  fc.assert(
+    fc.property(
+      fc.array(piece, { maxLength: 60 }),
+      (chosen) => {
+        const bytes = Uint8Array.from(chosen.flat());
+        expect(binaryReason(bytes)).toBe(binaryReasonByDecoding(bytes));
+      },
+    ),
+    { numRuns: 3000 },
+  );
+  // Valid UTF-8, but mostly U+FFFD of its own: the decode counted those as bytes that do not decode.
+  const replacements = Buffer.from('\uFFFD'.repeat(50) + 'ok');
+  expect(binaryReason(replacements)).toBe(binaryReasonByDecoding(replacements));
+  expect(binaryReason(replacements)).not.toBeNull();
 });

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { constants, createReadStream } from 'node:fs';
 import { access, open, readFile, stat } from 'node:fs/promises';
 import { applyWal, isSqlite } from '../ingest/sqlite/wal';
@@ -46,12 +47,18 @@ async function whyNotText(path: string): Promise<string | null> {
   return binary === null ? null : `${path} is not a session: ${binary}`;
 }
 
+/** U+FFFD in UTF-8. */
+const REPLACEMENT_CHARACTER = Buffer.from([0xef, 0xbf, 0xbd]);
+
 /** Why these first bytes of a file are binary, not text; null when they may be text. */
 export function binaryReason(bytes: Uint8Array): string | null {
   // The one binary format Loupe reads: a SQLite database (OpenCode's), read by its tables.
   if (isSqlite(bytes)) return null;
   const nul = bytes.indexOf(0);
   if (nul >= 0) return `it holds binary data (a NUL byte at offset ${nul}), and sessions are text (JSON lines)`;
+  // Valid UTF-8 decodes to no U+FFFD but the file's own (EF BF BD), which the count below counts:
+  // such bytes are text, told without decoding them (every file `loupe index` reads is probed).
+  if (isUtf8(bytes) && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(REPLACEMENT_CHARACTER) < 0) return null;
   // A multi-byte character cut by the end of the probe is not an error.
   const text = new TextDecoder('utf-8').decode(bytes, { stream: true });
   if (!text.includes('\uFFFD')) return null;

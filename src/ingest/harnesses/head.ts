@@ -98,7 +98,7 @@ export function noteHeadFile(head: SessionHead, text: string): void {
 
 /** A file as the head reader sees it: a file on disk (`loupe ls`, `loupe index`) or a picked one (a Blob). */
 export interface HeadSource {
-  /** Its bytes from `start` to `end`, fewer at its end. */
+  /** Its bytes from `start` to `end`, fewer at its end; not overwritten by the next slice (a line cut at its end is joined to that one). */
   slice(start: number, end: number): Promise<Uint8Array>;
   /** What a SQLite database (OpenCode's), which has no first lines, says; absent: nothing. */
   databaseHead?: () => Promise<SessionHead>;
@@ -115,7 +115,7 @@ export async function readHead(source: HeadSource): Promise<SessionHead> {
   const head = reader.head;
   // Each line decoded by itself: a byte order mark before the first is dropped (CONTRACTS §1).
   const decoder = new TextDecoder();
-  let pending = new Uint8Array(0);
+  let pending: Uint8Array = new Uint8Array(0);
   let offset = 0;
   let lines = 0;
   while (offset < HEAD_MAX_BYTES && lines < HEAD_LINES) {
@@ -123,9 +123,9 @@ export async function readHead(source: HeadSource): Promise<SessionHead> {
     if (offset === 0 && isSqlite(chunk)) return source.databaseHead ? source.databaseHead() : head;
     if (chunk.length === 0) break;
     offset += chunk.length;
-    const joined = new Uint8Array(pending.length + chunk.length);
-    joined.set(pending);
-    joined.set(chunk, pending.length);
+    // Lines are only read from it: a chunk with no line begun before it is taken as it is (the whole
+    // first chunk, most often all a head reads), not copied.
+    const joined = pending.length === 0 ? chunk : concat(pending, chunk);
     let start = 0;
     let newline;
     while ((newline = joined.indexOf(10, start)) >= 0 && lines < HEAD_LINES) {
@@ -138,6 +138,13 @@ export async function readHead(source: HeadSource): Promise<SessionHead> {
   // A last line without a newline (a session still being written).
   if (pending.length > 0 && pending.length < HEAD_MAX_BYTES && lines < HEAD_LINES) reader.push(decoder.decode(pending));
   return head;
+}
+
+function concat(first: Uint8Array, second: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(first.length + second.length);
+  joined.set(first);
+  joined.set(second, first.length);
+  return joined;
 }
 
 /** The head of a Blob (a picked or dropped file), read from as little of it as will do. */
