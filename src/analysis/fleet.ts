@@ -1,10 +1,10 @@
 // A fleet of sessions as two tables, one row per call and one per session file: what `loupe index`
 // writes to Parquet and the library reads. Rows are the `loupe summarize --json` projection
 // (model/summary.ts) flattened, so an engine's counts are the summary's counts.
-import { callExitCode } from '../model/summary';
+import { callExitCode, permissionOf } from '../model/summary';
 import { displayStatus, isDisplayStatus } from '../model/status';
 import type { Session } from '../model/session';
-import type { DisplayStatus, ToolCall } from '../model/types';
+import type { DisplayStatus } from '../model/types';
 
 /** One call. Columns are snake_case: what a SQL engine reading the Parquet files names them. */
 export interface FleetCall {
@@ -203,16 +203,6 @@ export function fleetRows(session: Session, facts: FleetFileFacts): FleetRows {
     },
     calls,
   };
-}
-
-/** As `summarize` says it: the kind of the option chosen (or its id), `cancelled`, `unanswered`; null when none was asked. */
-function permissionOf(call: ToolCall): string | null {
-  const permission = call.permission;
-  if (!permission) return null;
-  const outcome = permission.outcome;
-  if (!outcome) return 'unanswered';
-  if (outcome.outcome === 'cancelled') return 'cancelled';
-  return permission.options.find((option) => option.optionId === outcome.optionId)?.kind ?? outcome.optionId;
 }
 
 interface ItemFacts {

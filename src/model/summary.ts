@@ -88,7 +88,8 @@ export function statusNote(call: Pick<ToolCall, 'status'>, terminal: Pick<Termin
   return exitedWithoutCompletion(terminal.exitCode);
 }
 
-function permissionOf(call: ToolCall): string | null {
+/** The kind of option a call's permission request was answered with (or its id), `unanswered` or `cancelled`; null when none was asked. */
+export function permissionOf(call: ToolCall): string | null {
   const permission = call.permission;
   if (!permission) return null;
   const outcome = permission.outcome;
