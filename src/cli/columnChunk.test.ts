@@ -62,3 +62,21 @@ test('a session table (doubles, NaN among them) reads back as written, with min 
   expect(statistics('cost')).toMatchObject({ min_value: -0, max_value: 1.5, null_count: 1n });
   expect(statistics('ended_ms')).toMatchObject({ null_count: 4n });
 });
+
+test('a double column that a dictionary writes keeps the sign of zero (a Map takes -0 and 0 as one key)', async () => {
+  const costs = Array.from({ length: 40 }, (_, n) => [-0, 0, 2.5][n % 3]!);
+  const sessions: FleetSession[] = costs.map((cost, n) => ({
+    file: `z${n}`, format: 'codex', session: null, project: null, title: null, started_ms: null, ended_ms: null,
+    calls: 0, failed: 0, input_tokens: null, output_tokens: null, cost, cost_unit: 'usd', bytes: 1, bad_lines: 0, modified_ms: 0,
+  }));
+  const dir = mkdtempSync(join(work, 'zero-'));
+  const writer = new TableWriter<FleetSession>(dir, SESSIONS_TABLE);
+  for (const row of sessions) writer.add(row);
+  await writer.finish();
+  const file = await asyncBufferFromFile(join(dir, SESSIONS_TABLE.file));
+  const metadata = await parquetMetadataAsync(file);
+  const chunk = metadata.row_groups[0]!.columns.find((column) => column.meta_data?.path_in_schema[0] === 'cost')!;
+  expect(chunk.meta_data?.encodings).toContain('RLE_DICTIONARY');
+  const read = await parquetReadObjects({ file, metadata, columns: ['cost'] });
+  expect(read.map((raw) => Object.is(raw.cost, -0))).toEqual(costs.map((cost) => Object.is(cost, -0)));
+});

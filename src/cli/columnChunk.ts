@@ -268,16 +268,20 @@ function numberPages(values: NumberValues, present: Uint8Array): EncodedPages {
     }
     if (taken > 0 && seen.size / taken <= 0.9) {
       const places = new Map<number, number>();
+      // A Map finds -0 at 0's place (its keys compare as SameValueZero): -0 has a place of its own.
+      let negativeZeroPlace: number | undefined;
       const dictionary: number[] = [];
       const indexes = new Int32Array(nonNull);
       let next = 0;
       for (let row = 0; row < rows; row++) {
         if (present[row] === 0) continue;
         const value = numbers[row]!;
-        let place = places.get(value);
+        const negativeZero = value === 0 && Object.is(value, -0);
+        let place = negativeZero ? negativeZeroPlace : places.get(value);
         if (place === undefined) {
           place = dictionary.push(value) - 1;
-          places.set(value, place);
+          if (negativeZero) negativeZeroPlace = place;
+          else places.set(value, place);
         }
         indexes[next++] = place;
       }
