@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { isSqlite } from '../ingest/sqlite/wal';
-import { binaryReason } from './files';
+import { binaryReason, binaryReasonByDecoding } from './files';
 import { main as summarize } from './summarize';
 import { main as exportMain } from './export';
 import { main as diff } from './diff';
@@ -72,23 +71,6 @@ test('an OpenCode database is not refused as binary: it is the one binary format
   const db = readFileSync(new URL('../../fixtures/native/opencode-1.18.33_tidy-notes.db', import.meta.url));
   expect(binaryReason(db.subarray(0, 65536))).toBeNull();
 });
-
-/** binaryReason as it was before valid UTF-8 skipped the decode: what the quick answer is held to. */
-function binaryReasonByDecoding(bytes: Uint8Array): string | null {
-  if (isSqlite(bytes)) return null;
-  const nul = bytes.indexOf(0);
-  if (nul >= 0) return `it holds binary data (a NUL byte at offset ${nul}), and sessions are text (JSON lines)`;
-  const text = new TextDecoder('utf-8').decode(bytes, { stream: true });
-  if (!text.includes('\uFFFD')) return null;
-  let invalid = 0;
-  let chars = 0;
-  for (const char of text) {
-    chars++;
-    if (char === '\uFFFD') invalid++;
-  }
-  if (invalid > 0 && invalid >= 0.1 * chars) return `it is not UTF-8 text (${invalid.toLocaleString('en')} of its first ${chars.toLocaleString('en')} characters do not decode), and sessions are text (JSON lines)`;
-  return null;
-}
 
 test('valid UTF-8 is told text without decoding it, as decoding it told: random bytes, cut characters, surrogates, overlong forms, U+FFFD of its own', () => {
   // Pieces that meet at every boundary: ASCII, 2-, 3- and 4-byte characters, each cut short, bytes

@@ -52,13 +52,19 @@ const REPLACEMENT_CHARACTER = Buffer.from([0xef, 0xbf, 0xbd]);
 
 /** Why these first bytes of a file are binary, not text; null when they may be text. */
 export function binaryReason(bytes: Uint8Array): string | null {
+  // Valid UTF-8 with no NUL decodes to no U+FFFD but the file's own (EF BF BD), which the count
+  // below counts: such bytes are text, told without decoding them (every file `loupe index` reads
+  // is probed). binary.test.ts holds this to the decoding's answer.
+  if (bytes.indexOf(0) < 0 && isUtf8(bytes) && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(REPLACEMENT_CHARACTER) < 0) return null;
+  return binaryReasonByDecoding(bytes);
+}
+
+/** binaryReason's answer read from the decoded text. */
+export function binaryReasonByDecoding(bytes: Uint8Array): string | null {
   // The one binary format Loupe reads: a SQLite database (OpenCode's), read by its tables.
   if (isSqlite(bytes)) return null;
   const nul = bytes.indexOf(0);
   if (nul >= 0) return `it holds binary data (a NUL byte at offset ${nul}), and sessions are text (JSON lines)`;
-  // Valid UTF-8 decodes to no U+FFFD but the file's own (EF BF BD), which the count below counts:
-  // such bytes are text, told without decoding them (every file `loupe index` reads is probed).
-  if (isUtf8(bytes) && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(REPLACEMENT_CHARACTER) < 0) return null;
   // A multi-byte character cut by the end of the probe is not an error.
   const text = new TextDecoder('utf-8').decode(bytes, { stream: true });
   if (!text.includes('\uFFFD')) return null;
