@@ -26,8 +26,8 @@ import { arg, claudeCodeFleet, nativeBenchInput, root } from './bench-common.mjs
 /** The peer, pinned: 20.0.24 is the last release whose linux-x64 native binary the registry has. */
 const CCUSAGE_VERSION = '20.0.24';
 
-/** GNU time's last line: peak RSS (KB), user and system CPU seconds (every thread). */
-const TIME_FORMAT = '%M %U %S';
+/** GNU time's line: peak RSS (KB), user and system CPU seconds (every thread); marked, as it follows whatever the tool last wrote to stderr, newline or not. */
+const TIME_FORMAT = 'loupe-bench-time %M %U %S';
 
 const sessions = Number(arg('sessions', '60'));
 const mb = Number(arg('mb', '1.5'));
@@ -203,7 +203,9 @@ function index(cli, dir, out) {
 }
 
 function timeReport(stderr) {
-  const [peakKb, user, system] = stderr.trim().split('\n').at(-1).split(' ').map(Number);
+  const found = [...stderr.matchAll(/loupe-bench-time (\d+) ([\d.]+) ([\d.]+)/g)].at(-1);
+  if (!found) throw new Error(`GNU time said nothing: ${stderr}`);
+  const [, peakKb, user, system] = found.map(Number);
   return { peakMb: Math.round(peakKb / 1024), cpuMs: (user + system) * 1000 };
 }
 

@@ -113,4 +113,23 @@ describe('fleetRows', () => {
       { numRuns: 300 },
     );
   });
+
+  it('gives the cost each session reported last, summed, and none where the units differ', async () => {
+    // Costs as ACP's usage_update reports them: running totals per session, in one unit or two, zero and -0 among them.
+    const report = fc.record({ session: fc.constantFrom('s1', 's2', 's3'), amount: fc.constantFrom('0', '-0', '0.25', '1.5', '12'), currency: fc.constantFrom('USD', 'USD', 'credits') });
+    await fc.assert(
+      fc.asyncProperty(fc.array(report, { minLength: 1, maxLength: 12 }), async (reports) => {
+        const text = reports
+          .map(({ session, amount, currency }, n) =>
+            `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"${session}","update":{"sessionUpdate":"usage_update","used":${n},"size":200000,"cost":{"amount":${amount},"currency":"${currency}"}}}}`)
+          .join('\n');
+        const session = await ingest(`${text}\n`);
+        const rows = fleetRows(session, facts(null));
+        expect(rows).toEqual(fleetRowsBySummary(session, facts(null)));
+        const lastUnit = new Map(reports.map((r) => [r.session, r.currency]));
+        expect(rows.session.cost_unit === null).toBe(new Set(lastUnit.values()).size > 1);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });

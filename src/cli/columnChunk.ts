@@ -268,7 +268,7 @@ function numberPages(values: NumberValues, present: Uint8Array): EncodedPages {
     }
     if (taken > 0 && seen.size / taken <= 0.9) {
       const places = new Map<number, number>();
-      // A Map finds -0 at 0's place (its keys compare as SameValueZero): -0 has a place of its own.
+      // A Map finds -0 at 0's place (its keys compare as SameValueZero): a double -0 has a place of its own (an int is written 0 either way).
       let negativeZeroPlace: number | undefined;
       const dictionary: number[] = [];
       const indexes = new Int32Array(nonNull);
@@ -276,7 +276,7 @@ function numberPages(values: NumberValues, present: Uint8Array): EncodedPages {
       for (let row = 0; row < rows; row++) {
         if (present[row] === 0) continue;
         const value = numbers[row]!;
-        const negativeZero = value === 0 && Object.is(value, -0);
+        const negativeZero = value === 0 && values.kind === 'double' && Object.is(value, -0);
         let place = negativeZero ? negativeZeroPlace : places.get(value);
         if (place === undefined) {
           place = dictionary.push(value) - 1;
