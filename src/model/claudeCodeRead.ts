@@ -10,7 +10,7 @@
 // `ingest`. The two give the same rows on every fixture and generated logs
 // (analysis/claudeCodeRows.test.ts) and on Claude Code logs changed at random (cli/indexFile.test.ts).
 import { timeOf } from '../ingest/formats/shared';
-import { messageParts, subagentOf } from '../ingest/formats/claudeCode';
+import { messageParts, subagentOf, type ClaudeMessageParts } from '../ingest/formats/claudeCode';
 import { ClaudeEntryKeys } from '../ingest/formats/native';
 import { MAX_LINE_BYTES } from '../ingest/lines';
 import { isBlankText } from '../ingest/reader';
@@ -62,7 +62,8 @@ export function readClaudeCodeForRows(bytes: Uint8Array, lines: LineSplitter = d
   return state.session;
 }
 
-class ClaudeLines {
+/** A Claude Code log's lines folded one by one (exported for the WebAssembly spike's fast path, claudeCodeScanRead.ts). */
+export class ClaudeLines {
   refused = false;
   /** One object for every line's place and time, as the fold reads a record's. */
   private readonly times: { loc: { line: number; offset: number; length: number }; ts: number | undefined; dir: undefined } = {
@@ -71,7 +72,7 @@ class ClaudeLines {
 
   private readonly entry = new ClaudeEntryKeys();
 
-  constructor(private readonly state: FoldState) {}
+  constructor(readonly state: FoldState) {}
 
   line(text: string, line: number, offset: number, length: number): void {
     if (isBlankText(text)) return;
@@ -88,25 +89,32 @@ class ClaudeLines {
     // entry naming one copies the sub-agent's message (the adapter's agentProgress): ingest's.
     const subagent = subagentOf(value, type);
     if (subagent && type === 'progress') return this.refuse();
-
-    const state = this.state;
-    const counts = state.session.counts;
-    counts.lines++;
-    counts.events++;
-    const ts = timeOf(entry.timestamp);
-    if (ts !== undefined && ts > (state.lastTs ?? -Infinity)) state.lastTs = ts;
-    // A sub-agent's own entries (`isSidechain` with its `agentId`) are its session, as readClaudeEntry has it.
-    const own = entry.isSidechain === true && typeof entry.agentId === 'string' ? entry.agentId : entry.sessionId;
-    const sessionId = state.ids.canonical(typeof own === 'string' ? own : null);
-    state.ids.note(sessionId);
-    // Before an entry read again is skipped, as the builder does: a copy still names the call.
-    if (subagent) state.calls.linkSubagent(state.ids.canonical(subagent.sessionId), subagent.parentId);
     const uuid = typeof entry.uuid === 'string' ? entry.uuid : undefined;
     const message = entry.message;
     // Only a user's or the assistant's message stands for anything rows show.
     const parts = (type === 'user' || type === 'assistant') && isJsonObject(message)
       ? messageParts(type, typeof entry.isMeta === 'boolean' ? entry.isMeta : undefined, uuid, entry.toolUseResult, message, text, line)
       : undefined;
+    this.fold(entry.timestamp, entry.isSidechain, entry.agentId, entry.sessionId, uuid, subagent, parts, line, offset, length);
+  }
+
+  /** An entry the guard accepts, as the fields it read and its message's parts. */
+  fold(
+    timestamp: unknown, isSidechain: unknown, agentId: unknown, entrySessionId: unknown, uuid: string | undefined,
+    subagent: { sessionId: string; parentId: string } | undefined, parts: ClaudeMessageParts | undefined, line: number, offset: number, length: number,
+  ): void {
+    const state = this.state;
+    const counts = state.session.counts;
+    counts.lines++;
+    counts.events++;
+    const ts = timeOf(timestamp);
+    if (ts !== undefined && ts > (state.lastTs ?? -Infinity)) state.lastTs = ts;
+    // A sub-agent's own entries (`isSidechain` with its `agentId`) are its session, as readClaudeEntry has it.
+    const own = isSidechain === true && typeof agentId === 'string' ? agentId : entrySessionId;
+    const sessionId = state.ids.canonical(typeof own === 'string' ? own : null);
+    state.ids.note(sessionId);
+    // Before an entry read again is skipped, as the builder does: a copy still names the call.
+    if (subagent) state.calls.linkSubagent(state.ids.canonical(subagent.sessionId), subagent.parentId);
     const times = this.times;
     times.loc = { line, offset, length };
     times.ts = ts;

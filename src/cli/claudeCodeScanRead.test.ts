@@ -1,0 +1,128 @@
+// SPIKE (experiment/wasm-index-fold): the read fed from the WebAssembly pass's tables gives the
+// rows today's per-line read gives, on every fixture, on lines written to reach each case it covers
+// or leaves to the JS path, and on a real Claude Code log changed at random.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import asc from 'assemblyscript/asc';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fleetRows } from '../analysis/fleet';
+import { readClaudeCodeForRows } from '../model/claudeCodeRead';
+import { readClaudeCodeForRowsFromScan, type IndexScanExports, type ScanReadCounts } from '../model/claudeCodeScanRead';
+import { bufferLines } from './bufferLines';
+
+const ROOT = join(import.meta.dirname, '../..');
+const FIXTURES = join(ROOT, 'fixtures');
+const FACTS = { file: 'f', bytes: 0, modifiedMs: 0, headFormat: 'claude-code', project: null, startedMs: null, sessionId: null, title: null };
+
+let wasm: IndexScanExports;
+beforeAll(async () => {
+  let binary = undefined as Uint8Array | undefined;
+  const { error } = await asc.main(['src/ingest/wasm/assembly/indexScan.ts', '--outFile', 'indexScan.wasm', '-O3', '--enable', 'simd', '--runtime', 'stub', '--noAssert', '--baseDir', ROOT], {
+    writeFile(name: string, contents: string | Uint8Array) {
+      if (name.endsWith('.wasm') && typeof contents !== 'string') binary = contents;
+    },
+  });
+  if (error || !binary) throw error ?? new Error('no binary');
+  const { instance } = await WebAssembly.instantiate(binary as BufferSource, { env: { abort: () => { throw new Error('abort'); } } });
+  wasm = instance.exports as unknown as IndexScanExports;
+}, 60_000);
+
+function expectSameRows(buffer: Buffer, name: string): ScanReadCounts {
+  const counts = { fast: 0, js: 0, blank: 0 };
+  const today = readClaudeCodeForRows(buffer, bufferLines(buffer));
+  const scanned = readClaudeCodeForRowsFromScan(buffer, wasm, bufferLines(buffer), counts);
+  expect(scanned === null, name).toBe(today === null);
+  if (today && scanned) expect(fleetRows(scanned, FACTS), name).toEqual(fleetRows(today, FACTS));
+  return counts;
+}
+
+const S = '"sessionId":"s1","timestamp":"2026-12-01T14:08:29.596Z"';
+/** Lines for each case: [line, the path it takes]. */
+const CASES: [string, 'fast' | 'js' | 'blank'][] = [
+  [`{"type":"user","uuid":"u1",${S},"message":{"role":"user","content":"hi"}}`, 'fast'],
+  [`{"type":"user","uuid":"u2",${S},"isMeta":true,"message":{"role":"user","content":"caveat"}}`, 'fast'],
+  [`{"type":"user","uuid":"u3",${S},"isMeta":false,"message":{"role":"user","content":[{"type":"text","text":"é \\"q\\""}]}}`, 'fast'],
+  [`{"type":"user","uuid":"u4",${S},"isMeta":"yes","message":{"role":"user","content":"x"}}`, 'js'],
+  [`{"type":"user","uuid":"u5",${S},"message":{"role":"user","content":"<command-name>/model</command-name><command-args> opus </command-args>"}}`, 'fast'],
+  [`{"type":"assistant","uuid":"a1",${S},"message":{"id":"m1","usage":{"input_tokens":10,"output_tokens":2,"total_tokens":99,"cache_read_input_tokens":"3"},"content":[{"type":"thinking","thinking":"hm"},{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"false"}},"junk",{"type":"tool_use","id":"t2","name":"TodoWrite","input":{"todos":[{"content":"a","status":"completed"},{"step":"b"}]}}]}}`, 'fast'],
+  [`{"type":"assistant","uuid":"a2",${S},"message":{"id":"m1","usage":{"input_tokens":11,"output_tokens":5,"cost":{"total":0.5}},"content":[{"type":"tool_use","id":"t3","name":"Read","input":{"1":"x","file_path":"/a"}}]}}`, 'js'],
+  [`{"type":"assistant","uuid":"a3",${S},"message":{"id":"m2","usage":{"input_tokens":1.5e1,"output_tokens":-0,"cache_creation_input_tokens":7},"content":[{"type":"tool_use","id":"t4","name":"Grep","input":{"pattern":"x"}}]}}`, 'fast'],
+  [`{"type":"user","uuid":"u6",${S},"toolUseResult":{"exit_code":"1","exitCode":2.5,"code":3,"stdout":"x"},"message":{"content":[{"type":"tool_result","tool_use_id":"t1","is_error":true,"content":[{"type":"text","text":"out"}]}]}}`, 'fast'],
+  [`{"type":"user","uuid":"u7",${S},"toolUseResult":{"metadata":{"exit_code":4}},"message":{"content":[{"type":"tool_result","tool_use_id":"t4","content":"done"}]}}`, 'fast'],
+  [`{"type":"user","uuid":"u8",${S},"toolUseResult":"Error: Exit code 7","message":{"content":[{"type":"tool_result","tool_use_id":"t2","is_error":"true","content":"Error: Exit code 7"}]}}`, 'fast'],
+  [`{"type":"user","uuid":"u9",${S},"toolUseResult":{"agentId":"agent-1","exitCode":0},"message":{"content":[{"type":"tool_result","tool_use_id":"t3","content":[]},{"type":"tool_result","tool_use_id":5}]}}`, 'fast'],
+  [`{"type":"user","uuid":"u10",${S},"toolUseResult":{"agentId":"agent-2"},"message":{"content":[{"type":"tool_result","tool_use_id":"t3","content":"r"}]}}`, 'fast'],
+  [`{"type":"assistant","uuid":"a4","sessionId":"s1","isSidechain":true,"agentId":"agent-2","timestamp":"2026-12-01T14:08:30Z","message":{"id":"m3","content":[{"type":"tool_use","id":"t5","name":"Edit","input":{"file_path":"/b"}}]}}`, 'fast'],
+  [`{"type":"progress","uuid":"p1",${S},"data":{"type":"hook_progress","agentId":""},"parentToolUseID":"t5"}`, 'fast'],
+  [`{"type":"system","uuid":"y1",${S},"subtype":"compact_boundary","content":"x"}`, 'fast'],
+  [`{"type":"assistant","uuid":"a1",${S},"message":{"id":"m1","usage":{"input_tokens":12,"output_tokens":9},"content":[]}}`, 'fast'],
+  [`{"type":"user","uuid":"u11","sessionId":"s2","message":{"content":"other session"}}`, 'fast'],
+  [`{"type":"user","uuid":"u12","sessionId":"s2","message":{"content":[{"type":"text","text":"x"},{"type":"te\\u0078t","text":"y"}]}}`, 'js'],
+  [`{"type":"user","uuid":"u13","session\\u0049d":"s2","message":{"content":"x"}}`, 'js'],
+  [`{"type":"user","leafUuid":"l1","message":{"content":"x"}}`, 'js'],
+  [`{"type":"last-prompt","lastPrompt":"p","sessionId":"s2"}`, 'fast'],
+  ['', 'blank'],
+  [' \t\r', 'blank'],
+  [`{"type":"assistant","uuid":"a5",${S},"message":{"id":"m5","content":"plain text answer","usage":null}}`, 'fast'],
+  [`{"type":"assistant","uuid":"a6",${S},"message":{"id":7,"content":{"type":"text"},"usage":[]}}`, 'fast'],
+];
+
+describe('the read from the WebAssembly tables gives today’s rows', () => {
+  it('on every JSONL fixture', () => {
+    const files = readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.jsonl'));
+    expect(files.length).toBeGreaterThan(30);
+    for (const name of files) expectSameRows(readFileSync(join(FIXTURES, name)), name);
+  });
+
+  it('on lines written for each case, taking the path expected', () => {
+    const buffer = Buffer.from(CASES.map(([line]) => line).join('\n'));
+    expect(readClaudeCodeForRows(buffer, bufferLines(buffer))).not.toBeNull();
+    const counts = expectSameRows(buffer, 'cases');
+    const expected = { fast: 0, js: 0, blank: 0 };
+    for (const [, path] of CASES) expected[path]++;
+    expect(counts).toEqual(expected);
+  });
+
+  it('on lines a file refuses for (another format’s keys, a progress entry naming its agent, not JSON)', () => {
+    for (const line of [
+      `{"type":"user","uuid":"u1",${S},"payload":{"x":1}}`,
+      `{"type":"user","uuid":"u1",${S},"message":{"parts":[],"content":"x"}}`,
+      `{"type":"progress","uuid":"p2",${S},"data":{"agentId":"agent-3","message":{}},"parentToolUseID":"t1"}`,
+      `{"type":"tool_result","uuid":"u1",${S}}`,
+      `{"type":"user","uuid":"u1",${S}`,
+      '[1,2]',
+    ]) {
+      const buffer = Buffer.from(`${CASES[0]![0]}\n${line}\n`);
+      expect(readClaudeCodeForRows(buffer, bufferLines(buffer)), line).toBeNull();
+      expect(readClaudeCodeForRowsFromScan(buffer, wasm, bufferLines(buffer)), line).toBeNull();
+    }
+  });
+
+  it('on a real Claude Code log changed at random', () => {
+    const sample = readFileSync(join(FIXTURES, 'native/claude-code-2.1.83_via-claude-agent-acp.jsonl'), 'utf8').split('\n').filter((line) => line !== '');
+    const edit = fc.oneof(
+      fc.record({ type: fc.constant('drop' as const), at: fc.nat() }),
+      fc.record({ type: fc.constant('repeat' as const), at: fc.nat() }),
+      fc.record({ type: fc.constant('cut' as const), at: fc.nat(), keep: fc.double({ min: 0, max: 1, noNaN: true }) }),
+      fc.record({ type: fc.constant('case' as const), at: fc.nat(), line: fc.constantFrom(...CASES.map(([line]) => line)) }),
+      fc.record({ type: fc.constant('rename' as const), at: fc.nat(), to: fc.constantFrom('toolu_x', 'msg_x', 'other-session') }),
+    );
+    fc.assert(
+      fc.property(fc.array(edit, { maxLength: 8 }), fc.boolean(), (edits, lastNewline) => {
+        const lines = [...sample];
+        for (const change of edits) {
+          const at = change.at % lines.length;
+          const line = lines[at]!;
+          if (change.type === 'drop' && lines.length > 1) lines.splice(at, 1);
+          else if (change.type === 'repeat') lines.splice(at, 0, line);
+          else if (change.type === 'cut') lines[at] = line.slice(0, Math.floor(line.length * change.keep));
+          else if (change.type === 'case') lines.splice(at, 0, change.line);
+          else if (change.type === 'rename') lines[at] = line.replace(/toolu_[a-z0-9_]+|msg_[a-z0-9_]+|"sessionId":"[^"]+"/, (id) => (id.startsWith('"sessionId"') ? `"sessionId":"${change.to}"` : change.to));
+        }
+        expectSameRows(Buffer.from(lines.join('\n') + (lastNewline ? '\n' : '')), 'changed');
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -1,0 +1,316 @@
+// SPIKE (experiment/wasm-index-fold, not product code): `readClaudeCodeForRows` fed from the
+// WebAssembly pass's tables (src/ingest/wasm/assembly/indexScan.ts) instead of a JSON.parse per
+// line. For a line the pass read whole, the message is rebuilt as a slim object holding only what
+// `messageParts` reads (id, usage, content with each block's own fields) from the spans, and handed
+// to `messageParts` and `ClaudeLines.fold`: the same rules, called, not copied. Every other line
+// (marked for the JS path by the pass, or a case below leaves) goes through `ClaudeLines.line`,
+// today's per-line read. scripts/bench-wasm-fold.mjs holds its rows to today's and times it.
+import { messageParts } from '../ingest/formats/claudeCode';
+import { hasIntegerLikeKey } from '../ingest/keyOrder';
+import { MAX_LINE_BYTES } from '../ingest/lines';
+import { isJsonObject, type JsonObject } from '../ingest/schemas';
+import { ClaudeLines, readClaudeCodeForRows, type LineSplitter } from './claudeCodeRead';
+import { FoldState } from './fold/foldState';
+import { endInput } from './fold/recordFold';
+import type { Session } from './session';
+
+/** The compiled pass's exports (scripts/bench-wasm-fold.mjs compiles it in memory). */
+export interface IndexScanExports {
+  memory: WebAssembly.Memory;
+  input(): number;
+  tableAt(): number;
+  blocksAt(): number;
+  wordsPerLine(): number;
+  wordsPerBlock(): number;
+  reserve(length: number): number;
+  scan(from: number, length: number): number;
+  resumeAt(): number;
+}
+
+// The table layout of indexScan.ts.
+const F_TYPE = 0;
+const F_UUID = 1;
+const F_TIMESTAMP = 2;
+const F_SESSION_ID = 3;
+const F_IS_SIDECHAIN = 4;
+const F_AGENT_ID = 5;
+const F_MESSAGE = 6;
+const F_TOOL_USE_RESULT = 7;
+const F_DATA = 8;
+const M_ID = 9;
+const M_USAGE = 10;
+const M_CONTENT = 11;
+const U_INPUT = 12;
+const U_OUTPUT = 13;
+const U_CACHE_CREATION = 14;
+const U_CACHE_READ = 15;
+const R_EXIT_CODE = 16;
+const R_EXITCODE = 17;
+const R_CODE = 18;
+const R_AGENT_ID = 19;
+const R_METADATA = 20;
+const R_META_EXIT_CODE = 21;
+const FIELDS = 22;
+const FIRST_BLOCK_WORD = 3 + 2 * FIELDS;
+const B_TEXT = 1;
+const B_THINKING = 2;
+const B_ID = 3;
+const B_NAME = 4;
+const B_INPUT = 5;
+const B_TOOL_USE_ID = 6;
+const B_IS_ERROR = 7;
+const B_CONTENT = 8;
+const K_TEXT = 1;
+const K_THINKING = 2;
+const K_TOOL_USE = 3;
+const K_TOOL_RESULT = 4;
+const BLOCK_PLAIN_SHIFT = 4;
+const BLOCK_NO_ESCAPE_SHIFT = 16;
+const OK = 1;
+const BLANK = 8;
+const SAME_SESSION = 16;
+const USAGE_WHOLE = 32;
+const META_TRUE = 64;
+const META_FALSE = 128;
+const PLAIN_SHIFT = 8;
+const QUOTE = 0x22;
+const OPEN_OBJECT = 0x7b;
+const OPEN_ARRAY = 0x5b;
+const CR = 13;
+
+/** How many lines took which path (for the bench). */
+export interface ScanReadCounts {
+  fast: number;
+  js: number;
+  blank: number;
+}
+
+export function readClaudeCodeForRowsFromScan(
+  buffer: Buffer, wasm: IndexScanExports, lines: LineSplitter, counts: ScanReadCounts = { fast: 0, js: 0, blank: 0 },
+): Session | null {
+  // A BOM is the per-line read's (the pass would call the first line invalid).
+  if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) return readClaudeCodeForRows(buffer, lines);
+  if (!wasm.reserve(buffer.length)) return readClaudeCodeForRows(buffer, lines);
+  const inputAt = wasm.input();
+  new Uint8Array(wasm.memory.buffer, inputAt, buffer.length).set(buffer);
+  const words = new Uint32Array(wasm.memory.buffer);
+  const perLine = wasm.wordsPerLine();
+  const perBlock = wasm.wordsPerBlock();
+  const tableWord = wasm.tableAt() >>> 2;
+  const blockWord = wasm.blocksAt() >>> 2;
+  const state = new FoldState('light', undefined, false);
+  const reader = new ClaudeLines(state);
+  const fields = new LineFields(buffer, words);
+  let line = 0;
+  let from = 0;
+  for (;;) {
+    const count = wasm.scan(from, buffer.length);
+    if (count === 0) break;
+    for (let l = 0; l < count && !reader.refused; l++) {
+      line++;
+      const row = tableWord + l * perLine;
+      const start = words[row]!;
+      const flags = words[row + 2]!;
+      if (flags & BLANK) {
+        counts.blank++;
+        continue;
+      }
+      // Where the per-line read ends this line: its newline, a CR before it left out.
+      let next = flags & OK ? words[row + 1]! : buffer.indexOf(10, start);
+      if (next < 0) next = buffer.length;
+      const end = next > start && buffer[next - 1] === CR ? next - 1 : next;
+      if (end - start > MAX_LINE_BYTES) return null;
+      if (!(flags & OK) || !fields.fold(reader, row, flags, blockWord, perBlock, line, start, end - start)) {
+        counts.js++;
+        reader.line(end === start ? '' : lines.text(start, end), line, start, end - start);
+      } else {
+        counts.fast++;
+      }
+    }
+    if (reader.refused) return null;
+    from = wasm.resumeAt();
+  }
+  if (state.session.counts.lines === 0) return null;
+  state.session.format = 'claude-code';
+  endInput(state);
+  return state.session;
+}
+
+/** Node's Buffer slices without toString's argument checks (not in @types/node). */
+type SlicingBuffer = Buffer & { latin1Slice(start: number, end: number): string; utf8Slice(start: number, end: number): string };
+
+class LineFields {
+  private sessionId: unknown;
+  private readonly buffer: SlicingBuffer;
+
+  constructor(buffer: Buffer, private readonly words: Uint32Array) {
+    this.buffer = buffer as SlicingBuffer;
+  }
+
+  /** The span's value: a plain string from its bytes, anything else by JSON.parse; undefined when absent. */
+  private value(row: number, field: number, flags: number): unknown {
+    const start = this.words[row + 3 + 2 * field]!;
+    const end = this.words[row + 4 + 2 * field]!;
+    if (end === 0) return undefined;
+    if (flags & (1 << (PLAIN_SHIFT + field))) return this.buffer.latin1Slice(start + 1, end - 1);
+    return JSON.parse(this.buffer.utf8Slice(start, end));
+  }
+
+  /** A picked field only when it is there: an absent key stays absent in the stand-ins below. */
+  private setPicked(into: JsonObject, key: string, row: number, field: number, flags: number): void {
+    const start = this.words[row + 3 + 2 * field]!;
+    const end = this.words[row + 4 + 2 * field]!;
+    if (end === 0) return;
+    // Counts and exit codes are short integers: their digits read here, not by JSON.parse.
+    let n = 0;
+    for (let i = start; i < end; i++) {
+      const digit = this.buffer[i]! - 0x30;
+      if (digit < 0 || digit > 9 || end - start > 15 || (i === start && digit === 0 && end - start > 1)) {
+        into[key] = this.value(row, field, flags);
+        return;
+      }
+      n = n * 10 + digit;
+    }
+    into[key] = n;
+  }
+
+  /**
+   * `message.usage` as the light read uses it: its counts (readUsage reads numbers by name and a
+   * `cost`; the pass says USAGE_WHOLE when the usage has any other number or a cost). Its `raw`,
+   * which rows never show, is this object, not the whole usage.
+   */
+  private usageCounts(row: number, flags: number): JsonObject {
+    const counts: JsonObject = {};
+    this.setPicked(counts, 'input_tokens', row, U_INPUT, flags);
+    this.setPicked(counts, 'output_tokens', row, U_OUTPUT, flags);
+    this.setPicked(counts, 'cache_creation_input_tokens', row, U_CACHE_CREATION, flags);
+    this.setPicked(counts, 'cache_read_input_tokens', row, U_CACHE_READ, flags);
+    return counts;
+  }
+
+  /**
+   * The entry's `toolUseResult` as a light read uses it (CONTRACTS §11: a light call keeps its exit
+   * code, not its output): an object stands in with only what exitCodeInOutput reads; a string or
+   * any other value is read whole.
+   */
+  private toolOutput(row: number, flags: number): unknown {
+    if (this.firstByte(row, F_TOOL_USE_RESULT) !== OPEN_OBJECT) return this.value(row, F_TOOL_USE_RESULT, flags);
+    const output: JsonObject = {};
+    this.setPicked(output, 'exit_code', row, R_EXIT_CODE, flags);
+    this.setPicked(output, 'exitCode', row, R_EXITCODE, flags);
+    this.setPicked(output, 'code', row, R_CODE, flags);
+    if (this.firstByte(row, R_METADATA) === OPEN_OBJECT) {
+      const metadata: JsonObject = {};
+      this.setPicked(metadata, 'exit_code', row, R_META_EXIT_CODE, flags);
+      output.metadata = metadata;
+    }
+    return output;
+  }
+
+  private firstByte(row: number, field: number): number {
+    return this.words[row + 4 + 2 * field] === 0 ? 0 : this.buffer[this.words[row + 3 + 2 * field]!]!;
+  }
+
+  private blockValue(block: number, field: number, flags: number): unknown {
+    const start = this.words[block + 2 + 2 * field]!;
+    const end = this.words[block + 3 + 2 * field]!;
+    if (end === 0) return undefined;
+    if (flags & (1 << (BLOCK_PLAIN_SHIFT + field))) return this.buffer.latin1Slice(start + 1, end - 1);
+    if (flags & (1 << (BLOCK_NO_ESCAPE_SHIFT + field))) return this.buffer.utf8Slice(start + 1, end - 1);
+    return JSON.parse(this.buffer.utf8Slice(start, end));
+  }
+
+  /**
+   * The line folded from its spans, as ClaudeLines.line would; false (nothing folded) for a line it
+   * leaves to that: the guard's answer not known from the picks, a progress entry whose `data`
+   * names an agent, a tool input with integer-like keys (its key order needs the line's text).
+   */
+  fold(reader: ClaudeLines, row: number, flags: number, blockWord: number, perBlock: number, line: number, offset: number, length: number): boolean {
+    const words = this.words;
+    // `sessionId` read again only when its bytes differ from those of the last OK line that had one
+    // (the pass's SAME_SESSION), so read on every OK line before anything sends it to the JS path.
+    let sessionId: unknown;
+    if (flags & SAME_SESSION) sessionId = this.sessionId;
+    else {
+      sessionId = this.value(row, F_SESSION_ID, flags);
+      if (sessionId !== undefined) this.sessionId = sessionId;
+    }
+    if (this.firstByte(row, F_TYPE) !== QUOTE) return false;
+    const type = this.value(row, F_TYPE, flags) as string;
+    if (type === 'tool_result') return false;
+    const uuid = this.value(row, F_UUID, flags);
+    // ClaudeEntryKeys' `named` (`leafUuid` takes the JS path).
+    if (typeof uuid !== 'string' && typeof sessionId !== 'string') return false;
+    const user = type === 'user';
+    if (type === 'progress' && this.firstByte(row, F_DATA) === OPEN_OBJECT) {
+      const data = this.value(row, F_DATA, flags) as JsonObject;
+      if (typeof data.agentId === 'string' && data.agentId !== '') return false;
+    }
+    let parts;
+    let subagent;
+    if ((user || type === 'assistant') && this.firstByte(row, F_MESSAGE) === OPEN_OBJECT) {
+      const message: JsonObject = {};
+      const id = this.value(row, M_ID, flags);
+      if (id !== undefined) message.id = id;
+      if (this.firstByte(row, M_USAGE) === OPEN_OBJECT) message.usage = flags & USAGE_WHOLE ? this.value(row, M_USAGE, flags) : this.usageCounts(row, flags);
+      const contentAt = this.firstByte(row, M_CONTENT);
+      // userUpdates counts the tool_result blocks, subagentOf those with a string id.
+      let results = 0;
+      let namedResults = 0;
+      let resultId: string | undefined;
+      if (contentAt === QUOTE) message.content = this.value(row, M_CONTENT, flags);
+      else if (contentAt === OPEN_ARRAY) {
+        // Only the content's objects of the four kinds read: readBlock skips the rest, and no rule here reads a block's index.
+        const content: JsonObject[] = [];
+        const first = words[row + FIRST_BLOCK_WORD]!;
+        const count = words[row + FIRST_BLOCK_WORD + 1]!;
+        for (let b = first; b < first + count; b++) {
+          const block = blockWord + b * perBlock;
+          const blockFlags = words[block + 1]!;
+          switch (blockFlags & 15) {
+            case K_TEXT:
+              content.push({ type: 'text', text: this.blockValue(block, B_TEXT, blockFlags) });
+              break;
+            case K_THINKING:
+              content.push({ type: 'thinking', thinking: this.blockValue(block, B_THINKING, blockFlags) });
+              break;
+            case K_TOOL_USE: {
+              const input = this.blockValue(block, B_INPUT, blockFlags);
+              if (isJsonObject(input) && hasIntegerLikeKey(input)) return false;
+              content.push({ type: 'tool_use', id: this.blockValue(block, B_ID, blockFlags), name: this.blockValue(block, B_NAME, blockFlags), input });
+              break;
+            }
+            case K_TOOL_RESULT: {
+              const toolUseId = this.blockValue(block, B_TOOL_USE_ID, blockFlags);
+              results++;
+              if (typeof toolUseId === 'string') {
+                namedResults++;
+                resultId = toolUseId;
+              }
+              content.push({
+                type: 'tool_result', tool_use_id: toolUseId, content: this.blockValue(block, B_CONTENT, blockFlags), is_error: this.blockValue(block, B_IS_ERROR, blockFlags),
+              });
+              break;
+            }
+          }
+        }
+        message.content = content;
+      }
+      // The entry's `toolUseResult` is read only where userUpdates reads it: one result in the message.
+      const toolUseResult = user && results === 1 ? this.toolOutput(row, flags) : undefined;
+      // subagentOf's reading: a user entry's one tool_result block and its `toolUseResult.agentId`.
+      if (user && namedResults === 1 && this.firstByte(row, F_TOOL_USE_RESULT) === OPEN_OBJECT) {
+        const agentId = this.value(row, R_AGENT_ID, flags);
+        if (typeof agentId === 'string' && agentId !== '') subagent = { sessionId: agentId, parentId: resultId! };
+      }
+      // The line's text is read only for a tool input with integer-like keys, which takes the JS path.
+      const isMeta = flags & META_TRUE ? true : flags & META_FALSE ? false : undefined;
+      parts = messageParts(type, isMeta, typeof uuid === 'string' ? uuid : undefined, toolUseResult, message, '', line);
+    }
+    reader.fold(
+      this.value(row, F_TIMESTAMP, flags), this.value(row, F_IS_SIDECHAIN, flags), this.value(row, F_AGENT_ID, flags), sessionId,
+      typeof uuid === 'string' ? uuid : undefined, subagent, parts, line, offset, length,
+    );
+    return true;
+  }
+}
