@@ -139,6 +139,20 @@ export function readClaudeCodeForRowsFromScan(
 /** Node's Buffer slices without toString's argument checks (not in @types/node). */
 type SlicingBuffer = Buffer & { latin1Slice(start: number, end: number): string; utf8Slice(start: number, end: number): string };
 
+/** A span's value: `true`, `false`, `null` from its first byte (the pass checked the word), anything else by JSON.parse. */
+function literalOrParse(buffer: SlicingBuffer, start: number, end: number): unknown {
+  switch (buffer[start]) {
+    case 0x74:
+      return true;
+    case 0x66:
+      return false;
+    case 0x6e:
+      return null;
+    default:
+      return JSON.parse(buffer.utf8Slice(start, end));
+  }
+}
+
 class LineFields {
   private sessionId: unknown;
   private readonly buffer: SlicingBuffer;
@@ -153,7 +167,7 @@ class LineFields {
     const end = this.words[row + 4 + 2 * field]!;
     if (end === 0) return undefined;
     if (flags & (1 << (PLAIN_SHIFT + field))) return this.buffer.latin1Slice(start + 1, end - 1);
-    return JSON.parse(this.buffer.utf8Slice(start, end));
+    return literalOrParse(this.buffer, start, end);
   }
 
   /** A picked field only when it is there: an absent key stays absent in the stand-ins below. */
@@ -217,7 +231,7 @@ class LineFields {
     if (end === 0) return undefined;
     if (flags & (1 << (BLOCK_PLAIN_SHIFT + field))) return this.buffer.latin1Slice(start + 1, end - 1);
     if (flags & (1 << (BLOCK_NO_ESCAPE_SHIFT + field))) return this.buffer.utf8Slice(start + 1, end - 1);
-    return JSON.parse(this.buffer.utf8Slice(start, end));
+    return literalOrParse(this.buffer, start, end);
   }
 
   /**
