@@ -1,32 +1,23 @@
-// SPIKE (experiment/wasm-index-fold): the read fed from the WebAssembly pass's tables gives the
+// The index's read fed from the WebAssembly pass's tables gives the
 // rows today's per-line read gives, on every fixture, on lines written to reach each case it covers
 // or leaves to the JS path, and on a real Claude Code log changed at random.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import asc from 'assemblyscript/asc';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fleetRows } from '../analysis/fleet';
 import { readClaudeCodeForRows } from '../model/claudeCodeRead';
-import { readClaudeCodeForRowsFromScan, type IndexScanExports, type ScanReadCounts } from '../model/claudeCodeScanRead';
+import { indexScanner, type IndexScanExports } from '../ingest/wasm/indexScanner';
+import { readClaudeCodeForRowsFromScan, type ScanReadCounts } from './claudeCodeScanRead';
 import { bufferLines } from './bufferLines';
 
 const ROOT = join(import.meta.dirname, '../..');
 const FIXTURES = join(ROOT, 'fixtures');
 const FACTS = { file: 'f', bytes: 0, modifiedMs: 0, headFormat: 'claude-code', project: null, startedMs: null, sessionId: null, title: null };
 
-let wasm: IndexScanExports;
-beforeAll(async () => {
-  let binary = undefined as Uint8Array | undefined;
-  const { error } = await asc.main(['src/ingest/wasm/assembly/indexScan.ts', '--outFile', 'indexScan.wasm', '-O3', '--enable', 'simd', '--runtime', 'stub', '--noAssert', '--baseDir', ROOT], {
-    writeFile(name: string, contents: string | Uint8Array) {
-      if (name.endsWith('.wasm') && typeof contents !== 'string') binary = contents;
-    },
-  });
-  if (error || !binary) throw error ?? new Error('no binary');
-  const { instance } = await WebAssembly.instantiate(binary as BufferSource, { env: { abort: () => { throw new Error('abort'); } } });
-  wasm = instance.exports as unknown as IndexScanExports;
-}, 60_000);
+const scanner = indexScanner();
+if (!scanner) throw new Error('WebAssembly with SIMD is missing: Node 20 has it');
+const wasm: IndexScanExports = scanner;
 
 function expectSameRows(buffer: Buffer, name: string): ScanReadCounts {
   const counts = { fast: 0, js: 0, blank: 0 };

@@ -7,7 +7,9 @@ import { rowsOfFile, type FileRows } from '../analysis/fileRows';
 import { fail } from '../ingest/result';
 import { isSqlite } from '../ingest/sqlite/wal';
 import { ingest, readClaudeCodeForRows } from '../model';
+import { indexScanner, type IndexScanExports } from '../ingest/wasm/indexScanner';
 import { bufferLines } from './bufferLines';
+import { readClaudeCodeForRowsFromScan } from './claudeCodeScanRead';
 import { binaryReason, readFailure, TEXT_PROBE_BYTES, walBeside, whyUnreadable } from './files';
 import { headOfFileBytes, readHead } from './sessions';
 import { withSubagentBytes } from './subagentFiles';
@@ -85,8 +87,10 @@ export async function indexLoaded({ path, subagents, whole }: LoadedFile): Promi
         const binary = binaryReason(bytes.subarray(0, TEXT_PROBE_BYTES));
         if (binary !== null) return fail(`${path} is not a session: ${binary}`);
         const head = await headOfFileBytes(path, bytes);
-        // A Claude Code log is read for its rows alone where it can be (model/claudeCodeRead.ts); else as the viewer reads it.
-        const session = (head.format === 'claude-code' ? readClaudeCodeForRows(bytes, bufferLines(bytes)) : null) ?? (await ingest(bytes, { detail: 'light', decodeEachLine: true, keepEvents: false }));
+        // A Claude Code log is read for its rows alone where it can be (model/claudeCodeRead.ts; its
+        // lines validated and picked by the WebAssembly pass where that runs, cli/claudeCodeScanRead.ts);
+        // else as the viewer reads it.
+        const session = (head.format === 'claude-code' ? claudeCodeRows(bytes) : null) ?? (await ingest(bytes, { detail: 'light', decodeEachLine: true, keepEvents: false }));
         return rowsOfFile(session, { file: path, bytes: info.size, modifiedMs: info.mtimeMs, head });
       }
     } catch {
@@ -94,6 +98,14 @@ export async function indexLoaded({ path, subagents, whole }: LoadedFile): Promi
     }
   }
   return indexFileStreaming(path, subagents);
+}
+
+/** The pass, made once per thread on the first Claude Code log it reads; null where it cannot run. */
+let scanner: IndexScanExports | null | undefined;
+
+function claudeCodeRows(bytes: Buffer): ReturnType<typeof readClaudeCodeForRows> {
+  if (scanner === undefined) scanner = indexScanner();
+  return scanner ? readClaudeCodeForRowsFromScan(bytes, scanner, bufferLines(bytes)) : readClaudeCodeForRows(bytes, bufferLines(bytes));
 }
 
 /** The same rows read as a stream (a file too large to hold, or not a plain one): what the in-memory read is held to. */

@@ -1,31 +1,21 @@
-// SPIKE (experiment/wasm-index-fold, not product code): `readClaudeCodeForRows` fed from the
-// WebAssembly pass's tables (src/ingest/wasm/assembly/indexScan.ts) instead of a JSON.parse per
-// line. For a line the pass read whole, the message is rebuilt as a slim object holding only what
+// `loupe index`'s read of a Claude Code log (model/claudeCodeRead.ts's `readClaudeCodeForRows`) fed
+// from the WebAssembly pass's tables (ingest/wasm/assembly/indexScan.ts: each line validated, the
+// spans of what the fold uses picked, once per file) instead of a JSON.parse per line. For a line the pass read whole, the message is rebuilt as a slim object holding only what
 // `messageParts` reads (id, usage, content with each block's own fields) from the spans, and handed
 // to `messageParts` and `ClaudeLines.fold`: the same rules, called, not copied. Every other line
 // (marked for the JS path by the pass, or a case below leaves) goes through `ClaudeLines.line`,
-// today's per-line read. scripts/bench-wasm-fold.mjs holds its rows to today's and times it.
+// the per-line read. claudeCodeScanRead.test.ts holds its rows to that read's on every fixture, on
+// lines written for each case and on a real log changed at random; scripts/bench-wasm-fold.mjs
+// checks the same on a fleet and times the two.
 import { messageParts } from '../ingest/formats/claudeCode';
 import { hasIntegerLikeKey } from '../ingest/keyOrder';
 import { MAX_LINE_BYTES } from '../ingest/lines';
 import { isJsonObject, type JsonObject } from '../ingest/schemas';
-import { ClaudeLines, readClaudeCodeForRows, type LineSplitter } from './claudeCodeRead';
-import { FoldState } from './fold/foldState';
-import { endInput } from './fold/recordFold';
-import type { Session } from './session';
-
-/** The compiled pass's exports (scripts/bench-wasm-fold.mjs compiles it in memory). */
-export interface IndexScanExports {
-  memory: WebAssembly.Memory;
-  input(): number;
-  tableAt(): number;
-  blocksAt(): number;
-  wordsPerLine(): number;
-  wordsPerBlock(): number;
-  reserve(length: number): number;
-  scan(from: number, length: number): number;
-  resumeAt(): number;
-}
+import type { IndexScanExports } from '../ingest/wasm/indexScanner';
+import { ClaudeLines, readClaudeCodeForRows, type LineSplitter } from '../model/claudeCodeRead';
+import { FoldState } from '../model/fold/foldState';
+import { endInput } from '../model/fold/recordFold';
+import type { Session } from '../model/session';
 
 // The table layout of indexScan.ts.
 const F_TYPE = 0;
