@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// SPIKE (experiment/wasm-index-fold): `loupe index`'s read of a Claude Code log fed from the
-// WebAssembly pass's tables (src/model/claudeCodeScanRead.ts) against today's
+// `npm run bench:index-read`: `loupe index`'s read of a Claude Code log fed from the
+// WebAssembly pass's tables (src/cli/claudeCodeScanRead.ts) against today's
 // (model/claudeCodeRead.ts with cli/bufferLines.ts). Holds the two to the same fleetRows on every
 // file of --check-dir (all of them) and on fixtures/, then times, by CPU time, runs alternating in
 // this process, best of --rounds, on every --every'th file of --dir:
 //   (a) floor: JSON.parse(buffer.toString('utf8', start, end)) per line;
 //   (L) today's readClaudeCodeForRows(buffer, bufferLines(buffer));
 //   (W) readClaudeCodeForRowsFromScan(buffer, wasm, bufferLines(buffer)).
-// node scripts/bench-wasm-fold.mjs [--dir /tmp/fleet/claude] [--every 5] [--rounds 7] [--only a,L,W] [--check 0]
+// node scripts/bench-wasm-fold.mjs [--dir DIR (default: 200 copies of the real samples, made in a temp folder)] [--every 5] [--rounds 7] [--only a,L,W] [--check 0]
 // Builds the modules it times with the CLI's settings (scripts/build-node.mjs) to a temporary folder.
 /* global WebAssembly */
 import asc from 'assemblyscript/asc';
@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { arg, root } from './bench-common.mjs';
+import { arg, claudeCodeFleet, root } from './bench-common.mjs';
 import { buildForNode } from './build-node.mjs';
 
 const SOURCE = 'src/ingest/wasm/assembly/indexScan.ts';
@@ -40,14 +40,20 @@ function jsonlFiles(dir) {
   return out.sort();
 }
 
-const dir = arg('dir', '/tmp/fleet/claude');
+const given = arg('dir', '');
+const generated = given === '' ? mkdtempSync(join(tmpdir(), 'wasm-fold-fleet-')) : null;
+if (generated) await claudeCodeFleet(generated, 200, 0.63);
+process.on('exit', () => {
+  if (generated) rmSync(generated, { recursive: true, force: true });
+});
+const dir = generated ?? given;
 const every = Number(arg('every', '5'));
 const rounds = Number(arg('rounds', '7'));
 const doCheck = arg('check', '1') !== '0';
 
 // The entry is written for the build and removed after it: src/scratch is never committed.
 const ENTRY = `export { readClaudeCodeForRows } from '../model/claudeCodeRead';
-export { readClaudeCodeForRowsFromScan } from '../model/claudeCodeScanRead';
+export { readClaudeCodeForRowsFromScan } from '../cli/claudeCodeScanRead';
 export { bufferLines } from '../cli/bufferLines';
 export { fleetRows } from '../analysis/fleet';
 `;

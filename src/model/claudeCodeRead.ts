@@ -62,7 +62,7 @@ export function readClaudeCodeForRows(bytes: Uint8Array, lines: LineSplitter = d
   return state.session;
 }
 
-/** A Claude Code log's lines folded one by one (exported for the WebAssembly spike's fast path, claudeCodeScanRead.ts). */
+/** A Claude Code log's lines folded one by one: `line` parses one; `fold` takes what cli/claudeCodeScanRead.ts picked from the WebAssembly pass's tables. */
 export class ClaudeLines {
   refused = false;
   /** One object for every line's place and time, as the fold reads a record's. */
