@@ -101,15 +101,16 @@ export function readClaudeCodeForRowsFromScan(
       const row = tableWord + l * perLine;
       const start = words[row]!;
       const flags = words[row + 2]!;
+      // Where the per-line read ends this line: its newline, a CR before it left out. Its length is
+      // checked first, blank or not, as the per-line read checks every line's.
+      let next = flags & (OK | BLANK) ? words[row + 1]! : buffer.indexOf(10, start);
+      if (next < 0) next = buffer.length;
+      const end = next > start && buffer[next - 1] === CR ? next - 1 : next;
+      if (end - start > MAX_LINE_BYTES) return null;
       if (flags & BLANK) {
         counts.blank++;
         continue;
       }
-      // Where the per-line read ends this line: its newline, a CR before it left out.
-      let next = flags & OK ? words[row + 1]! : buffer.indexOf(10, start);
-      if (next < 0) next = buffer.length;
-      const end = next > start && buffer[next - 1] === CR ? next - 1 : next;
-      if (end - start > MAX_LINE_BYTES) return null;
       if (!(flags & OK) || !fields.fold(reader, row, flags, blockWord, perBlock, line, start, end - start)) {
         counts.js++;
         reader.line(end === start ? '' : lines.text(start, end), line, start, end - start);
