@@ -1,6 +1,7 @@
 // What both benchmarks share: their flags and the generated input they read.
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,4 +135,27 @@ export async function claudeCodeFleet(dir, count, mb) {
     files.push(file);
   }
   return files;
+}
+
+/** Every `.jsonl` file under `dir`, sorted. */
+export function jsonlFiles(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...jsonlFiles(path));
+    else if (entry.name.endsWith('.jsonl')) out.push(path);
+  }
+  return out.sort();
+}
+
+/**
+ * `given` (a folder of Claude Code logs), else 200 copies of the real samples made in a temp folder
+ * that is removed when the process exits.
+ */
+export async function claudeLogsDir(given) {
+  if (given !== '') return given;
+  const made = mkdtempSync(join(tmpdir(), 'loupe-bench-claude-'));
+  process.on('exit', () => rmSync(made, { recursive: true, force: true }));
+  await claudeCodeFleet(made, 200, 0.63);
+  return made;
 }

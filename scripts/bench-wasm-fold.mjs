@@ -10,43 +10,16 @@
 // node scripts/bench-wasm-fold.mjs [--dir DIR (default: 200 copies of the real samples, made in a temp folder)] [--every 5] [--rounds 7] [--only a,L,W] [--check 0]
 // Builds the modules it times with the CLI's settings (scripts/build-node.mjs) to a temporary folder.
 /* global WebAssembly */
-import asc from 'assemblyscript/asc';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { arg, claudeCodeFleet, root } from './bench-common.mjs';
+import { arg, claudeLogsDir, jsonlFiles, root } from './bench-common.mjs';
+import { compileIndexScan } from './build-wasm.mjs';
 import { buildForNode } from './build-node.mjs';
 
-const SOURCE = 'src/ingest/wasm/assembly/indexScan.ts';
 
-async function compile() {
-  let binary = null;
-  const { error, stderr } = await asc.main(
-    [SOURCE, '--outFile', 'indexScan.wasm', '-O3', '--enable', 'simd', '--runtime', 'stub', '--noAssert', '--baseDir', root],
-    { writeFile(name, contents) { if (name.endsWith('.wasm')) binary = contents; } },
-  );
-  if (error) throw new Error(`asc failed: ${error.message}\n${stderr.toString()}`);
-  return binary;
-}
-
-function jsonlFiles(dir) {
-  const out = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...jsonlFiles(path));
-    else if (entry.name.endsWith('.jsonl')) out.push(path);
-  }
-  return out.sort();
-}
-
-const given = arg('dir', '');
-const generated = given === '' ? mkdtempSync(join(tmpdir(), 'wasm-fold-fleet-')) : null;
-if (generated) await claudeCodeFleet(generated, 200, 0.63);
-process.on('exit', () => {
-  if (generated) rmSync(generated, { recursive: true, force: true });
-});
-const dir = generated ?? given;
+const dir = await claudeLogsDir(arg('dir', ''));
 const every = Number(arg('every', '5'));
 const rounds = Number(arg('rounds', '7'));
 const doCheck = arg('check', '1') !== '0';
@@ -70,7 +43,7 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 const { readClaudeCodeForRows, readClaudeCodeForRowsFromScan, bufferLines, fleetRows } = mod;
-const binary = await compile();
+const binary = await compileIndexScan();
 const { instance } = await WebAssembly.instantiate(binary, { env: { abort() { throw new Error('abort'); } } });
 const wasm = instance.exports;
 console.log(`module: ${binary.length} bytes`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// SPIKE (experiment/wasm-index-budget): what a WebAssembly pass called once per file would cost
-// `loupe index` on Claude Code logs. Compiles src/ingest/wasm/assembly/indexScan.ts, checks its
+// The index's WebAssembly pass, each pick checked and each stage timed: what it costs `loupe
+// index` on Claude Code logs, stage by stage. Compiles src/ingest/wasm/assembly/indexScan.ts, checks its
 // answers against JSON.parse on every line, then times, by CPU time, runs alternating in this
 // process:
 //   (a) floor: JSON.parse(buffer.toString('utf8', start, end)) per line;
@@ -12,15 +12,13 @@
 //       (message.id, usage counts, tool ids and names, is_error, exit codes, agentId) + JSON.parse
 //       of tool_use `input` spans only: no `message` parsed whole;
 //   (g) (f) + the text of text blocks and string contents decoded; (g2) thinking blocks' text too.
-// node scripts/bench-wasm-index.mjs [--dir /tmp/fleet/claude] [--every 5] [--rounds 5]
+// node scripts/bench-wasm-index.mjs [--dir DIR (default: 200 copies of the real samples, made in a temp folder)] [--every 5] [--rounds 5]
 /* global WebAssembly */
-import asc from 'assemblyscript/asc';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { arg, root } from './bench-common.mjs';
+import { arg, claudeLogsDir, jsonlFiles } from './bench-common.mjs';
+import { compileIndexScan } from './build-wasm.mjs';
 
-const SOURCE = 'src/ingest/wasm/assembly/indexScan.ts';
 const FIELDS = ['type', 'uuid', 'timestamp', 'sessionId', 'isSidechain', 'agentId', 'message', 'toolUseResult', 'data'];
 const [F_TYPE, F_UUID, F_TIMESTAMP, F_SESSION_ID, , , F_MESSAGE, F_TOOL_USE_RESULT] = FIELDS.keys();
 // Picked inside `message`, its `usage`, `toolUseResult` and its `metadata`: [slot, path].
@@ -45,31 +43,7 @@ const BLANK = 8;
 const SAME_SESSION = 16;
 const PLAIN_SHIFT = 8;
 
-async function compile() {
-  let binary = null;
-  const { error, stderr } = await asc.main(
-    [SOURCE, '--outFile', 'indexScan.wasm', '-O3', '--enable', 'simd', '--runtime', 'stub', '--noAssert', ...(process.env.ASC_FLAGS ?? '').split(' ').filter(Boolean), '--baseDir', root],
-    {
-      writeFile(name, contents) {
-        if (name.endsWith('.wasm')) binary = contents;
-      },
-    },
-  );
-  if (error) throw new Error(`asc failed: ${error.message}\n${stderr.toString()}`);
-  return binary;
-}
-
-function jsonlFiles(dir) {
-  const out = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...jsonlFiles(path));
-    else if (entry.name.endsWith('.jsonl')) out.push(path);
-  }
-  return out;
-}
-
-const dir = arg('dir', '/tmp/fleet/claude');
+const dir = await claudeLogsDir(arg('dir', ''));
 const every = Number(arg('every', '5'));
 const rounds = Number(arg('rounds', '5'));
 const files = jsonlFiles(dir)
@@ -78,7 +52,7 @@ const files = jsonlFiles(dir)
 const buffers = files.map((f) => readFileSync(f));
 const totalBytes = buffers.reduce((n, b) => n + b.length, 0);
 
-const binary = await compile();
+const binary = await compileIndexScan((process.env.ASC_FLAGS ?? '').split(' ').filter(Boolean));
 const { instance } = await WebAssembly.instantiate(binary, {
   env: {
     abort() {

@@ -11,11 +11,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = 'src/ingest/wasm/assembly/indexScan.ts';
 export const MODULE_FILE = join(root, 'src/ingest/wasm/indexScanModule.ts');
 
-/** The pass compiled: SIMD, no runtime (it allocates nothing the collector would track), no assertions. */
-export async function compileIndexScan() {
+/** The pass compiled: SIMD, no runtime (it allocates nothing the collector would track), no assertions; `extraFlags` for a bench's experiments. */
+export async function compileIndexScan(extraFlags = []) {
   let binary = null;
   const { error, stderr } = await asc.main(
-    [SOURCE, '--outFile', 'indexScan.wasm', '-O3', '--enable', 'simd', '--runtime', 'stub', '--noAssert', '--baseDir', root],
+    [SOURCE, '--outFile', 'indexScan.wasm', '-O3', '--enable', 'simd', '--runtime', 'stub', '--noAssert', ...extraFlags, '--baseDir', root],
     { writeFile(name, contents) { if (name.endsWith('.wasm') && typeof contents !== 'string') binary = contents; } },
   );
   if (error || !binary) throw new Error(`asc failed: ${error?.message ?? 'no module written'}\n${stderr.toString()}`);

@@ -10,6 +10,7 @@ import { readClaudeCodeForRows } from '../model/claudeCodeRead';
 import { indexScanner, type IndexScanExports } from '../ingest/wasm/indexScanner';
 import { readClaudeCodeForRowsFromScan, type ScanReadCounts } from './claudeCodeScanRead';
 import { bufferLines } from './bufferLines';
+import { claudeLogEdit, editedClaudeLog } from './testing/claudeLogEdits';
 
 const ROOT = join(import.meta.dirname, '../..');
 const FIXTURES = join(ROOT, 'fixtures');
@@ -92,26 +93,9 @@ describe('the read from the WebAssembly tables gives today’s rows', () => {
 
   it('on a real Claude Code log changed at random', () => {
     const sample = readFileSync(join(FIXTURES, 'native/claude-code-2.1.83_via-claude-agent-acp.jsonl'), 'utf8').split('\n').filter((line) => line !== '');
-    const edit = fc.oneof(
-      fc.record({ type: fc.constant('drop' as const), at: fc.nat() }),
-      fc.record({ type: fc.constant('repeat' as const), at: fc.nat() }),
-      fc.record({ type: fc.constant('cut' as const), at: fc.nat(), keep: fc.double({ min: 0, max: 1, noNaN: true }) }),
-      fc.record({ type: fc.constant('case' as const), at: fc.nat(), line: fc.constantFrom(...CASES.map(([line]) => line)) }),
-      fc.record({ type: fc.constant('rename' as const), at: fc.nat(), to: fc.constantFrom('toolu_x', 'msg_x', 'other-session') }),
-    );
     fc.assert(
-      fc.property(fc.array(edit, { maxLength: 8 }), fc.boolean(), (edits, lastNewline) => {
-        const lines = [...sample];
-        for (const change of edits) {
-          const at = change.at % lines.length;
-          const line = lines[at]!;
-          if (change.type === 'drop' && lines.length > 1) lines.splice(at, 1);
-          else if (change.type === 'repeat') lines.splice(at, 0, line);
-          else if (change.type === 'cut') lines[at] = line.slice(0, Math.floor(line.length * change.keep));
-          else if (change.type === 'case') lines.splice(at, 0, change.line);
-          else if (change.type === 'rename') lines[at] = line.replace(/toolu_[a-z0-9_]+|msg_[a-z0-9_]+|"sessionId":"[^"]+"/, (id) => (id.startsWith('"sessionId"') ? `"sessionId":"${change.to}"` : change.to));
-        }
-        expectSameRows(Buffer.from(lines.join('\n') + (lastNewline ? '\n' : '')), 'changed');
+      fc.property(fc.array(claudeLogEdit(CASES.map(([line]) => line)), { maxLength: 8 }), fc.boolean(), (edits, lastNewline) => {
+        expectSameRows(Buffer.from(editedClaudeLog(sample, edits, lastNewline)), 'changed');
       }),
       { numRuns: 100 },
     );

@@ -12,6 +12,7 @@ import type { FileRows } from '../analysis/fileRows';
 import { ingest, summarize } from '../model';
 import { indexFile, indexFileStreaming } from './indexFile';
 import { walBeside } from './files';
+import { claudeLogEdit, editedClaudeLog } from './testing/claudeLogEdits';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
 const work = mkdtempSync(join(tmpdir(), 'loupe-index-file-'));
@@ -59,26 +60,11 @@ describe('index rows read whole from memory are those read as a stream, and summ
 
   it('on Claude Code logs changed at random', async () => {
     const sample = readFileSync(join(FIXTURES, 'native/claude-code-2.1.83_via-claude-agent-acp.jsonl'), 'utf8').split('\n').filter((line) => line !== '');
-    const edit = fc.oneof(
-      fc.record({ type: fc.constant('drop' as const), at: fc.nat() }),
-      fc.record({ type: fc.constant('repeat' as const), at: fc.nat() }),
-      fc.record({ type: fc.constant('cut' as const), at: fc.nat(), keep: fc.double({ min: 0, max: 1, noNaN: true }) }),
-      fc.record({ type: fc.constant('rename' as const), at: fc.nat(), to: fc.constantFrom('toolu_x', 'msg_x', 'other-session') }),
-    );
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(edit, { maxLength: 6 }), fc.boolean(), async (edits, lastNewline) => {
-        const lines = [...sample];
-        for (const change of edits) {
-          const at = change.at % lines.length;
-          const line = lines[at]!;
-          if (change.type === 'drop' && lines.length > 1) lines.splice(at, 1);
-          else if (change.type === 'repeat') lines.splice(at, 0, line);
-          else if (change.type === 'cut') lines[at] = line.slice(0, Math.floor(line.length * change.keep));
-          else if (change.type === 'rename') lines[at] = line.replace(/toolu_[a-z0-9_]+|msg_[a-z0-9_]+|"sessionId":"[^"]+"/, (id) => (id.startsWith('"sessionId"') ? `"sessionId":"${change.to}"` : change.to));
-        }
+      fc.asyncProperty(fc.array(claudeLogEdit(), { maxLength: 6 }), fc.boolean(), async (edits, lastNewline) => {
         const path = join(work, `claude-${run++}.jsonl`);
-        writeFileSync(path, lines.join('\n') + (lastNewline ? '\n' : ''));
+        writeFileSync(path, editedClaudeLog(sample, edits, lastNewline));
         await expectSameRows(path);
       }),
       { numRuns: 40 },
