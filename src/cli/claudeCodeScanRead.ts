@@ -7,7 +7,7 @@
 // the per-line read. claudeCodeScanRead.test.ts holds its rows to that read's on every fixture, on
 // lines written for each case and on a real log changed at random; scripts/bench-wasm-fold.mjs
 // checks the same on a fleet and times the two.
-import { messageParts } from '../ingest/formats/claudeCode';
+import { messageParts, subagentOf } from '../ingest/formats/claudeCode';
 import { hasIntegerLikeKey } from '../ingest/keyOrder';
 import { MAX_LINE_BYTES } from '../ingest/lines';
 import { isJsonObject, type JsonObject } from '../ingest/schemas';
@@ -195,8 +195,9 @@ class LineFields {
 
   /**
    * The entry's `toolUseResult` as a light read uses it (CONTRACTS §11: a light call keeps its exit
-   * code, not its output): an object stands in with only what exitCodeInOutput reads; a string or
-   * any other value is read whole.
+   * code, not its output): an object stands in with only what exitCodeInOutput reads (the keys of
+   * model/inputs.ts's INPUT_KEYS.exitCode and `metadata.exit_code`, which the pass picks: a key added
+   * there must be picked here too); a string or any other value is read whole.
    */
   private toolOutput(row: number, flags: number): unknown {
     if (this.firstByte(row, F_TOOL_USE_RESULT) !== OPEN_OBJECT) return this.value(row, F_TOOL_USE_RESULT, flags);
@@ -259,10 +260,8 @@ class LineFields {
       if (id !== undefined) message.id = id;
       if (this.firstByte(row, M_USAGE) === OPEN_OBJECT) message.usage = flags & USAGE_WHOLE ? this.value(row, M_USAGE, flags) : this.usageCounts(row, flags);
       const contentAt = this.firstByte(row, M_CONTENT);
-      // userUpdates counts the tool_result blocks, subagentOf those with a string id.
+      // userUpdates counts the tool_result blocks.
       let results = 0;
-      let namedResults = 0;
-      let resultId: string | undefined;
       if (contentAt === QUOTE) message.content = this.value(row, M_CONTENT, flags);
       else if (contentAt === OPEN_ARRAY) {
         // Only the content's objects of the four kinds read: readBlock skips the rest, and no rule here reads a block's index.
@@ -286,14 +285,9 @@ class LineFields {
               break;
             }
             case K_TOOL_RESULT: {
-              const toolUseId = this.blockValue(block, B_TOOL_USE_ID, blockFlags);
               results++;
-              if (typeof toolUseId === 'string') {
-                namedResults++;
-                resultId = toolUseId;
-              }
               content.push({
-                type: 'tool_result', tool_use_id: toolUseId, content: this.blockValue(block, B_CONTENT, blockFlags), is_error: this.blockValue(block, B_IS_ERROR, blockFlags),
+                type: 'tool_result', tool_use_id: this.blockValue(block, B_TOOL_USE_ID, blockFlags), content: this.blockValue(block, B_CONTENT, blockFlags), is_error: this.blockValue(block, B_IS_ERROR, blockFlags),
               });
               break;
             }
@@ -303,11 +297,9 @@ class LineFields {
       }
       // The entry's `toolUseResult` is read only where userUpdates reads it: one result in the message.
       const toolUseResult = user && results === 1 ? this.toolOutput(row, flags) : undefined;
-      // subagentOf's reading: a user entry's one tool_result block and its `toolUseResult.agentId`.
-      if (user && namedResults === 1 && this.firstByte(row, F_TOOL_USE_RESULT) === OPEN_OBJECT) {
-        const agentId = this.value(row, R_AGENT_ID, flags);
-        if (typeof agentId === 'string' && agentId !== '') subagent = { sessionId: agentId, parentId: resultId! };
-      }
+      // The sub-agent a result names, by subagentOf itself, asked only when `toolUseResult.agentId` is a string.
+      const agentId = user && this.firstByte(row, F_TOOL_USE_RESULT) === OPEN_OBJECT ? this.value(row, R_AGENT_ID, flags) : undefined;
+      if (typeof agentId === 'string') subagent = subagentOf({ toolUseResult: { agentId }, message }, type);
       // The line's text is read only for a tool input with integer-like keys, which takes the JS path.
       const isMeta = flags & META_TRUE ? true : flags & META_FALSE ? false : undefined;
       parts = messageParts(type, isMeta, typeof uuid === 'string' ? uuid : undefined, toolUseResult, message, '', line);
