@@ -5,10 +5,12 @@
 //   (`--formats claude-code --detail light,rows`: the index's read of a Claude Code log beside the light read)
 // A format may also be the path of a file to read as it is (e.g. a native log made elsewhere).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { arg, benchInput, longOutputBenchInput, nativeBenchInput, root } from './bench-common.mjs';
+import { buildForNode } from './build-node.mjs';
 import { timeJsonParse } from './json-floor.mjs';
 
 const MB = Number(arg('mb', '100'));
@@ -19,8 +21,9 @@ const RUNS = Number(arg('runs', '3'));
 const FORMATS = arg('formats', 'acp,ledger,acp-long-output').split(',');
 // full: every field kept (the in-thread path, small files in the viewer); light: bulk left in the
 // source (the CLI, and the viewer's worker for large files). See BuilderOptions in src/model.
-// rows: a Claude Code log read for its rows alone, as `loupe index` reads one (whole, from memory:
-// src/model/claudeCodeRead.ts); its memory is the file's bytes and the session the rows are made of.
+// rows: a Claude Code log read for its rows alone, as `loupe index` reads one (whole, from memory,
+// through the WebAssembly pass: cli/indexFile.ts's claudeCodeRows); its memory is the file's bytes
+// and the session the rows are made of.
 const DETAILS = arg('detail', 'full,light').split(',');
 const DETAIL = arg('detail', 'full');
 // Issue 10's aims: a light read faster than parsing its lines, a full one at least 0.6 of that;
@@ -37,12 +40,23 @@ if (process.argv.includes('--child')) {
 
 async function parent() {
   execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The index's own read, built with the CLI's settings into a folder removed at the end.
+  const indexBuild = DETAILS.includes('rows') ? mkdtempSync(join(tmpdir(), 'loupe-bench-index-')) : null;
+  try {
+    const indexModule = indexBuild === null ? '' : (await buildForNode({ indexFile: 'src/cli/indexFile.ts' }, indexBuild)).indexFile;
+    await benchFormats(indexModule);
+  } finally {
+    if (indexBuild !== null) rmSync(indexBuild, { recursive: true, force: true });
+  }
+}
+
+async function benchFormats(indexModule) {
   console.log(`loupe ingest benchmark: ${MB} MB per file, best of ${RUNS} runs, node ${process.version}\n`);
   for (const format of FORMATS) {
     const file = existsSync(format) ? format : format === 'acp-long-output' ? await longOutputBenchInput(MB) : format === 'claude-code' || format === 'codex' ? await nativeBenchInput(format, MB) : benchInput(format, MB);
     for (const detail of DETAILS) {
     // Each measurement in a fresh process: a clean heap for the memory figure, no JIT carry-over.
-    const result = spawnSync('node', ['--expose-gc', '--max-old-space-size=8192', fileURLToPath(import.meta.url), '--child', file, '--runs', String(RUNS), '--detail', detail], {
+    const result = spawnSync('node', ['--expose-gc', '--max-old-space-size=8192', fileURLToPath(import.meta.url), '--child', file, '--runs', String(RUNS), '--detail', detail, '--index-module', indexModule], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -66,10 +80,10 @@ async function child() {
   const file = process.argv[process.argv.indexOf('--child') + 1];
   const model = await import(join(root, 'dist/cli/model.js'));
   const { createReadStream } = await import('node:fs');
-  // `rows`: the index's read, with the lines split and decoded as cli/bufferLines.ts does.
+  // `rows`: the index's read of a Claude Code log.
+  const { claudeCodeRows } = DETAIL === 'rows' ? await import(arg('index-module', '')) : {};
   const ingest = DETAIL !== 'rows' ? model.ingest : async () => {
-    const buffer = readFileSync(file);
-    const session = model.readClaudeCodeForRows(buffer, { newline: (from) => buffer.indexOf(10, from), text: (start, end) => buffer.toString('utf8', start, end) });
+    const session = claudeCodeRows(readFileSync(file));
     if (session === null) throw new Error(`${file}: not read for rows alone (not a Claude Code log, or one with sub-agents)`);
     return session;
   };

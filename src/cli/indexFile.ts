@@ -90,7 +90,7 @@ export async function indexLoaded({ path, subagents, whole }: LoadedFile): Promi
         // A Claude Code log is read for its rows alone where it can be (model/claudeCodeRead.ts; its
         // lines validated and picked by the WebAssembly pass where that runs, cli/claudeCodeScanRead.ts);
         // else as the viewer reads it.
-        const session = (head.format === 'claude-code' ? claudeCodeRows(bytes) : null) ?? (await ingest(bytes, { detail: 'light', decodeEachLine: true, keepEvents: false }));
+        const session = (head.format === 'claude-code' ? claudeCodeRows(bytes) : null) ?? (await ingest(bytes, { detail: 'light', keepEvents: false }));
         return rowsOfFile(session, { file: path, bytes: info.size, modifiedMs: info.mtimeMs, head });
       }
     } catch {
@@ -103,7 +103,8 @@ export async function indexLoaded({ path, subagents, whole }: LoadedFile): Promi
 /** The pass, made once per thread on the first Claude Code log it reads; null where it cannot run. */
 let scanner: IndexScanExports | null | undefined;
 
-function claudeCodeRows(bytes: Buffer): ReturnType<typeof readClaudeCodeForRows> {
+/** A Claude Code log read whole for its rows, as `loupe index` reads one (`npm run bench -- --detail rows` times it); null when ingest must read it. */
+export function claudeCodeRows(bytes: Buffer): ReturnType<typeof readClaudeCodeForRows> {
   if (scanner === undefined) scanner = indexScanner();
   return scanner ? readClaudeCodeForRowsFromScan(bytes, scanner, bufferLines(bytes)) : readClaudeCodeForRows(bytes, bufferLines(bytes));
 }
@@ -118,7 +119,7 @@ export async function indexFileStreaming(path: string, subagents: readonly strin
     // A database's log before the database (walBeside says why).
     const wal = await walBeside(path);
     const bytes = subagents.length > 0 ? withSubagentBytes(path, subagents) : createReadStream(path, { highWaterMark: 1 << 20 });
-    const session = await ingest(bytes, { detail: 'light', decodeEachLine: true, keepEvents: false, wal });
+    const session = await ingest(bytes, { detail: 'light', keepEvents: false, wal });
     let size = info.size;
     for (const subagent of subagents) size += (await stat(subagent)).size;
     return rowsOfFile(session, { file: path, bytes: size, modifiedMs: info.mtimeMs, head });

@@ -15,7 +15,8 @@ function readAll(bytes: Uint8Array, chunkSize: number, options: { limit?: number
   const reader = new LineReader(
     (l) => seen.push({ line: l.line, offset: l.offset, text: l.text, bytes: [...l.source.subarray(l.start, l.end)], terminated: l.terminated, ...(l.tooLong !== undefined ? { tooLong: l.tooLong } : {}) }),
     options.limit,
-    options.decodeEachLine,
+    // The browser's reading (a chunk at a time) unless told: Node's default is the other one.
+    options.decodeEachLine ?? false,
   );
   for (let at = 0; at < bytes.length; at += chunkSize) reader.push(bytes.slice(at, at + chunkSize));
   reader.end();

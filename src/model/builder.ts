@@ -25,7 +25,7 @@ export interface BuilderOptions {
    * from the source when a call is opened (`hydrateCall`). Large inputs are read light.
    */
   detail?: 'full' | 'light';
-  /** Decode each line of the input on its own, not a chunk at a time: faster in Node (ingest/lines.ts says why), slower in Chromium. */
+  /** Decode each line of the input on its own, not a chunk at a time: faster in Node, slower in Chromium (ingest/lines.ts says why); by default, in Node only. */
   decodeEachLine?: boolean;
   /** Where the ledger chain is verified: by default here, by the builder's own `ChainVerifier`. */
   chain?: ChainInput;
