@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { expect, expectedSession, GENERATOR, openByPicker, test } from './helpers';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { expect, expectedSession, fixture, GENERATOR, openByPicker, test } from './helpers';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -53,6 +53,27 @@ test('a file read light still shows a call in full once it is opened', async ({ 
   await row.getByRole('tab', { name: 'Raw' }).click();
   await expect(row.getByRole('table')).toContainText('tool_call');
   await expect(row).toContainText('"full"');
+});
+
+test('a large agent log read light reads an entry it left in the file when its row is opened', async ({ page }, info) => {
+  const file = info.outputPath('light.qwen.jsonl');
+  // A real Qwen Code chat's lines, copied with new uuids past the size from which the worker reads light (48 MiB).
+  const lines = readFileSync(fixture('native/qwen-code-0.24.4_chat.jsonl'), 'utf8').trimEnd();
+  const copies: string[] = [];
+  for (let copy = 0, bytes = 0; bytes < 52e6; copy++) {
+    const text = copy === 0 ? lines : lines.replace(/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4})[0-9a-f]{8}/g, (_, head: string) => `${head}${copy.toString(16).padStart(8, '0')}`);
+    copies.push(text);
+    bytes += text.length + 1;
+  }
+  writeFileSync(file, `${copies.join('\n')}\n`);
+  await openByPicker(page, file);
+  // Line 3: Qwen Code's telemetry of an API response, shown by its type; its fields are in the file only.
+  const row = page.locator('[data-kind="event"][data-line="3"]');
+  await expect(row).toContainText('system/ui_telemetry');
+  await row.getByRole('button').first().click();
+  await expect(row.getByText('Reading this entry from the file…')).toHaveCount(0);
+  await expect(row).toContainText('systemPayload');
+  await expect(row).toContainText('1774a48a-4c74-405f-af03-223fa6557159');
 });
 
 test('past the browser\'s maximum element height, the list scales and End still reaches the last row', async ({ page }, info) => {

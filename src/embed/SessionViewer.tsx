@@ -245,6 +245,7 @@ function SingleViewer({ source, onSelectCall, onFilterChange, callId, theme, onT
         focusCallId={callId ?? null}
         keyboardScope={keyboardScope ?? 'viewer'}
         onNeedDetail={controller.needDetail}
+        onReadRecord={controller.readRecord}
         view={view}
         onViewChange={onViewChange}
         sharing={{

@@ -1,7 +1,7 @@
 // A light read skims the bulk of long lines on their bytes (ingest/skim.ts) where a full read parses
 // every line whole with JSON.parse. On real, generated and broken lines the two must agree on every
 // line's class (event, unknown, bad, with the same reasons) and on every call a row shows.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -115,4 +115,32 @@ describe('a light read', () => {
       expect([opened.value.content, opened.value.rawOutput]).toEqual([fullCall.content, fullCall.rawOutput]);
     }
   });
+
+  it('leaves an agent\'s own log entries in their lines, each read back whole as a full read keeps it', async () => {
+    // Every agent's log among the fixtures: JSON lines and the pretty-printed files whose messages are records.
+    const logs = ['native', 'cline', 'gemini', 'pi', 'held-out', 'subagent'].flatMap((dir) => filesUnder(join(FIXTURES, dir))).filter((path) => /\.jsonl?$/.test(path));
+    let leftInLine = 0;
+    for (const path of logs) {
+      const bytes = readFileSync(path);
+      const full = await ingest(bytes, { detail: 'full' });
+      const light = await ingest(bytes, { detail: 'light', chunkSize: 4096 });
+      expect(light.items.length, path).toBe(full.items.length);
+      light.items.forEach((item, index) => {
+        const kept = full.items[index]!;
+        if (item.type !== 'event' || item.raw !== undefined) return;
+        leftInLine++;
+        const line = new TextDecoder().decode(bytes.subarray(item.loc.offset, item.loc.offset + item.loc.length));
+        expect({ ...item, raw: JSON.parse(line) as unknown }, `${path} line ${item.loc.line}`).toEqual(kept);
+      });
+    }
+    // Claude Code's hook progress, Codex's and Pi's bookkeeping...: most of what was left out.
+    expect(leftInLine).toBeGreaterThan(50);
+  });
 });
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}

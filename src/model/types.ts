@@ -195,7 +195,11 @@ export type TranscriptItem =
   | { type: 'turn_end'; loc: SourceLocation; sessionId: string | null; stopReason: string; usage?: Usage; elapsedMs?: number; ts?: number }
   | { type: 'usage'; loc: SourceLocation; sessionId: string | null; usage: Usage }
   | { type: 'notice'; loc: SourceLocation; sessionId: string | null; title: string; detail?: string; severity?: string }
-  /** `sessionId`: set when the record names its session (a session update of a kind rows do not show). */
+  /**
+   * `sessionId`: set when the record names its session (a session update of a kind rows do not show).
+   * `raw`: undefined where a light read left it in the source: an agent's own log entry, whose line
+   * (`loc`) is its whole value.
+   */
   | { type: 'event'; loc: SourceLocation; name: string; summary?: string; raw: unknown; sessionId?: string | null; bookkeeping?: true }
   | { type: 'unknown'; loc: SourceLocation; reason: string; raw: unknown };
 

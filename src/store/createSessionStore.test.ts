@@ -6,7 +6,7 @@ import { collect, manualStream } from '../worker/testing/streams';
 import { createSessionController } from './sessionController';
 import { createSessionStore } from './createSessionStore';
 import { agentMessage, delta, loadedStore } from './testing/stores';
-import { isToolCall } from '../model';
+import { ingest, isToolCall } from '../model';
 
 const GEMINI = readFileSync(new URL('../../fixtures/acp/gemini-cli-0.61.0_scripted-model_live-turn.jsonl', import.meta.url), 'utf8');
 const CODEX = readFileSync(new URL('../../fixtures/native/codex-acp.acp.jsonl', import.meta.url), 'utf8');
@@ -220,6 +220,35 @@ describe('light reading', () => {
     if (!full || !isToolCall(full)) throw new Error('the opened call was not read whole');
     expect(full.content?.some((c) => c.type === 'diff')).toBe(true);
     expect(full.history.length).toBeGreaterThan(0);
+  });
+});
+
+describe('light reading an agent\'s own log', () => {
+  it('leaves the entries it shows by their type in the file, and reads each back as a full read keeps it', async () => {
+    const bytes = readFileSync(new URL('../../fixtures/native/claude-code-2.1.83_via-claude-agent-acp.jsonl', import.meta.url));
+    const store = createSessionStore();
+    const ctl = createSessionController(store, () => createInThreadLoader({ throttleMs: 0, lightFromBytes: 0 }));
+    await ctl.load({ kind: 'blob', blob: new Blob([bytes]) });
+    const full = await ingest(bytes, { detail: 'full' });
+    const left = store.getSnapshot().items.toArray().flatMap((item, index) => (item.type === 'event' && item.raw === undefined ? [{ item, index }] : []));
+    expect(left.length).toBeGreaterThan(10);
+    for (const { item, index } of left) {
+      const kept = full.items[index];
+      expect(await ctl.readRecord(item.loc)).toEqual({ ok: true, value: kept?.type === 'event' ? kept.raw : 'not an event' });
+    }
+  });
+
+  it('says which line could not be read again, when the file changed', async () => {
+    const bytes = readFileSync(new URL('../../fixtures/native/claude-code-2.1.83_via-claude-agent-acp.jsonl', import.meta.url));
+    const store = createSessionStore();
+    const ctl = createSessionController(store, () => createInThreadLoader({ throttleMs: 0, lightFromBytes: 0 }));
+    await ctl.load({ kind: 'blob', blob: new Blob([bytes]) });
+    const event = store.getSnapshot().items.find((item) => item.type === 'event' && item.raw === undefined)!;
+    // The same place in a file that now holds something else.
+    await ctl.load({ kind: 'blob', blob: new Blob([new Uint8Array(bytes.length).fill(0x20)]) });
+    const read = await ctl.readRecord(event.loc);
+    expect(read.ok).toBe(false);
+    expect(!read.ok && read.error).toContain(`line ${event.loc.line}`);
   });
 });
 

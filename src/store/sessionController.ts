@@ -2,7 +2,8 @@
 // (what the viewer shows) and rejects the load (so the caller's query knows it failed).
 import { createDefaultLoader, type SessionLoader } from '../worker/loader';
 import type { LoadSource } from '../worker/protocol';
-import type { CallSummary } from '../model';
+import { blobReader, type CallSummary, type SourceLocation } from '../model';
+import type { Result } from '../ingest/result';
 import type { SessionStore } from './createSessionStore';
 
 export interface SessionController {
@@ -12,6 +13,11 @@ export interface SessionController {
   cancel: () => void;
   /** Completes a call read light (its output left in the file) and puts the full call in the store. */
   needDetail: (call: CallSummary) => void;
+  /**
+   * The value of the record at `loc` in the file loaded last, read from it again: an agent's log
+   * entry a light read left in its line (an event whose `raw` is undefined).
+   */
+  readRecord: (loc: SourceLocation) => Promise<Result<unknown>>;
   dispose: () => void;
 }
 
@@ -19,6 +25,8 @@ export function createSessionController(store: SessionStore, makeLoader: () => S
   let loader: SessionLoader | null = null;
   let current: AbortController | null = null;
   const hydrating = new Set<string>();
+  // Only a file read as it is can be read again (a light read is never of a redacted source).
+  let readAgain: ((loc: SourceLocation) => Promise<string> | string) | null = null;
 
   // A light read leaves calls' input and output in the file: the loader searches it there, for
   // each new search text and once more when the read is done, and the store merges what it finds.
@@ -45,6 +53,7 @@ export function createSessionController(store: SessionStore, makeLoader: () => S
       const onOuterAbort = (): void => controller.abort();
       signal?.addEventListener('abort', onOuterAbort);
       loader ??= makeLoader();
+      readAgain = source.kind === 'blob' && source.redact !== true ? blobReader(source.blob) : null;
       store.reset();
       store.setLoadState('loading');
       let failure: string | null = null;
@@ -99,6 +108,14 @@ export function createSessionController(store: SessionStore, makeLoader: () => S
         })
         .catch((err: unknown) => store.setDetailError(call.key, err instanceof Error ? err.message : String(err)))
         .finally(() => hydrating.delete(tag));
+    },
+    async readRecord(loc) {
+      if (!readAgain) return { ok: false, error: 'the source cannot be read again' };
+      try {
+        return { ok: true, value: JSON.parse(await readAgain(loc)) as unknown };
+      } catch (err) {
+        return { ok: false, error: `line ${loc.line.toLocaleString('en')} could not be read again (has the file changed since it was read?): ${err instanceof Error ? err.message : String(err)}` };
+      }
     },
     dispose() {
       unsubscribe();

@@ -18,6 +18,7 @@ import type { ViewName } from './insights/views';
 import type { SessionLinks } from './calls/SpawnedSessions';
 import { SessionToolbar } from './SessionToolbar';
 import { TranscriptPane } from './transcript/TranscriptPane';
+import type { ReadRecord } from './transcript/RecordFromSource';
 import { useKeepPlace } from './transcript/useKeepPlace';
 import { useRowNavigation } from './transcript/useRowNavigation';
 import { useTranscriptKeys } from './transcript/useTranscriptKeys';
@@ -45,6 +46,8 @@ export interface SessionViewProps {
   keyboardScope?: 'viewer' | 'document';
   /** An opened call was read light: ask for its full state. */
   onNeedDetail?: (call: CallSummary) => void;
+  /** Reads an agent's log entry a light read left in the file, when its row is opened. */
+  onReadRecord?: ReadRecord;
   /** The view shown (transcript, timeline, stats, sessions, usage); the viewer keeps its own when absent. */
   view?: ViewName;
   onViewChange?: (view: ViewName) => void;
@@ -52,7 +55,7 @@ export interface SessionViewProps {
   sharing?: SharingProps;
 }
 
-export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'system', onThemeChange, className, onSelectCall, focusCallId, keyboardScope = 'viewer', onNeedDetail, view, onViewChange, sharing }: SessionViewProps) {
+export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'system', onThemeChange, className, onSelectCall, focusCallId, keyboardScope = 'viewer', onNeedDetail, onReadRecord, view, onViewChange, sharing }: SessionViewProps) {
   const snap = useSessionSnapshot(store);
   const { dark, toggle: toggleTheme } = useThemeChoice(theme, onThemeChange);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -191,6 +194,7 @@ export function SessionView({ store, onCancel, onRetry, sourceName, theme = 'sys
             listHandle={listHandle}
             onToggle={toggle}
             onNeedDetail={onNeedDetail}
+            onReadRecord={onReadRecord}
             live={live}
             following={follow.following}
             newRows={Math.max(0, snap.shownRows.length - follow.rowsWhenPaused)}

@@ -124,13 +124,16 @@ export function foldNative(state: FoldState, record: IngestRecord, body: NativeE
     shown = true;
     foldNativeUsage(state, body.usage, loc, sessionId);
   }
+  // A light read leaves an entry's whole value in its line, read again when its row is opened
+  // (SessionLoader.readRecord): an agent's log is mostly entries shown only by their type.
+  const raw = state.calls.detail === 'light' && loc.length > 0 ? undefined : body.raw;
   if (body.compaction === true) {
     shown = true;
-    transcript.add({ type: 'event', loc, name: `compaction (${body.name})`, summary: body.summary, raw: body.raw, sessionId });
+    transcript.add({ type: 'event', loc, name: `compaction (${body.name})`, summary: body.summary, raw, sessionId });
   }
   // Every native line is an event, whatever its type: one that stands for nothing else is shown by its type.
   if (!shown) {
-    const item: TranscriptItem = { type: 'event', loc, name: body.name, summary: body.summary, raw: body.raw, sessionId };
+    const item: TranscriptItem = { type: 'event', loc, name: body.name, summary: body.summary, raw, sessionId };
     if (body.bookkeeping === true) item.bookkeeping = true;
     transcript.add(item);
   }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../../model';
 import { ItemRow } from './ItemRow';
@@ -71,5 +71,32 @@ describe('ItemRow', () => {
     cleanup();
     const opened = show(item, true);
     expect(opened.container.textContent).toContain('brand_new');
+  });
+
+  it('reads an entry a light read left in the file when its row is opened, and says so when it cannot', async () => {
+    const left: TranscriptItem = { type: 'event', loc: { line: 12, offset: 40, length: 30 }, name: 'system/api_error', raw: undefined };
+    const asked: number[] = [];
+    const read = (at: { line: number }) => {
+      asked.push(at.line);
+      return Promise.resolve({ ok: true as const, value: { type: 'system', subtype: 'api_error', retryInMs: 5000 } });
+    };
+    const closed = render(<ItemRow item={left} call={undefined} ended open={false} focused={false} terminals={new Map()} dark={false} onToggle={() => undefined} onReadRecord={read} />);
+    // Nothing is read for a row that stays closed.
+    expect(asked).toEqual([]);
+    closed.unmount();
+    render(<ItemRow item={left} call={undefined} ended open focused={false} terminals={new Map()} dark={false} onToggle={() => undefined} onReadRecord={read} />);
+    expect(screen.getByText('Reading this entry from the file…')).toBeTruthy();
+    expect(await screen.findByText(/retryInMs/)).toBeTruthy();
+    expect(screen.getByText(/5000/)).toBeTruthy();
+    expect(asked).toEqual([12]);
+    cleanup();
+
+    const failing = () => Promise.resolve({ ok: false as const, error: 'line 12 could not be read again' });
+    render(<ItemRow item={left} call={undefined} ended open focused={false} terminals={new Map()} dark={false} onToggle={() => undefined} onReadRecord={failing} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('line 12 could not be read again');
+    cleanup();
+
+    render(<ItemRow item={left} call={undefined} ended open focused={false} terminals={new Map()} dark={false} onToggle={() => undefined} />);
+    expect(screen.getByText(/cannot read the file again/)).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import { Blocks, Checklist } from '../calls/views';
 import { RowBoundary } from '../boundary/RowBoundary';
 import { PlainText, SafeMarkdown } from '../text/SafeMarkdown';
 import { stripAnsi } from '../text/ansi';
+import { RecordFromSource, type ReadRecord } from './RecordFromSource';
 import { formatMoney, formatNumber, formatDuration } from '../format';
 import controls from '../controls.module.css';
 import styles from './transcript.module.css';
@@ -15,6 +16,8 @@ export interface ItemRowProps extends Omit<CallRowProps, 'call'> {
   call: CallSummary | undefined;
   /** A run of bookkeeping events this row stands for (the item first), shown as one quiet row. */
   bookkeeping?: readonly TranscriptItem[] | undefined;
+  /** Reads an event a light read left in the file (its `raw` undefined) when its row is opened. */
+  onReadRecord?: ReadRecord | undefined;
 }
 
 function usageText(u: Usage): string {
@@ -133,7 +136,7 @@ function ItemRowContent(props: ItemRowProps) {
               {item.type === 'unknown' ? item.reason : eventPreview(item.summary)} <span className={styles.muted}>line {item.loc.line}</span>
             </span>
           </button>
-          {open ? <JsonTree value={item.raw} /> : null}
+          {!open ? null : item.type === 'event' && item.raw === undefined ? <RecordFromSource loc={item.loc} read={props.onReadRecord} /> : <JsonTree value={item.raw} />}
         </div>
       );
   }

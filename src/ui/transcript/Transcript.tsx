@@ -5,6 +5,7 @@ import type { SessionSnapshot, SessionStore } from '../../store/createSessionSto
 import { useFileNotes } from '../sharing/notesContext';
 import { VirtualList, type ScrollRequest, type VirtualListHandle } from '../virtual/VirtualList';
 import { ItemRow } from './ItemRow';
+import type { ReadRecord } from './RecordFromSource';
 import styles from './transcript.module.css';
 
 export interface TranscriptProps {
@@ -14,6 +15,7 @@ export interface TranscriptProps {
   scrollRequest: ScrollRequest | null;
   onToggle: (itemIndex: number, viewPos: number) => void;
   onNeedDetail?: (call: CallSummary) => void;
+  onReadRecord?: ReadRecord | undefined;
   /** The source has not ended: open calls are running, with a ticking clock. */
   live: boolean;
   followEnd: boolean;
@@ -38,7 +40,7 @@ function runningSince(call: CallSummary, snap: SessionSnapshot): number | undefi
   return snap.arrivedAt(call);
 }
 
-export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail, live, followEnd, onUserScroll, listHandle }: TranscriptProps) {
+export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail, onReadRecord, live, followEnd, onUserScroll, listHandle }: TranscriptProps) {
   const { shownRows, items, calls, expanded, cursor, ended, terminals, contentHash } = snap;
   // Rows mark the calls the user noted or bookmarked.
   const fileNotes = useFileNotes(contentHash);
@@ -60,6 +62,7 @@ export function Transcript({ snap, dark, scrollRequest, onToggle, onNeedDetail, 
           dark={dark}
           onToggle={() => onToggle(idx, pos)}
           onNeedDetail={onNeedDetail}
+          onReadRecord={onReadRecord}
           detailError={item.type === 'call' ? snap.detailErrors.get(item.callKey) : undefined}
           runningSince={live && call ? runningSince(call, snap) : undefined}
           userNote={call && Object.hasOwn(fileNotes, call.key) ? fileNotes[call.key] : undefined}

@@ -8,6 +8,7 @@ import { SessionLinksContext, type SessionLinks } from '../calls/SpawnedSessions
 import { countOf } from '../format';
 import type { ScrollRequest, VirtualListHandle } from '../virtual/VirtualList';
 import { Transcript } from './Transcript';
+import type { ReadRecord } from './RecordFromSource';
 import shared from '../SessionView.module.css';
 import styles from './transcript.module.css';
 
@@ -20,6 +21,7 @@ export interface TranscriptPaneProps {
   listHandle: RefObject<VirtualListHandle | null>;
   onToggle: (itemIndex: number, viewPos: number) => void;
   onNeedDetail?: (call: CallSummary) => void;
+  onReadRecord?: ReadRecord | undefined;
   live: boolean;
   following: boolean;
   /** Rows that came in since following paused. */
@@ -39,7 +41,7 @@ export function emptyTranscriptMessage(snap: SessionSnapshot): string {
   return 'Nothing to show: the input holds no records.';
 }
 
-export function TranscriptPane({ snap, store, dark, sessionLinks, scrollRequest, listHandle, onToggle, onNeedDetail, live, following, newRows, onUserScroll, onJumpToLatest }: TranscriptPaneProps) {
+export function TranscriptPane({ snap, store, dark, sessionLinks, scrollRequest, listHandle, onToggle, onNeedDetail, onReadRecord, live, following, newRows, onUserScroll, onJumpToLatest }: TranscriptPaneProps) {
   if (snap.shownRows.length === 0) return <div className={shared.empty}>{emptyTranscriptMessage(snap)}</div>;
   return (
     <div className={styles.transcriptPane}>
@@ -51,6 +53,7 @@ export function TranscriptPane({ snap, store, dark, sessionLinks, scrollRequest,
           scrollRequest={scrollRequest}
           onToggle={onToggle}
           onNeedDetail={onNeedDetail}
+          onReadRecord={onReadRecord}
           live={live}
           followEnd={live && following}
           onUserScroll={onUserScroll}
