@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { LineReader } from './lines';
+import { firstNonAscii, LineReader } from './lines';
 
 interface Seen {
   line: number;
@@ -96,5 +96,21 @@ describe('LineReader, a line past the limit', () => {
   test('a last line past the limit without a newline is reported as unterminated', () => {
     const seen = readWithLimit(`{"a":1}\n${'z'.repeat(50)}`, 20, 7);
     expect(seen.at(-1)).toMatchObject({ line: 2, tooLong: 50, terminated: false });
+  });
+});
+
+describe('firstNonAscii', () => {
+  test('finds the first byte past 0x7f in any range of any view, as a byte-by-byte search does', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 70 }), fc.nat(7), fc.nat(70), fc.nat(70), (bytes, shift, a, b) => {
+        // A view that starts anywhere in its buffer: the word reads must stay aligned.
+        const view = new Uint8Array(new Uint8Array([...new Uint8Array(shift), ...bytes]).buffer, shift, bytes.length);
+        const from = Math.min(a, b, bytes.length);
+        const to = Math.min(Math.max(a, b), bytes.length);
+        const expected = view.subarray(from, to).findIndex((byte) => byte >= 0x80);
+        expect(firstNonAscii(view, from, to)).toBe(expected < 0 ? -1 : from + expected);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -1,8 +1,7 @@
-// Chunk-safe line splitting over raw bytes, decoded once per chunk. Newline positions are found in
-// the text; byte offsets follow from them cheaply: for an all-ASCII region (the common case, and
-// known when the text is as long as the bytes) they are the same, otherwise they are found in the
-// bytes, where U+000A never occurs inside a multi-byte UTF-8 sequence, so the k-th newline byte
-// and the k-th '\n' of the decoded text are the same line break.
+// Chunk-safe line splitting over raw bytes. A chunk's runs of ASCII lines are decoded with one call
+// each, their newlines found in the text (byte and character offsets are the same there); a line
+// that is not ASCII is decoded on its own, its end found in the bytes, where U+000A never occurs
+// inside a multi-byte UTF-8 sequence. Or, where a call is cheap (Node), every line on its own.
 
 export interface RawLine {
   /** 1-based line number in the input. */
@@ -37,9 +36,9 @@ const CR = 13;
 
 /**
  * Where decoding one line costs a fraction of a microsecond: Node, whose `process` no browser
- * has. There a chunk's text costs more than its lines' (measured on 40 MB Claude Code, ACP and
- * ledger inputs: 14–22% of a whole read, `npm run bench`), so lines are decoded one by one unless
- * told otherwise.
+ * has. There lines decoded one by one are read faster than runs of them (40 MB light reads,
+ * Node 20: ACP 464 against 580 ms, ledger 507 against 685, Claude Code the same); in Chromium a
+ * call costs 2–3 µs and runs are faster (ACP 587 against 772 ms, Claude Code 648 against 854).
  */
 export const DECODE_EACH_LINE_BY_DEFAULT = typeof (globalThis as { process?: { versions?: { node?: unknown } } }).process?.versions?.node === 'string';
 
@@ -62,12 +61,8 @@ export class LineReader {
   }
 
   /**
-   * `decodeEachLine`: decode each line on its own instead of a chunk at a time. Where a call is
-   * cheap (Node: a fraction of a microsecond), a line of ASCII then stays a one-byte string though
-   * another line of its chunk is not ASCII: one `→` makes a chunk's whole text, and every line
-   * sliced from it, two bytes a character, and decoding and `JSON.parse` slower (measured on Claude
-   * Code logs: decoding 7× slower, parsing 1.25×). In Chromium a call costs microseconds: the
-   * viewer decodes chunks.
+   * `decodeEachLine`: decode each line on its own instead of a run of lines at a time (see
+   * DECODE_EACH_LINE_BY_DEFAULT for which is faster where).
    */
   constructor(
     private readonly onLine: (line: RawLine) => void,
@@ -150,25 +145,36 @@ export class LineReader {
       end = bytes.length;
     }
     if (this.decodeEachLine) return this.emitLines(bytes, end);
-    const text = this.decoder.decode(end === bytes.length ? bytes : bytes.subarray(0, end));
-    const ascii = text.length === end;
     const line = this.current;
     line.source = bytes;
     line.terminated = true;
-    let textStart = 0;
-    let byteStart = 0;
-    while (textStart < text.length) {
-      const textNewline = text.indexOf('\n', textStart);
-      const byteNewline = ascii ? textNewline : bytes.indexOf(LF, byteStart);
-      let byteEnd = byteNewline;
-      let textEnd = textNewline;
-      if (textEnd > textStart && text.charCodeAt(textEnd - 1) === CR) {
-        byteEnd--;
-        textEnd--;
-      }
-      this.emitLine(bytes, byteStart, byteEnd, byteNewline, text.slice(textStart, textEnd));
-      byteStart = byteNewline + 1;
-      textStart = textNewline + 1;
+    // Decoded a run of ASCII lines at a time (one byte a character, one call a run); a line that is
+    // not ASCII on its own. A region decoded whole with one such line in it is two bytes a
+    // character throughout, which TextDecoder is slow to make (Chromium: 80 MB/s, against GB/s
+    // for ASCII) and JSON.parse and every string it makes pay for again: Claude Code logs have an
+    // arrow or a quote mark on 2% of their lines.
+    let at = 0;
+    while (at < end) {
+      const other = firstNonAscii(bytes, at, end);
+      if (other < 0) return this.emitAsciiRun(bytes, at, end);
+      const lineStart = Math.max(at, bytes.lastIndexOf(LF, other) + 1);
+      if (lineStart > at) this.emitAsciiRun(bytes, at, lineStart);
+      const newline = bytes.indexOf(LF, other);
+      const lineEnd = newline > lineStart && bytes[newline - 1] === CR ? newline - 1 : newline;
+      this.emitLine(bytes, lineStart, lineEnd, newline, null);
+      at = newline + 1;
+    }
+  }
+
+  /** The lines of `bytes[start, end)`, all ASCII and each ending with a newline, decoded with one call. */
+  private emitAsciiRun(bytes: Uint8Array, start: number, end: number): void {
+    const text = this.decoder.decode(bytes.subarray(start, end));
+    let from = 0;
+    while (from < text.length) {
+      const newline = text.indexOf('\n', from);
+      const lineEnd = newline > from && text.charCodeAt(newline - 1) === CR ? newline - 1 : newline;
+      this.emitLine(bytes, start + from, start + lineEnd, start + newline, text.slice(from, lineEnd));
+      from = newline + 1;
     }
   }
 
@@ -273,4 +279,25 @@ export class LineReader {
     this.carryLength = 0;
     return joined;
   }
+}
+
+/** The first byte of `bytes[from, to)` that is not ASCII, or -1: four at a time where they are aligned. */
+export function firstNonAscii(bytes: Uint8Array, from: number, to: number): number {
+  let i = from;
+  const misaligned = (bytes.byteOffset + i) % 4;
+  const alignedFrom = Math.min(to, misaligned === 0 ? i : i + 4 - misaligned);
+  for (; i < alignedFrom; i++) if (bytes[i]! >= 0x80) return i;
+  const words = Math.max(0, (to - i) >> 2);
+  if (words > 0) {
+    const view = new Uint32Array(bytes.buffer, bytes.byteOffset + i, words);
+    for (let w = 0; w < words; w++) {
+      if ((view[w]! & 0x80808080) !== 0) {
+        i += w << 2;
+        for (;; i++) if (bytes[i]! >= 0x80) return i;
+      }
+    }
+    i += words << 2;
+  }
+  for (; i < to; i++) if (bytes[i]! >= 0x80) return i;
+  return -1;
 }

@@ -47,9 +47,9 @@ export const SKIM_MIN_LINE_BYTES = 4096;
 const encoder = new TextEncoder();
 
 export class RecordReader {
-  // In a browser lines are decoded a chunk at a time unless told (decodeEachLine): one TextDecoder
-  // call per line costs microseconds in Chromium (a third of a 100 MB read, measured), where a
-  // chunk's decoding is a bulk copy. In Node it is the other way round (lines.ts).
+  // In a browser lines are decoded a run of ASCII lines at a time unless told (decodeEachLine): one
+  // TextDecoder call per line costs microseconds in Chromium, where a run's decoding is a bulk
+  // copy. In Node it is the other way round (lines.ts).
   private readonly lineReader: LineReader;
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private mode: 'sniff' | 'lines' | 'array' | 'document' = 'sniff';
