@@ -95,6 +95,7 @@ export interface SessionStore {
 }
 
 const DELTA_REDRAW_MS = 32;
+const NOTHING_FOLDED: ReadonlyMap<never, never> = new Map<never, never>();
 
 export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {}): SessionStore {
   const listeners = new Set<() => void>();
@@ -108,9 +109,10 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   const shownRows = memo(
     (s: SessionState) => [filteredRows(s), s.items, s.calls, s.filter],
     (s): FoldedRows & BookkeepingRows => {
-      if (isFilterActive(s.filter)) return { rows: filteredRows(s), subagentCalls: new Map(), runs: new Map() };
-      const folded = foldSubagentCalls(filteredRows(s), s.items, s.calls);
-      return { ...folded, ...foldBookkeeping(folded.rows, s.items) };
+      const rows = filteredRows(s);
+      if (isFilterActive(s.filter)) return { rows, subagentCalls: NOTHING_FOLDED, runs: NOTHING_FOLDED };
+      const folded = s.readSoFar.subagentCalls ? foldSubagentCalls(rows, s.items, s.calls, s.idToKey) : { rows, subagentCalls: NOTHING_FOLDED };
+      return { ...folded, ...(s.readSoFar.bookkeeping ? foldBookkeeping(folded.rows, s.items) : { rows: folded.rows, runs: NOTHING_FOLDED }) };
     },
   );
   const facets = memo(

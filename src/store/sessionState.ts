@@ -87,6 +87,12 @@ export interface SessionState extends KeptLists, KeptValues {
   redaction: { findings: List<SecretFinding> } | null;
   /** The input's content hash once it has been read whole (notes are kept under it); null before. */
   contentHash: string | null;
+  /**
+   * Whether any item read was the harness's bookkeeping, and any call was made by a sub-agent:
+   * until then the view has nothing to fold (store/bookkeepingFold.ts, subagentFold.ts) and does
+   * not walk its rows to find out, on every redraw while a file is read. Never unset but by a reset.
+   */
+  readSoFar: { bookkeeping: boolean; subagentCalls: boolean };
 }
 
 /** Everything that changes the store's state. */
@@ -126,6 +132,7 @@ export function initialSessionState(filter?: Partial<Filter>): SessionState {
     searchHits: { text: '', keys: new Set() },
     redaction: null,
     contentHash: null,
+    readSoFar: { bookkeeping: false, subagentCalls: false },
   };
 }
 
@@ -141,7 +148,7 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
     case 'callRead': {
       const { call, basedOn } = event;
       if (state.calls.get(call.key) !== basedOn) return state;
-      return { ...state, calls: state.calls.set(call.key, call) };
+      return { ...state, calls: state.calls.set(call.key, call), readSoFar: noting(state.readSoFar, false, call.parentId !== undefined) };
     }
     case 'detailError':
       return { ...state, detailErrors: new Map(state.detailErrors).set(event.key, event.message) };
@@ -172,6 +179,10 @@ const withHistory = (call: ToolCall, history: ToolCall['history']): ToolCall => 
  * the store applies its own way (`APPLIED_BY_STORE`), each with what follows from it.
  */
 function applyDelta(state: SessionState, d: SessionDelta, now: number): SessionState {
+  let bookkeeping = false;
+  for (const item of d.items) if (item.type === 'event' && item.bookkeeping === true) bookkeeping = true;
+  let subagentCalls = false;
+  for (const { call } of d.calls) if (call.parentId !== undefined) subagentCalls = true;
   return {
     ...state,
     ...keptParts(state, d),
@@ -183,7 +194,14 @@ function applyDelta(state: SessionState, d: SessionDelta, now: number): SessionS
     redaction: applyFindings(state.redaction, d),
     load: { ...state.load, progress: d.progress },
     contentHash: d.contentHash !== undefined ? d.contentHash : state.contentHash,
+    readSoFar: noting(state.readSoFar, bookkeeping, subagentCalls),
   };
+}
+
+/** `readSoFar` with what was just read added (the same object when nothing is new to it). */
+function noting(readSoFar: SessionState['readSoFar'], bookkeeping: boolean, subagentCalls: boolean): SessionState['readSoFar'] {
+  if ((!bookkeeping || readSoFar.bookkeeping) && (!subagentCalls || readSoFar.subagentCalls)) return readSoFar;
+  return { bookkeeping: readSoFar.bookkeeping || bookkeeping, subagentCalls: readSoFar.subagentCalls || subagentCalls };
 }
 
 function applyItems(state: SessionState, d: SessionDelta): Pick<SessionState, 'items' | 'rows' | 'usage'> {

@@ -13,21 +13,15 @@ export interface FoldedRows {
 
 const NONE: ReadonlyMap<string, readonly CallSummary[]> = new Map();
 
-export function foldSubagentCalls(rows: readonly number[], items: List<TranscriptItem>, calls: PMap<string, CallSummary>): FoldedRows {
-  const ids = new Set<string>();
-  let nested = false;
-  for (const call of calls.values()) {
-    ids.add(call.id);
-    if (call.parentId !== undefined) nested = true;
-  }
-  if (!nested) return { rows, subagentCalls: NONE };
+/** `idToKey`: the calls read by their ids (SessionState's), where a parent is looked up. */
+export function foldSubagentCalls(rows: readonly number[], items: List<TranscriptItem>, calls: PMap<string, CallSummary>, idToKey: PMap<string, string>): FoldedRows {
   const byParent = new Map<string, CallSummary[]>();
   const out: number[] = [];
   for (const index of rows) {
     const item = items.get(index);
     const call = item?.type === 'call' ? calls.get(item.callKey) : undefined;
     const parent = call?.parentId;
-    if (call && parent !== undefined && parent !== call.id && ids.has(parent)) {
+    if (call && parent !== undefined && parent !== call.id && idToKey.has(parent)) {
       const list = byParent.get(parent);
       if (list) list.push(call);
       else byParent.set(parent, [call]);
@@ -35,5 +29,5 @@ export function foldSubagentCalls(rows: readonly number[], items: List<Transcrip
     }
     out.push(index);
   }
-  return { rows: out, subagentCalls: byParent };
+  return { rows: out, subagentCalls: byParent.size > 0 ? byParent : NONE };
 }
