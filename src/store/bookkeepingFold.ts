@@ -1,8 +1,6 @@
 // The harness's bookkeeping lines (a native log's `queue-operation`, `progress`, `turn_context`, …,
 // marked `bookkeeping` by its adapter) stay events in the accounting, but with no filter on a run
 // of them is one quiet row ("7 bookkeeping entries") that opens to list them, not a row each.
-import type { List } from 'immutable';
-import type { TranscriptItem } from '../model';
 
 export interface BookkeepingRows {
   rows: readonly number[];
@@ -12,22 +10,20 @@ export interface BookkeepingRows {
 
 const NONE: ReadonlyMap<number, readonly number[]> = new Map();
 
-export function foldBookkeeping(rows: readonly number[], items: List<TranscriptItem>): BookkeepingRows {
-  let any = false;
-  for (const index of rows) {
-    const item = items.get(index);
-    if (item?.type === 'event' && item.bookkeeping === true) {
-      any = true;
-      break;
-    }
-  }
-  if (!any) return { rows, runs: NONE };
+/**
+ * `bookkeeping`: the item indices of the bookkeeping events, increasing (SessionState's), walked
+ * beside the rows: no item is looked up, so a redraw while a large log is read costs a pass over
+ * two arrays of numbers.
+ */
+export function foldBookkeeping(rows: readonly number[], bookkeeping: readonly number[]): BookkeepingRows {
+  if (bookkeeping.length === 0) return { rows, runs: NONE };
   const out: number[] = [];
   const runs = new Map<number, number[]>();
   let run: number[] | null = null;
+  let next = 0;
   for (const index of rows) {
-    const item = items.get(index);
-    if (item?.type === 'event' && item.bookkeeping === true) {
+    while (next < bookkeeping.length && bookkeeping[next]! < index) next++;
+    if (bookkeeping[next] === index) {
       if (run) {
         run.push(index);
         continue;

@@ -339,3 +339,15 @@ describe('reset', () => {
     expect(store.itemNearLine(1)).toBeNull();
   });
 });
+
+describe('bookkeeping runs while a log is read', () => {
+  const bookkeeping = (line: number) => ({ type: 'event' as const, loc: { line, offset: 0, length: 0 }, name: 'progress', raw: {}, sessionId: null, bookkeeping: true as const });
+  it('folds runs as they grow, and unfolds an entry a later delta replaced', () => {
+    const store = createSessionStore();
+    store.applyDelta(delta({ itemsFrom: 0, items: [agentMessage('a', 1), bookkeeping(2), bookkeeping(3)] }));
+    expect([store.getSnapshot().shownRows, [...store.getSnapshot().bookkeeping]]).toEqual([[0, 1], [[1, [1, 2]]]]);
+    // The last entry replaced by a message (a delta hands out the tail again), and more read after it.
+    store.applyDelta(delta({ itemsFrom: 2, items: [agentMessage('b', 3), bookkeeping(4)] }));
+    expect([store.getSnapshot().shownRows, [...store.getSnapshot().bookkeeping]]).toEqual([[0, 1, 2, 3], [[1, [1]], [3, [3]]]]);
+  });
+});

@@ -107,12 +107,12 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
   const filterRows = createRowFilter();
   const filteredRows = memo((s: SessionState) => [s.items, s.rows, s.calls, s.terminals, s.ended, s.filter, s.searchHits], filterRows);
   const shownRows = memo(
-    (s: SessionState) => [filteredRows(s), s.items, s.calls, s.filter],
+    (s: SessionState) => [filteredRows(s), s.items, s.calls, s.bookkeeping, s.filter],
     (s): FoldedRows & BookkeepingRows => {
       const rows = filteredRows(s);
       if (isFilterActive(s.filter)) return { rows, subagentCalls: NOTHING_FOLDED, runs: NOTHING_FOLDED };
-      const folded = s.readSoFar.subagentCalls ? foldSubagentCalls(rows, s.items, s.calls, s.idToKey) : { rows, subagentCalls: NOTHING_FOLDED };
-      return { ...folded, ...(s.readSoFar.bookkeeping ? foldBookkeeping(folded.rows, s.items) : { rows: folded.rows, runs: NOTHING_FOLDED }) };
+      const folded = s.subagentCallsRead ? foldSubagentCalls(rows, s.items, s.calls, s.idToKey) : { rows, subagentCalls: NOTHING_FOLDED };
+      return { ...folded, ...foldBookkeeping(folded.rows, s.bookkeeping.indices()) };
     },
   );
   const facets = memo(

@@ -87,12 +87,14 @@ export interface SessionState extends KeptLists, KeptValues {
   redaction: { findings: List<SecretFinding> } | null;
   /** The input's content hash once it has been read whole (notes are kept under it); null before. */
   contentHash: string | null;
+  /** The items that are the harness's bookkeeping, in order (the view folds runs of them: store/bookkeepingFold.ts). */
+  bookkeeping: GrowingIndices;
   /**
-   * Whether any item read was the harness's bookkeeping, and any call was made by a sub-agent:
-   * until then the view has nothing to fold (store/bookkeepingFold.ts, subagentFold.ts) and does
-   * not walk its rows to find out, on every redraw while a file is read. Never unset but by a reset.
+   * Whether any call read was made by a sub-agent: until then the view has no call to fold
+   * (store/subagentFold.ts) and does not walk its rows to find out on every redraw while a file
+   * is read. Unset only by a reset.
    */
-  readSoFar: { bookkeeping: boolean; subagentCalls: boolean };
+  subagentCallsRead: boolean;
 }
 
 /** Everything that changes the store's state. */
@@ -132,7 +134,8 @@ export function initialSessionState(filter?: Partial<Filter>): SessionState {
     searchHits: { text: '', keys: new Set() },
     redaction: null,
     contentHash: null,
-    readSoFar: { bookkeeping: false, subagentCalls: false },
+    bookkeeping: new GrowingIndices(),
+    subagentCallsRead: false,
   };
 }
 
@@ -148,7 +151,7 @@ export function reduceSession(state: SessionState, event: SessionEvent): Session
     case 'callRead': {
       const { call, basedOn } = event;
       if (state.calls.get(call.key) !== basedOn) return state;
-      return { ...state, calls: state.calls.set(call.key, call), readSoFar: noting(state.readSoFar, false, call.parentId !== undefined) };
+      return { ...state, calls: state.calls.set(call.key, call), subagentCallsRead: state.subagentCallsRead || call.parentId !== undefined };
     }
     case 'detailError':
       return { ...state, detailErrors: new Map(state.detailErrors).set(event.key, event.message) };
@@ -179,10 +182,8 @@ const withHistory = (call: ToolCall, history: ToolCall['history']): ToolCall => 
  * the store applies its own way (`APPLIED_BY_STORE`), each with what follows from it.
  */
 function applyDelta(state: SessionState, d: SessionDelta, now: number): SessionState {
-  let bookkeeping = false;
-  for (const item of d.items) if (item.type === 'event' && item.bookkeeping === true) bookkeeping = true;
-  let subagentCalls = false;
-  for (const { call } of d.calls) if (call.parentId !== undefined) subagentCalls = true;
+  let subagentCallsRead = state.subagentCallsRead;
+  for (const { call } of d.calls) if (call.parentId !== undefined) subagentCallsRead = true;
   return {
     ...state,
     ...keptParts(state, d),
@@ -194,18 +195,13 @@ function applyDelta(state: SessionState, d: SessionDelta, now: number): SessionS
     redaction: applyFindings(state.redaction, d),
     load: { ...state.load, progress: d.progress },
     contentHash: d.contentHash !== undefined ? d.contentHash : state.contentHash,
-    readSoFar: noting(state.readSoFar, bookkeeping, subagentCalls),
+    subagentCallsRead,
   };
 }
 
-/** `readSoFar` with what was just read added (the same object when nothing is new to it). */
-function noting(readSoFar: SessionState['readSoFar'], bookkeeping: boolean, subagentCalls: boolean): SessionState['readSoFar'] {
-  if ((!bookkeeping || readSoFar.bookkeeping) && (!subagentCalls || readSoFar.subagentCalls)) return readSoFar;
-  return { bookkeeping: readSoFar.bookkeeping || bookkeeping, subagentCalls: readSoFar.subagentCalls || subagentCalls };
-}
-
-function applyItems(state: SessionState, d: SessionDelta): Pick<SessionState, 'items' | 'rows' | 'usage'> {
+function applyItems(state: SessionState, d: SessionDelta): Pick<SessionState, 'items' | 'rows' | 'bookkeeping' | 'usage'> {
   const rowsAdded: number[] = [];
+  const bookkeepingAdded: number[] = [];
   let reported: Map<string, SessionUsage> | null = null;
   const items = state.items.withMutations((list) => {
     const grown = d.grown;
@@ -226,12 +222,13 @@ function applyItems(state: SessionState, d: SessionDelta): Pick<SessionState, 'i
     }
     if (list.size !== d.itemsFrom) list.setSize(d.itemsFrom);
     for (const it of d.items) {
+      if (it.type === 'event' && it.bookkeeping === true) bookkeepingAdded.push(list.size);
       if (isRow(it)) rowsAdded.push(list.size);
       else if (it.type === 'usage') addUsage((reported ??= new Map(state.usage)), it.sessionId, it.usage, 1);
       list.push(it);
     }
   });
-  return { items, rows: state.rows.withRows(d.itemsFrom, rowsAdded), usage: reported ?? state.usage };
+  return { items, rows: state.rows.withRows(d.itemsFrom, rowsAdded), bookkeeping: state.bookkeeping.withRows(d.itemsFrom, bookkeepingAdded), usage: reported ?? state.usage };
 }
 
 function applyCalls(state: SessionState, d: SessionDelta, now: number): Pick<SessionState, 'calls' | 'arrivals' | 'idToKey' | 'labelCounts' | 'statusCounts'> {
