@@ -1,6 +1,7 @@
 // The harness's bookkeeping lines (a native log's `queue-operation`, `progress`, `turn_context`, …,
 // marked `bookkeeping` by its adapter) stay events in the accounting, but with no filter on a run
 // of them is one quiet row ("7 bookkeeping entries") that opens to list them, not a row each.
+import type { IndexRun } from './indexRange';
 
 export interface BookkeepingRows {
   rows: readonly number[];
@@ -8,22 +9,22 @@ export interface BookkeepingRows {
   runs: ReadonlyMap<number, readonly number[]>;
 }
 
-const NONE: ReadonlyMap<number, readonly number[]> = new Map();
-
 /**
- * `bookkeeping`: the item indices of the bookkeeping events, increasing (SessionState's), walked
- * beside the rows: no item is looked up, so a redraw while a large log is read costs a pass over
- * two arrays of numbers.
+ * `rows` folded, or null when there is nothing to fold (no bookkeeping read). `bookkeeping`: the
+ * item indices of the bookkeeping events, increasing (SessionState's), walked beside the rows: no
+ * item is looked up, so a redraw while a large log is read costs a pass over two arrays of numbers.
  */
-export function foldBookkeeping(rows: readonly number[], bookkeeping: readonly number[]): BookkeepingRows {
-  if (bookkeeping.length === 0) return { rows, runs: NONE };
+export function foldBookkeeping(rows: IndexRun, bookkeeping: IndexRun): BookkeepingRows | null {
+  if (bookkeeping.length === 0) return null;
+  const marks = bookkeeping.backing;
   const out: number[] = [];
   const runs = new Map<number, number[]>();
   let run: number[] | null = null;
   let next = 0;
-  for (const index of rows) {
-    while (next < bookkeeping.length && bookkeeping[next]! < index) next++;
-    if (bookkeeping[next] === index) {
+  for (let r = 0; r < rows.length; r++) {
+    const index = rows.backing[r]!;
+    while (next < bookkeeping.length && marks[next]! < index) next++;
+    if (next < bookkeeping.length && marks[next] === index) {
       if (run) {
         run.push(index);
         continue;

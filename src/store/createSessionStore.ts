@@ -11,6 +11,7 @@ import type { SecretFinding, SessionDelta } from '../worker/protocol';
 import { createRowFilter, EMPTY_FILTER, facetsFrom, isFilterActive, type Facets, type Filter } from './filter';
 import { foldSubagentCalls, type FoldedRows } from './subagentFold';
 import { foldBookkeeping, type BookkeepingRows } from './bookkeepingFold';
+import { runOf } from './indexRange';
 import { arrivalOf, initialSessionState, reduceSession, type LoadState, type SessionEvent, type SessionState, type SessionUsage } from './sessionState';
 
 export type { LoadState, SecretFinding, SessionUsage };
@@ -111,8 +112,10 @@ export function createSessionStore(opts: { initialFilter?: Partial<Filter> } = {
     (s): FoldedRows & BookkeepingRows => {
       const rows = filteredRows(s);
       if (isFilterActive(s.filter)) return { rows, subagentCalls: NOTHING_FOLDED, runs: NOTHING_FOLDED };
-      const folded = s.subagentCallsRead ? foldSubagentCalls(rows, s.items, s.calls, s.idToKey) : { rows, subagentCalls: NOTHING_FOLDED };
-      return { ...folded, ...foldBookkeeping(folded.rows, s.bookkeeping.indices()) };
+      // With no filter the rows are `s.rows`: folded from its backing, not through its window.
+      const folded = s.subagentCallsRead ? foldSubagentCalls(s.rows.run(), s.items, s.calls, s.idToKey) : null;
+      const bookkeeping = foldBookkeeping(folded ? runOf(folded.rows) : s.rows.run(), s.bookkeeping.run());
+      return { rows: bookkeeping?.rows ?? folded?.rows ?? rows, subagentCalls: folded?.subagentCalls ?? NOTHING_FOLDED, runs: bookkeeping?.runs ?? NOTHING_FOLDED };
     },
   );
   const facets = memo(

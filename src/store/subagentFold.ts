@@ -4,6 +4,7 @@
 // every call it keeps as a row, a sub-agent's too (looking for failures finds them).
 import type { List, Map as PMap } from 'immutable';
 import type { CallSummary, TranscriptItem } from '../model';
+import type { IndexRun } from './indexRange';
 
 export interface FoldedRows {
   rows: readonly number[];
@@ -14,10 +15,11 @@ export interface FoldedRows {
 const NONE: ReadonlyMap<string, readonly CallSummary[]> = new Map();
 
 /** `idToKey`: the calls read by their ids (SessionState's), where a parent is looked up. */
-export function foldSubagentCalls(rows: readonly number[], items: List<TranscriptItem>, calls: PMap<string, CallSummary>, idToKey: PMap<string, string>): FoldedRows {
+export function foldSubagentCalls(rows: IndexRun, items: List<TranscriptItem>, calls: PMap<string, CallSummary>, idToKey: PMap<string, string>): FoldedRows {
   const byParent = new Map<string, CallSummary[]>();
   const out: number[] = [];
-  for (const index of rows) {
+  for (let r = 0; r < rows.length; r++) {
+    const index = rows.backing[r]!;
     const item = items.get(index);
     const call = item?.type === 'call' ? calls.get(item.callKey) : undefined;
     const parent = call?.parentId;
