@@ -6,7 +6,7 @@ export {
   DELTA_PARTS, APPENDED_PARTS, PATCH_PARTS, partsOf, type SessionDelta, type DeltaPart, type DeltaEntry, type DeltaLists, type AppendedPart,
   type PartKind, type PartsOf, type CallPatch, type SecretFinding,
 } from './delta';
-export { ingest, chunksOf, streamChunks, type ByteSource, type IngestOptions } from './readSession';
+export { ingest, chunksOf, streamChunks, streamChunksReusing, type ByteSource, type IngestOptions } from './readSession';
 export { readClaudeCodeForRows, decodedLines, type LineSplitter } from './claudeCodeRead';
 export { displayStatus, exitedWithoutCompletion, hasEnded } from './status';
 export { hydrateCall, blobReader, type ReadRecord } from './hydrate';

@@ -166,7 +166,9 @@ export async function pump(
       // A file is hashed by the verifier from the file itself: its chunks are not copied over to it.
       const hasher = !chain ? local : source.kind === 'blob' ? chain.contentHashOf(source.blob, local) : chain.contentHash(local);
       // Blob streams hand over megabytes at a time; reading them in slices lets deltas stay small.
-      const read = sourceBytes(source, { signal, ...(opts.fetch ? { fetch: opts.fetch } : {}), onSize: (n) => void (progress.totalBytes = n) });
+      // Nothing below keeps a chunk once it asks for the next (the hasher takes it at once, ingest
+      // and the redaction's line reader copy what they keep): a file is read into one buffer, used again.
+      const read = sourceBytes(source, { signal, reuseBuffer: true, ...(opts.fetch ? { fetch: opts.fetch } : {}), onSize: (n) => void (progress.totalBytes = n) });
       const bytes = hashed(firstSliceSmall(read), hasher);
       // Redacted, the parser reads other bytes than the input's: progress counts the input's.
       let inputRead = 0;

@@ -2,7 +2,7 @@
 // for an export reading the records again. A file is streamed, never read whole; a stream stopped
 // early is cancelled (model/readSession.ts `streamChunks`); a URL that answers with an error or a
 // web page is refused with why.
-import { streamChunks } from '../model';
+import { streamChunks, streamChunksReusing } from '../model';
 import type { LoadSource } from './protocol';
 
 export interface SourceReadOptions {
@@ -11,7 +11,15 @@ export interface SourceReadOptions {
   fetch?: typeof fetch;
   /** The source's size in bytes, once known (a blob's at once, a URL's from its Content-Length when not compressed). */
   onSize?: (bytes: number) => void;
+  /**
+   * A file's chunks may be read into one buffer used again for each (`streamChunksReusing`): set by
+   * a reader that keeps nothing of a chunk once it asks for the next, or copies what it keeps.
+   */
+  reuseBuffer?: boolean;
 }
+
+/** What a file is read into when its buffer is used again: about what Chromium hands over a chunk at a time. */
+const FILE_BUFFER_BYTES = 1 << 20;
 
 const TEXT_CHUNK = 1 << 20;
 
@@ -23,7 +31,7 @@ export async function* sourceBytes(source: LoadSource, opts: SourceReadOptions =
   switch (source.kind) {
     case 'blob':
       onSize?.(source.blob.size);
-      yield* streamChunks(source.blob.stream(), signal);
+      yield* opts.reuseBuffer === true ? streamChunksReusing(source.blob.stream(), FILE_BUFFER_BYTES, signal) : streamChunks(source.blob.stream(), signal);
       return;
     case 'stream':
       yield* streamChunks(source.stream, signal);
