@@ -1,6 +1,6 @@
 // Shared steps for the viewer's browser tests: getting a session in three ways, and the
 // expected calls computed by the same model in Node (so the tests follow the contract, not a copy).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -213,4 +213,25 @@ export function addressPrinted(child: ChildProcess): Promise<string> {
     });
     child.on('exit', (code) => reject(new Error(`loupe open exited (${code}) before printing its address: ${out}`)));
   });
+}
+
+/**
+ * The calls pinned in a native sample's snapshot table (`fixtures/__snapshots__/native__NAME.calls.txt`,
+ * `id | label | subject | status | …` per call, the table src/model/samples.test.ts pins in Node)
+ * are the rows shown, with those labels, subjects and statuses. False when the sample has no table.
+ */
+export async function expectPinnedCalls(page: Page, name: string): Promise<boolean> {
+  const table = fixture(`__snapshots__/native__${name}.calls.txt`);
+  if (!existsSync(table)) return false;
+  const rows = readFileSync(table, 'utf8').trim().split('\n').slice(1).map((line) => {
+    const [id = '', label = '', subject = '', status = ''] = line.split(' | ');
+    return { id, label, subject, status };
+  });
+  await expect(page.getByRole('region', { name: 'Filters' })).toContainText(`Tool calls: ${rows.length}`);
+  for (const r of rows) {
+    const shown = page.locator(`[data-call-id="${cssEscape(r.id)}"]`).filter({ hasText: r.subject === '—' ? '' : r.subject }).first();
+    await expect(shown, `${r.id} ${r.label} ${r.subject}`).toHaveAttribute('data-label', r.label);
+    await expect(shown).toHaveAttribute('data-status', r.status);
+  }
+  return true;
 }
