@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, expectedSession, fixture, GENERATOR, openByPicker, test } from './helpers';
 
 test.describe.configure({ timeout: 180_000 });
@@ -40,11 +40,24 @@ test('a ~20 MB session keeps the DOM bounded and scrolls to its last call', asyn
   expect(await rows.count()).toBeLessThan(bound);
 });
 
-test('a file read light still shows a call in full once it is opened', async ({ page }, info) => {
-  const file = info.outputPath('light.grok.jsonl');
-  // Past the size from which the worker leaves call output in the file (48 MB).
-  execFileSync('node', [GENERATOR, '--format', 'grok', '--mb', '50', '--out', file]);
+test('a file read light reads what it left in the file when a row is opened: a call\'s output, an agent\'s log entry', async ({ page }, info) => {
+  // One file past the size from which the worker reads light (48 MiB), read once for both: a real
+  // Qwen Code chat's lines, then a generated Grok session.
+  const grok = info.outputPath('light.grok.jsonl');
+  execFileSync('node', [GENERATOR, '--format', 'grok', '--mb', '50', '--out', grok]);
+  const file = info.outputPath('light.qwen-and-grok.jsonl');
+  writeFileSync(file, readFileSync(fixture('native/qwen-code-0.24.4_chat.jsonl')));
+  appendFileSync(file, readFileSync(grok));
   await openByPicker(page, file);
+
+  // Line 3: Qwen Code's telemetry of an API response, shown by its type; its fields are in the file only.
+  const entry = page.locator('[data-kind="event"][data-line="3"]');
+  await expect(entry).toContainText('system/ui_telemetry');
+  await entry.getByRole('button').first().click();
+  await expect(entry.getByText('Reading this entry from the file…')).toHaveCount(0);
+  await expect(entry).toContainText('systemPayload');
+  await expect(entry).toContainText('1774a48a-4c74-405f-af03-223fa6557159');
+
   await page.getByRole('group', { name: 'By label' }).getByLabel('Edit').check();
   const row = page.locator('[data-label="Edit"]').first();
   await row.locator('> button').click();
@@ -53,27 +66,6 @@ test('a file read light still shows a call in full once it is opened', async ({ 
   await row.getByRole('tab', { name: 'Raw' }).click();
   await expect(row.getByRole('table')).toContainText('tool_call');
   await expect(row).toContainText('"full"');
-});
-
-test('a large agent log read light reads an entry it left in the file when its row is opened', async ({ page }, info) => {
-  const file = info.outputPath('light.qwen.jsonl');
-  // A real Qwen Code chat's lines, copied with new uuids past the size from which the worker reads light (48 MiB).
-  const lines = readFileSync(fixture('native/qwen-code-0.24.4_chat.jsonl'), 'utf8').trimEnd();
-  const copies: string[] = [];
-  for (let copy = 0, bytes = 0; bytes < 52e6; copy++) {
-    const text = copy === 0 ? lines : lines.replace(/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4})[0-9a-f]{8}/g, (_, head: string) => `${head}${copy.toString(16).padStart(8, '0')}`);
-    copies.push(text);
-    bytes += text.length + 1;
-  }
-  writeFileSync(file, `${copies.join('\n')}\n`);
-  await openByPicker(page, file);
-  // Line 3: Qwen Code's telemetry of an API response, shown by its type; its fields are in the file only.
-  const row = page.locator('[data-kind="event"][data-line="3"]');
-  await expect(row).toContainText('system/ui_telemetry');
-  await row.getByRole('button').first().click();
-  await expect(row.getByText('Reading this entry from the file…')).toHaveCount(0);
-  await expect(row).toContainText('systemPayload');
-  await expect(row).toContainText('1774a48a-4c74-405f-af03-223fa6557159');
 });
 
 test('past the browser\'s maximum element height, the list scales and End still reaches the last row', async ({ page }, info) => {
