@@ -21,14 +21,14 @@ const RUNS = Number(arg('runs', '3'));
 const FORMATS = arg('formats', 'acp,ledger,acp-long-output').split(',');
 // full: every field kept (the in-thread path, small files in the viewer); light: bulk left in the
 // source (the CLI, and the viewer's worker for large files). See BuilderOptions in src/model.
-// rows: a Claude Code log read for its rows alone, as `loupe index` reads one (whole, from memory,
-// through the WebAssembly pass: cli/indexFile.ts's claudeCodeRows); its memory is the file's bytes
-// and the session the rows are made of.
+// rows: a Claude Code log read for its rows alone, as `loupe index` reads one too large to read
+// whole (through the WebAssembly pass, in windows read straight into its memory:
+// cli/indexFile.ts's claudeCodeRowsOfFile); its memory is the window and the session the rows are made of.
 const DETAILS = arg('detail', 'full,light').split(',');
 const DETAIL = arg('detail', 'full');
 // Issue 10's aims: a light read faster than parsing its lines, a full one at least 0.6 of that;
 // a light read holding at most half the file in memory, a full one at most 1.3 times it.
-// The index's read is held to the light read's aims (its memory counts the file's bytes, read whole).
+// The index's read is held to the light read's aims.
 const AIMS = { light: { ratio: 1.0, memory: 0.5 }, full: { ratio: 0.6, memory: 1.3 } };
 AIMS.rows = AIMS.light;
 
@@ -82,9 +82,9 @@ async function child() {
   const model = await import(join(root, 'dist/cli/model.js'));
   const { createReadStream } = await import('node:fs');
   // `rows`: the index's read of a Claude Code log.
-  const { claudeCodeRows } = DETAIL === 'rows' ? await import(arg('index-module', '')) : {};
+  const { claudeCodeRowsOfFile } = DETAIL === 'rows' ? await import(arg('index-module', '')) : {};
   const ingest = DETAIL !== 'rows' ? model.ingest : async () => {
-    const session = claudeCodeRows(readFileSync(file));
+    const session = claudeCodeRowsOfFile(file);
     if (session === null) throw new Error(`${file}: not read for rows alone (not a Claude Code log, or one with sub-agents)`);
     return session;
   };

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fleetRows } from '../analysis/fleet';
 import { readClaudeCodeForRows } from '../model/claudeCodeRead';
 import { indexScanner, type IndexScanExports } from '../ingest/wasm/indexScanner';
-import { readClaudeCodeForRowsFromScan, type ScanReadCounts } from './claudeCodeScanRead';
+import { readClaudeCodeForRowsFromScan, readClaudeCodeForRowsInWindows, type ScanReadCounts } from './claudeCodeScanRead';
 import { bufferLines } from './bufferLines';
 import { claudeLogEdit, editedClaudeLog } from './testing/claudeLogEdits';
 
@@ -20,12 +20,38 @@ const scanner = indexScanner();
 if (!scanner) throw new Error('WebAssembly with SIMD is missing: Node 20 has it');
 const wasm: IndexScanExports = scanner;
 
-function expectSameRows(buffer: Buffer, name: string): ScanReadCounts {
+/** A file's reads as readSync gives them: at most `most` bytes each (a pipe or a network file gives less than asked). */
+function readsOf(buffer: Buffer, most: number): (target: Uint8Array) => number {
+  let at = 0;
+  return (target) => {
+    const n = Math.min(target.length, most, buffer.length - at);
+    target.set(buffer.subarray(at, at + n));
+    at += n;
+    return n;
+  };
+}
+
+/**
+ * The rows of both reads the same; and the same session (every call with its history's line,
+ * offset and length, the transcript, the counts) read whole or in windows of `windowBytes`,
+ * lines longer than a window among them.
+ */
+function expectSameRows(buffer: Buffer, name: string, windowBytes = 61, most = 1 << 20): ScanReadCounts {
   const counts = { fast: 0, js: 0, blank: 0 };
   const today = readClaudeCodeForRows(buffer, bufferLines(buffer));
   const scanned = readClaudeCodeForRowsFromScan(buffer, wasm, bufferLines(buffer), counts);
   expect(scanned === null, name).toBe(today === null);
   if (today && scanned) expect(fleetRows(scanned, FACTS), name).toEqual(fleetRows(today, FACTS));
+  const windowed = readClaudeCodeForRowsInWindows(readsOf(buffer, most), wasm, windowBytes);
+  if (buffer[0] === 0xef && buffer[1] === 0xbb) expect(windowed, `${name}: a BOM is ingest's`).toBeNull();
+  else {
+    expect(windowed === null, name).toBe(scanned === null);
+    if (windowed && scanned) {
+      expect(windowed.counts, name).toEqual(scanned.counts);
+      expect([...windowed.calls.values()], name).toEqual([...scanned.calls.values()]);
+      expect(windowed.items, name).toEqual(scanned.items);
+    }
+  }
   return counts;
 }
 
@@ -94,9 +120,12 @@ describe('the read from the WebAssembly tables gives today’s rows', () => {
   it('on a real Claude Code log changed at random', () => {
     const sample = readFileSync(join(FIXTURES, 'native/claude-code-2.1.83_via-claude-agent-acp.jsonl'), 'utf8').split('\n').filter((line) => line !== '');
     fc.assert(
-      fc.property(fc.array(claudeLogEdit(CASES.map(([line]) => line)), { maxLength: 8 }), fc.boolean(), (edits, lastNewline) => {
-        expectSameRows(Buffer.from(editedClaudeLog(sample, edits, lastNewline)), 'changed');
-      }),
+      fc.property(
+        fc.array(claudeLogEdit(CASES.map(([line]) => line)), { maxLength: 8 }), fc.boolean(), fc.integer({ min: 1, max: 8192 }), fc.integer({ min: 1, max: 5000 }),
+        (edits, lastNewline, windowBytes, most) => {
+          expectSameRows(Buffer.from(editedClaudeLog(sample, edits, lastNewline)), 'changed', windowBytes, most);
+        },
+      ),
       { numRuns: 100 },
     );
   });

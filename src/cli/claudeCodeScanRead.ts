@@ -79,47 +79,114 @@ export function readClaudeCodeForRowsFromScan(
   buffer: Buffer, wasm: IndexScanExports, lines: LineSplitter, counts: ScanReadCounts = { fast: 0, js: 0, blank: 0 },
 ): Session | null {
   // A BOM is the per-line read's (the pass would call the first line invalid).
-  if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) return readClaudeCodeForRows(buffer, lines);
-  if (!wasm.reserve(buffer.length)) return readClaudeCodeForRows(buffer, lines);
+  if (hasBom(buffer)) return readClaudeCodeForRows(buffer, lines);
+  let copied = false;
+  const session = scanRead((into) => {
+    if (copied) return 0;
+    copied = true;
+    into.set(buffer);
+    return buffer.length;
+  }, wasm, Math.max(buffer.length, 1), counts);
+  return session === undefined ? readClaudeCodeForRows(buffer, lines) : session;
+}
+
+/**
+ * A log read in windows of `windowBytes` (grown for a longer line) straight into the pass's memory,
+ * by `readInto` (a file's next bytes into the target; 0 at its end): any size of file in the same
+ * few megabytes, read once, with no copy. Null when the per-line read or ingest must read it (as
+ * above, or a BOM, or memory that cannot grow).
+ */
+export function readClaudeCodeForRowsInWindows(
+  readInto: (target: Uint8Array) => number, wasm: IndexScanExports, windowBytes: number, counts: ScanReadCounts = { fast: 0, js: 0, blank: 0 },
+): Session | null {
+  return scanRead(readInto, wasm, windowBytes, counts, true) ?? null;
+}
+
+function hasBom(bytes: Uint8Array): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
+/** Undefined: the pass could not take the input (memory did not grow, a BOM when `refuseBom`); null: the read refuses it. */
+function scanRead(
+  readInto: (target: Uint8Array) => number, wasm: IndexScanExports, windowBytes: number, counts: ScanReadCounts, refuseBom = false,
+): Session | null | undefined {
+  let window = windowBytes;
+  if (!wasm.reserve(window)) return undefined;
   const inputAt = wasm.input();
-  new Uint8Array(wasm.memory.buffer, inputAt, buffer.length).set(buffer);
-  const words = new Uint32Array(wasm.memory.buffer);
   const perLine = wasm.wordsPerLine();
   const perBlock = wasm.wordsPerBlock();
   const tableWord = wasm.tableAt() >>> 2;
   const blockWord = wasm.blocksAt() >>> 2;
   const state = new FoldState('light', undefined, false);
   const reader = new ClaudeLines(state);
-  const fields = new LineFields(buffer, words);
+  const fields = new LineFields();
   let line = 0;
-  let from = 0;
-  for (;;) {
-    const count = wasm.scan(from, buffer.length);
-    if (count === 0) break;
-    for (let l = 0; l < count && !reader.refused; l++) {
-      line++;
-      const row = tableWord + l * perLine;
-      const start = words[row]!;
-      const flags = words[row + 2]!;
-      // Where the per-line read ends this line: its newline, a CR before it left out. Its length is
-      // checked first, blank or not, as the per-line read checks every line's.
-      let next = flags & (OK | BLANK) ? words[row + 1]! : buffer.indexOf(10, start);
-      if (next < 0) next = buffer.length;
-      const end = next > start && buffer[next - 1] === CR ? next - 1 : next;
-      if (end - start > MAX_LINE_BYTES) return null;
-      if (flags & BLANK) {
-        counts.blank++;
+  // Bytes at the window's start carried from the last (a line not yet whole), and where in the input the window starts.
+  let carried = 0;
+  let windowOffset = 0;
+  let ended = false;
+  for (let first = true; ; first = false) {
+    let filled = carried;
+    while (!ended && filled < window) {
+      const n = readInto(new Uint8Array(wasm.memory.buffer, inputAt + filled, window - filled));
+      if (n === 0) ended = true;
+      else filled += n;
+    }
+    const bytes = Buffer.from(wasm.memory.buffer, inputAt, filled) as SlicingBuffer;
+    if (first && refuseBom && hasBom(bytes)) return undefined;
+    // The window's whole lines: up to its last newline, or all of it at the input's end.
+    let region = filled;
+    if (!ended) {
+      region = bytes.lastIndexOf(10) + 1;
+      if (region === 0) {
+        // A line longer than the window: the window grows to hold it.
+        if (window >= MAX_LINE_BYTES) return null;
+        window = Math.min(window * 2, MAX_LINE_BYTES + 1);
+        if (!wasm.reserve(window)) return undefined;
+        carried = filled;
         continue;
       }
-      if (!(flags & OK) || !fields.fold(reader, row, flags, blockWord, perBlock, line, start, end - start)) {
-        counts.js++;
-        reader.line(end === start ? '' : lines.text(start, end), line, start, end - start);
-      } else {
-        counts.fast++;
+    } else if (filled < window) {
+      // Past the input's end the pass reads what a window before left: zeros stop its strings there, as its padding does.
+      new Uint8Array(wasm.memory.buffer, inputAt + filled, Math.min(16, window - filled)).fill(0);
+    }
+    if (region > 0) {
+      const words = new Uint32Array(wasm.memory.buffer);
+      fields.use(bytes, words);
+      let from = 0;
+      for (;;) {
+        const count = wasm.scan(from, region);
+        if (count === 0) break;
+        for (let l = 0; l < count && !reader.refused; l++) {
+          line++;
+          const row = tableWord + l * perLine;
+          const start = words[row]!;
+          const flags = words[row + 2]!;
+          // Where the per-line read ends this line: its newline, a CR before it left out. Its length is
+          // checked first, blank or not, as the per-line read checks every line's.
+          let next = flags & (OK | BLANK) ? words[row + 1]! : bytes.indexOf(10, start);
+          if (next < 0 || next > region) next = region;
+          const end = next > start && bytes[next - 1] === CR ? next - 1 : next;
+          if (end - start > MAX_LINE_BYTES) return null;
+          if (flags & BLANK) {
+            counts.blank++;
+            continue;
+          }
+          if (!(flags & OK) || !fields.fold(reader, row, flags, blockWord, perBlock, line, windowOffset + start, end - start)) {
+            counts.js++;
+            reader.line(end === start ? '' : bytes.utf8Slice(start, end), line, windowOffset + start, end - start);
+          } else {
+            counts.fast++;
+          }
+        }
+        if (reader.refused) return null;
+        from = wasm.resumeAt();
       }
     }
-    if (reader.refused) return null;
-    from = wasm.resumeAt();
+    if (ended) break;
+    new Uint8Array(wasm.memory.buffer).copyWithin(inputAt, inputAt + region, inputAt + filled);
+    carried = filled - region;
+    windowOffset += region;
   }
   if (state.session.counts.lines === 0) return null;
   state.session.format = 'claude-code';
@@ -146,10 +213,15 @@ function literalOrParse(buffer: SlicingBuffer, start: number, end: number): unkn
 
 class LineFields {
   private sessionId: unknown;
-  private readonly buffer: SlicingBuffer;
+  private buffer = Buffer.alloc(0) as SlicingBuffer;
+  private words: Uint32Array = new Uint32Array(0);
 
-  constructor(buffer: Buffer, private readonly words: Uint32Array) {
-    this.buffer = buffer as SlicingBuffer;
+  /** The window's bytes and the pass's memory as words, for the lines of one window. */
+  use(buffer: SlicingBuffer, words: Uint32Array): void {
+    this.buffer = buffer;
+    this.words = words;
+    // The pass says SAME_SESSION only of lines in the same window (it starts each one afresh).
+    this.sessionId = undefined;
   }
 
   /** The span's value: a plain string from its bytes, anything else by JSON.parse; undefined when absent. */

@@ -1,7 +1,7 @@
 // One file of `loupe index`: a Claude Code log read for its rows alone (model/claudeCodeRead.ts),
 // any other with the viewer's ingest, light (as `loupe summarize` reads), and turned into rows (analysis/fileRows.ts, which "Open folder…" uses too). Runs in an
 // index worker thread, or in the calling thread.
-import { closeSync, createReadStream, openSync, read, statSync, type Stats } from 'node:fs';
+import { closeSync, createReadStream, openSync, read, readSync, statSync, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { rowsOfFile, type FileRows } from '../analysis/fileRows';
 import { fail } from '../ingest/result';
@@ -9,7 +9,7 @@ import { isSqlite } from '../ingest/sqlite/wal';
 import { ingest, readClaudeCodeForRows } from '../model';
 import { indexScanner, type IndexScanExports } from '../ingest/wasm/indexScanner';
 import { bufferLines } from './bufferLines';
-import { readClaudeCodeForRowsFromScan } from './claudeCodeScanRead';
+import { readClaudeCodeForRowsFromScan, readClaudeCodeForRowsInWindows } from './claudeCodeScanRead';
 import { binaryReason, readFailure, TEXT_PROBE_BYTES, walBeside, whyUnreadable } from './files';
 import { headOfFileBytes, readHead } from './sessions';
 import { withSubagentBytes } from './subagentFiles';
@@ -109,6 +109,28 @@ export function claudeCodeRows(bytes: Buffer): ReturnType<typeof readClaudeCodeF
   return scanner ? readClaudeCodeForRowsFromScan(bytes, scanner, bufferLines(bytes)) : readClaudeCodeForRows(bytes, bufferLines(bytes));
 }
 
+/**
+ * A Claude Code log too large to read whole, read for its rows in windows of this size straight
+ * into the pass's memory (the same memory for every file a thread reads): memory stays flat
+ * whatever the file's size, and no page of it is new after the first file.
+ */
+const SCAN_WINDOW_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A Claude Code log read for its rows from its file, in windows (`npm run bench -- --detail rows`
+ * times it); null when the pass cannot run or ingest must read it.
+ */
+export function claudeCodeRowsOfFile(path: string): ReturnType<typeof readClaudeCodeForRows> {
+  if (scanner === undefined) scanner = indexScanner();
+  if (!scanner) return null;
+  const fd = openSync(path, 'r');
+  try {
+    return readClaudeCodeForRowsInWindows((target) => readSync(fd, target, 0, target.length, null), scanner, SCAN_WINDOW_BYTES);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The same rows read as a stream (a file too large to hold, or not a plain one): what the in-memory read is held to. */
 export async function indexFileStreaming(path: string, subagents: readonly string[] = []): Promise<FileRows> {
   const unreadable = await whyUnreadable(path);
@@ -118,6 +140,8 @@ export async function indexFileStreaming(path: string, subagents: readonly strin
     const head = await readHead(path);
     // A database's log before the database (walBeside says why).
     const wal = await walBeside(path);
+    const rows = head.format === 'claude-code' && subagents.length === 0 && wal === undefined ? claudeCodeRowsOfFile(path) : null;
+    if (rows !== null) return rowsOfFile(rows, { file: path, bytes: info.size, modifiedMs: info.mtimeMs, head });
     const bytes = subagents.length > 0 ? withSubagentBytes(path, subagents) : createReadStream(path, { highWaterMark: 1 << 20 });
     const session = await ingest(bytes, { detail: 'light', keepEvents: false, wal });
     let size = info.size;
