@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FORMATS, generate } from '../../scripts/gen-session.mjs';
 import type { FileRows } from '../analysis/fileRows';
 import { ingest, summarize } from '../model';
-import { indexFile, indexFileStreaming } from './indexFile';
+import { indexFile, indexFileStreaming, indexLoaded, loadFile, WholeReadBuffers } from './indexFile';
 import { walBeside } from './files';
 import { claudeLogEdit, editedClaudeLog } from './testing/claudeLogEdits';
 
@@ -69,5 +69,31 @@ describe('index rows read whole from memory are those read as a stream, and summ
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('files read whole into buffers used again, as a reader thread reads them', () => {
+  it('give each file its own rows while the next one is read into another buffer', async () => {
+    const buffers = new WholeReadBuffers();
+    // Largest first, then smaller and larger again: buffers are used again and grown.
+    const paths = [...fixtureFiles].sort((a, b) => readFileSync(b).length - readFileSync(a).length).slice(0, 24);
+    paths.push(...paths.splice(0, 8).reverse());
+    let next: ReturnType<typeof loadFile> | null = loadFile(paths[0]!, [], buffers);
+    for (let i = 0; next; i++) {
+      const loaded = await next;
+      // The next file is read while this one is parsed, as runReaderThread reads them.
+      next = i + 1 < paths.length ? loadFile(paths[i + 1]!, [], buffers) : null;
+      expect(await indexLoaded(loaded), paths[i]).toEqual(await indexFile(paths[i]!));
+    }
+  });
+
+  it('hand a buffer out once until it is given back', () => {
+    const buffers = new WholeReadBuffers();
+    const first = buffers.take(100);
+    const second = buffers.take(10);
+    expect(second.buffer).not.toBe(first.buffer);
+    buffers.give(first);
+    expect(buffers.take(50).buffer).toBe(first.buffer);
+    expect(buffers.take(50).buffer).not.toBe(first.buffer);
   });
 });

@@ -6,7 +6,7 @@ import { isMainThread, parentPort, workerData, type MessagePort, type Worker } f
 import type { FileRows } from '../analysis/fileRows';
 import { CALLS_TABLE, type FleetSession } from '../analysis/fleet';
 import { fail, ok, type Result } from '../ingest/result';
-import { indexFile, indexLoaded, loadFile, type LoadedFile } from './indexFile';
+import { indexFile, indexLoaded, loadFile, WholeReadBuffers, type LoadedFile } from './indexFile';
 import { batchTransfers, columnBatch, type ColumnBatch } from './indexStore';
 import { startThread } from './threads';
 
@@ -166,9 +166,10 @@ function runReaderThread(port: MessagePort): void {
   // One file parsed at a time, and the next one's bytes read meanwhile (loadFile): a thread holds
   // one session however large, and the bytes of one more at most.
   const waiting: ToReader[] = [];
+  const buffers = new WholeReadBuffers();
   const load = (): { message: ToReader; loaded: Promise<LoadedFile> } | undefined => {
     const message = waiting.shift();
-    return message && { message, loaded: loadFile(message.path, message.subagents) };
+    return message && { message, loaded: loadFile(message.path, message.subagents, buffers) };
   };
   let running = false;
   const run = async (): Promise<void> => {
