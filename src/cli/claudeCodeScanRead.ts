@@ -8,6 +8,8 @@
 // lines written for each case and on a real log changed at random; scripts/bench-wasm-fold.mjs
 // checks the same on a fleet and times the two.
 import { messageParts, subagentOf } from '../ingest/formats/claudeCode';
+import { timeOf } from '../ingest/formats/shared';
+import { parseIsoTimeBytes } from '../ingest/isoTime';
 import { hasIntegerLikeKey } from '../ingest/keyOrder';
 import { MAX_LINE_BYTES } from '../ingest/lines';
 import { isJsonObject, type JsonObject } from '../ingest/schemas';
@@ -285,6 +287,18 @@ class LineFields {
     return output;
   }
 
+  /** The entry's time as timeOf reads its `timestamp`: a plain one of the usual form from its bytes, with no string made. */
+  private time(row: number, flags: number): number | undefined {
+    const start = this.words[row + 3 + 2 * F_TIMESTAMP]!;
+    const end = this.words[row + 4 + 2 * F_TIMESTAMP]!;
+    if (end === 0) return undefined;
+    if (flags & (1 << (PLAIN_SHIFT + F_TIMESTAMP))) {
+      const ms = parseIsoTimeBytes(this.buffer, start + 1, end - 1);
+      if (ms !== undefined) return ms;
+    }
+    return timeOf(this.value(row, F_TIMESTAMP, flags));
+  }
+
   private firstByte(row: number, field: number): number {
     return this.words[row + 4 + 2 * field] === 0 ? 0 : this.buffer[this.words[row + 3 + 2 * field]!]!;
   }
@@ -377,7 +391,7 @@ class LineFields {
       parts = messageParts(type, isMeta, typeof uuid === 'string' ? uuid : undefined, toolUseResult, message, '', line);
     }
     reader.fold(
-      this.value(row, F_TIMESTAMP, flags), this.value(row, F_IS_SIDECHAIN, flags), this.value(row, F_AGENT_ID, flags), sessionId,
+      this.time(row, flags), this.value(row, F_IS_SIDECHAIN, flags), this.value(row, F_AGENT_ID, flags), sessionId,
       typeof uuid === 'string' ? uuid : undefined, subagent, parts, line, offset, length,
     );
     return true;

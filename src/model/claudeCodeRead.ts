@@ -95,19 +95,18 @@ export class ClaudeLines {
     const parts = (type === 'user' || type === 'assistant') && isJsonObject(message)
       ? messageParts(type, typeof entry.isMeta === 'boolean' ? entry.isMeta : undefined, uuid, entry.toolUseResult, message, text, line)
       : undefined;
-    this.fold(entry.timestamp, entry.isSidechain, entry.agentId, entry.sessionId, uuid, subagent, parts, line, offset, length);
+    this.fold(timeOf(entry.timestamp), entry.isSidechain, entry.agentId, entry.sessionId, uuid, subagent, parts, line, offset, length);
   }
 
-  /** An entry the guard accepts, as the fields it read and its message's parts. */
+  /** An entry the guard accepts, as the fields it read (its `timestamp` as timeOf reads it) and its message's parts. */
   fold(
-    timestamp: unknown, isSidechain: unknown, agentId: unknown, entrySessionId: unknown, uuid: string | undefined,
+    ts: number | undefined, isSidechain: unknown, agentId: unknown, entrySessionId: unknown, uuid: string | undefined,
     subagent: { sessionId: string; parentId: string } | undefined, parts: ClaudeMessageParts | undefined, line: number, offset: number, length: number,
   ): void {
     const state = this.state;
     const counts = state.session.counts;
     counts.lines++;
     counts.events++;
-    const ts = timeOf(timestamp);
     if (ts !== undefined && ts > (state.lastTs ?? -Infinity)) state.lastTs = ts;
     // A sub-agent's own entries (`isSidechain` with its `agentId`) are its session, as readClaudeEntry has it.
     const own = isSidechain === true && typeof agentId === 'string' ? agentId : entrySessionId;
