@@ -1,6 +1,5 @@
 // The `loupe` command: a module per subcommand (loaded only when it runs). src/cli/loupe.ts runs it.
 import { version } from '../../package.json';
-import { main as summarize } from './summarize';
 import type { CliIo } from './summarize';
 
 /** The installed package's version, bundled into the CLI when it is built (not read from a file beside it). */
@@ -51,7 +50,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return (await import('./indexCommand')).main(rest, io);
     case 'summarize':
       stopQuietlyWhenStdoutCloses();
-      return summarize(argv, io);
+      return (await import('./summarize')).main(argv, io);
     case 'diff':
       stopQuietlyWhenStdoutCloses();
       return (await import('./diff')).main(rest, io);
