@@ -69,7 +69,8 @@ test('turning redaction on keeps the row that was at the top of the transcript a
       const rows = [...document.querySelectorAll<HTMLElement>('[data-item]')];
       const pane = rows[0]?.parentElement?.closest<HTMLElement>('[class*="transcriptPane"]');
       const top = pane?.getBoundingClientRect().top ?? 0;
-      return Number(rows.find((row) => row.getBoundingClientRect().bottom > top + 1)?.dataset.item ?? -1);
+      // On top: the first row showing half a pixel or more, as the list itself names it (VirtualController.firstVisibleRow).
+      return Number(rows.find((row) => row.getBoundingClientRect().bottom > top + 0.5)?.dataset.item ?? -1);
     });
   await page.locator('[data-item]').first().hover();
   await page.mouse.wheel(0, 6000);

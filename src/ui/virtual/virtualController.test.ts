@@ -29,6 +29,11 @@ describe('VirtualController', () => {
     expect(c.firstVisibleRow()).toBe(10);
     c.setScrollTop(10 * 20 + 50, true);
     expect(c.firstVisibleRow()).toBe(11);
+    // A sliver under half a pixel (a fractional scroll position) is not the row on top.
+    c.setScrollTop(10 * 20 + 49.6, true);
+    expect(c.firstVisibleRow()).toBe(11);
+    c.setScrollTop(10 * 20 + 49.4, true);
+    expect(c.firstVisibleRow()).toBe(10);
   });
 
   it('forgets the target once the user scrolls', () => {

@@ -135,9 +135,13 @@ export class VirtualController {
     this.update();
   }
 
-  /** The first row not scrolled above the top of the viewport, as its index; null when no row is laid out. */
+  /**
+   * The first row not scrolled above the top of the viewport, as its index; null when no row is
+   * laid out. A row showing less than half a pixel (a fractional scroll position) is not on screen
+   * to anyone looking: the next one is named.
+   */
   firstVisibleRow(): number | null {
-    return this.range.rows.find((r) => r.top + this.heights.heightOf(r.index) > this.scrollTop)?.index ?? (this.range.rows.length > 0 ? this.range.start : null);
+    return this.range.rows.find((r) => r.top + this.heights.heightOf(r.index) > this.scrollTop + 0.5)?.index ?? (this.range.rows.length > 0 ? this.range.start : null);
   }
 
   private rememberHeight(id: number, h: number): void {
