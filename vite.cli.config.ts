@@ -9,7 +9,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'node20',
     rollupOptions: {
-      input: { loupe: 'src/cli/loupe.ts', model: 'src/model/index.ts' },
+      // fileChunks: how the CLI reads a file, for `npm run bench` to read with it too.
+      input: { loupe: 'src/cli/loupe.ts', model: 'src/model/index.ts', fileChunks: 'src/cli/fileChunks.ts' },
       output: { format: 'es', entryFileNames: '[name].js' },
     },
   },

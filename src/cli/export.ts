@@ -1,13 +1,14 @@
 // `loupe export FILE --format jsonl|html|md [--redact] [--out OUT]`: a session made ready to share.
 // Redaction happens on the records as they are read, before any format is made from them, so no
 // format can show what it missed: md and html are made from the redacted records.
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { createBLAKE3 } from 'hash-wasm';
 import { ingest } from '../model';
 import type { FileNotes } from '../model/types';
 import { exportJsonl } from '../share/exportJsonl';
+import { fileChunks } from './fileChunks';
 import { notesForExport, parseSidecar } from '../share/exportNotes';
 import { countKinds, sessionMarkdown } from '../share/exportMarkdown';
 import type { HtmlPageOptions } from '../share/exportHtml';
@@ -199,5 +200,5 @@ function write(out: NodeJS.WritableStream, data: Uint8Array | string): Promise<v
 /** A session file's bytes, a Claude Code session's sub-agent files after it (CONTRACTS §11), as `loupe open` joins them. */
 async function sessionBytes(file: string): Promise<AsyncIterable<Uint8Array>> {
   const subagents = await subagentFilesOf(file);
-  return subagents.length > 0 ? withSubagentBytes(file, subagents) : (createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>);
+  return subagents.length > 0 ? withSubagentBytes(file, subagents) : fileChunks(file);
 }

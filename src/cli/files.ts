@@ -1,10 +1,11 @@
 import { isUtf8 } from 'node:buffer';
-import { constants, createReadStream } from 'node:fs';
+import { constants } from 'node:fs';
 import { access, open, readFile, stat } from 'node:fs/promises';
 import { applyWal, isSqlite } from '../ingest/sqlite/wal';
 import { fail, ok, type Result } from '../ingest/result';
 import { ingest } from '../model';
 import type { Session } from '../model/session';
+import { fileChunks } from './fileChunks';
 import { subagentFilesOf, withSubagentBytes } from './subagentFiles';
 
 /**
@@ -162,7 +163,7 @@ export async function readSessionFile(
     const subagents = await subagentFilesOf(path);
     // A database's log before the database (walBeside says why).
     const wal = await walBeside(path);
-    const bytes = subagents.length > 0 ? withSubagentBytes(path, subagents) : createReadStream(path, { highWaterMark: 1 << 20 });
+    const bytes = subagents.length > 0 ? withSubagentBytes(path, subagents) : fileChunks(path);
     return ok(await ingest(through(bytes), { detail: 'light', wal }));
   } catch (error) {
     // The file changed between the check and the read (removed, its mode changed, a disk error).

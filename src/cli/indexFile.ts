@@ -1,7 +1,7 @@
 // One file of `loupe index`: a Claude Code log read for its rows alone (model/claudeCodeRead.ts),
 // any other with the viewer's ingest, light (as `loupe summarize` reads), and turned into rows (analysis/fileRows.ts, which "Open folder…" uses too). Runs in an
 // index worker thread, or in the calling thread.
-import { closeSync, createReadStream, openSync, read, readSync, statSync, type Stats } from 'node:fs';
+import { closeSync, openSync, read, readSync, statSync, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { rowsOfFile, type FileRows } from '../analysis/fileRows';
 import { fail } from '../ingest/result';
@@ -9,6 +9,7 @@ import { isSqlite } from '../ingest/sqlite/wal';
 import { ingest, readClaudeCodeForRows } from '../model';
 import { indexScanner, type IndexScanExports } from '../ingest/wasm/indexScanner';
 import { bufferLines } from './bufferLines';
+import { fileChunks } from './fileChunks';
 import { readClaudeCodeForRowsFromScan, readClaudeCodeForRowsInWindows } from './claudeCodeScanRead';
 import { binaryReason, readFailure, TEXT_PROBE_BYTES, walBeside, whyUnreadable } from './files';
 import { headOfFileBytes, readHead } from './sessions';
@@ -184,7 +185,7 @@ export async function indexFileStreaming(path: string, subagents: readonly strin
     const wal = await walBeside(path);
     const rows = head.format === 'claude-code' && subagents.length === 0 && wal === undefined ? claudeCodeRowsOfFile(path) : null;
     if (rows !== null) return rowsOfFile(rows, { file: path, bytes: info.size, modifiedMs: info.mtimeMs, head });
-    const bytes = subagents.length > 0 ? withSubagentBytes(path, subagents) : createReadStream(path, { highWaterMark: 1 << 20 });
+    const bytes = subagents.length > 0 ? withSubagentBytes(path, subagents) : fileChunks(path);
     const session = await ingest(bytes, { detail: 'light', keepEvents: false, wal });
     let size = info.size;
     for (const subagent of subagents) size += (await stat(subagent)).size;

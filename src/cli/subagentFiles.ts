@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
+import { fileChunks } from './fileChunks';
 import { subagentLayoutOf } from '../ingest/harnesses';
 
 /**
@@ -137,7 +138,7 @@ export async function* withSubagentBytes(sessionPath: string, subagents: readonl
   const newline = new Uint8Array([10]);
   for (const [index, part] of [sessionPath, ...subagents].entries()) {
     if (index > 0) yield newline;
-    for await (const chunk of createReadStream(part, { highWaterMark: 1 << 20 })) yield chunk as Uint8Array;
+    yield* fileChunks(part);
   }
 }
 
