@@ -145,6 +145,21 @@ try {
     indexed.err || indexed.out.slice(0, 300),
   );
 
+  // Read in threads (each reading files into the buffers it uses again) and in this thread, every
+  // fixture gives the same rows: the threads' path is the installed bundle's alone (tests run the
+  // sources, where no thread can load them).
+  const threaded = join(scratch, 'index-threads');
+  const inThread = join(scratch, 'index-one');
+  const fixtures = join(repo, 'fixtures');
+  const byThreads = run(loupe, ['index', fixtures, '--out', threaded, '--json', '--jobs', '2']);
+  const byOne = run(loupe, ['index', fixtures, '--out', inThread, '--json', '--jobs', '0']);
+  const [threadedRows, oneRows] = [await tableRowsOf(threaded), await tableRowsOf(inThread)];
+  check(
+    'loupe index over the fixtures in 2 threads writes the rows it writes in one',
+    byThreads.code === 0 && byOne.code === 0 && JSON.parse(byThreads.out).threads === 2 && threadedRows.length > 300 && threadedRows.join('\n') === oneRows.join('\n'),
+    byThreads.err || byOne.err || `${threadedRows.length} rows against ${oneRows.length}`,
+  );
+
   check('loupe open serves the viewer and the session', await checkOpen(loupe, session));
 } catch (error) {
   failures++;
@@ -203,4 +218,17 @@ async function checkOpen(loupe, session) {
   } finally {
     child.kill('SIGKILL');
   }
+}
+
+/** Both tables' rows, each as JSON, sorted: what an index holds, whatever order its files were read in. */
+async function tableRowsOf(dir) {
+  const { asyncBufferFromFile, parquetReadObjects } = await import('hyparquet');
+  const rows = [];
+  for (const table of ['calls.parquet', 'sessions.parquet']) {
+    if (!existsSync(join(dir, table))) return [];
+    for (const row of await parquetReadObjects({ file: await asyncBufferFromFile(join(dir, table)) })) {
+      rows.push(`${table} ${JSON.stringify(row, (key, value) => (typeof value === 'bigint' ? Number(value) : value))}`);
+    }
+  }
+  return rows.sort();
 }
