@@ -28,6 +28,13 @@ for (const built of ['dist/app/index.html', 'dist/cli/loupe.js', 'dist/export/st
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'loupe-install-'));
+// Stopped from outside (a time limit, Ctrl-C), the scratch folder goes too: `finally` below does not run then.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    rmSync(scratch, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
 const prefix = join(scratch, 'prefix');
 const work = join(scratch, 'work');
 // HOME and XDG_STATE_HOME in the scratch folder: tee's default capture folder is not the user's.

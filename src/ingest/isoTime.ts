@@ -7,15 +7,14 @@ const ZERO = 48;
 
 /** `Date.parse(value)`, read by hand where `value` is `YYYY-MM-DDTHH:MM:SS.sssZ`. */
 export function parseIsoTime(value: string): number {
-  if (value.length !== 24) return Date.parse(value);
-  const codes = CODES;
-  for (let i = 0; i < 24; i++) {
-    const code = value.charCodeAt(i);
-    // Not one byte: not that form (and not to be cut to one).
-    if (code > 127) return Date.parse(value);
-    codes[i] = code;
-  }
-  return canonicalTime(codes, 0) ?? Date.parse(value);
+  if (value.length !== 24 || value.charCodeAt(23) !== 90 /* Z */) return Date.parse(value);
+  const separators =
+    value.charCodeAt(4) === 45 && value.charCodeAt(7) === 45 && value.charCodeAt(10) === 84 &&
+    value.charCodeAt(13) === 58 && value.charCodeAt(16) === 58 && value.charCodeAt(19) === 46;
+  return timeOfFields(
+    stringDigits(value, 0, 4), stringDigits(value, 5, 2), stringDigits(value, 8, 2),
+    stringDigits(value, 11, 2), stringDigits(value, 14, 2), stringDigits(value, 17, 2), stringDigits(value, 20, 3), separators,
+  ) ?? Date.parse(value);
 }
 
 /**
@@ -23,28 +22,23 @@ export function parseIsoTime(value: string): number {
  * character), read with no string made; undefined for any other, which the caller reads as text.
  */
 export function parseIsoTimeBytes(bytes: Uint8Array, start: number, end: number): number | undefined {
-  return end - start === 24 ? canonicalTime(bytes, start) : undefined;
+  if (end - start !== 24 || bytes[start + 23] !== 90 /* Z */) return undefined;
+  const separators =
+    bytes[start + 4] === 45 && bytes[start + 7] === 45 && bytes[start + 10] === 84 &&
+    bytes[start + 13] === 58 && bytes[start + 16] === 58 && bytes[start + 19] === 46;
+  return timeOfFields(
+    byteDigits(bytes, start, 4), byteDigits(bytes, start + 5, 2), byteDigits(bytes, start + 8, 2),
+    byteDigits(bytes, start + 11, 2), byteDigits(bytes, start + 14, 2), byteDigits(bytes, start + 17, 2), byteDigits(bytes, start + 20, 3), separators,
+  );
 }
 
-/** Room for one time's character codes, read again for every time. */
-const CODES = new Uint8Array(24);
-
-/** The time the 24 codes at `at` spell in the form above; undefined when not that form (or not sure). */
-function canonicalTime(codes: Uint8Array, at: number): number | undefined {
-  if (codes[at + 23] !== 90 /* Z */) return undefined;
-  const year = digits(codes, at, 4);
-  const month = digits(codes, at + 5, 2);
-  const day = digits(codes, at + 8, 2);
-  const hour = digits(codes, at + 11, 2);
-  const minute = digits(codes, at + 14, 2);
-  const second = digits(codes, at + 17, 2);
-  const ms = digits(codes, at + 20, 3);
+/** The time the fields of that form spell (each -1 where not digits); undefined when Date.parse must decide. */
+function timeOfFields(year: number, month: number, day: number, hour: number, minute: number, second: number, ms: number, separators: boolean): number | undefined {
   // Years before 100 (Date.parse's own reading of them is left to it), a day past its month's end, 24:00 and
-  // anything not a digit where one belongs: Date.parse decides.
+  // anything not a digit or separator where one belongs: Date.parse decides.
   if (
-    year < 100 || month < 1 || month > 12 || day < 1 || (day > 28 && day > daysInMonth(year, month)) || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || ms < 0 ||
-    codes[at + 4] !== 45 || codes[at + 7] !== 45 || codes[at + 10] !== 84 ||
-    codes[at + 13] !== 58 || codes[at + 16] !== 58 || codes[at + 19] !== 46
+    !separators || year < 100 || month < 1 || month > 12 || day < 1 || (day > 28 && day > daysInMonth(year, month)) ||
+    hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || ms < 0
   ) {
     return undefined;
   }
@@ -72,10 +66,21 @@ function daysFromCivil(year: number, month: number, day: number): number {
 }
 
 /** The number the `count` digits at `at` spell, or -1 when one is not a digit. */
-function digits(codes: Uint8Array, at: number, count: number): number {
+function stringDigits(value: string, at: number, count: number): number {
   let n = 0;
   for (let i = at; i < at + count; i++) {
-    const digit = codes[i]! - ZERO;
+    const digit = value.charCodeAt(i) - ZERO;
+    if (digit < 0 || digit > 9) return -1;
+    n = n * 10 + digit;
+  }
+  return n;
+}
+
+/** The same of bytes. */
+function byteDigits(bytes: Uint8Array, at: number, count: number): number {
+  let n = 0;
+  for (let i = at; i < at + count; i++) {
+    const digit = bytes[i]! - ZERO;
     if (digit < 0 || digit > 9) return -1;
     n = n * 10 + digit;
   }
