@@ -6,6 +6,9 @@ import { fail, ok, type Result } from '../ingest/result';
 import { ingest } from '../model';
 import type { Session } from '../model/session';
 import { fileChunks } from './fileChunks';
+import { readFailure, whyNotListable } from './listable';
+
+export { readFailure, whyNotListable };
 import { subagentFilesOf, withSubagentBytes } from './subagentFiles';
 
 /**
@@ -78,34 +81,6 @@ export function binaryReasonByDecoding(bytes: Uint8Array): string | null {
   // A file that holds a few U+FFFD (or a few bad bytes) is still text; only much of it undecodable is not.
   if (invalid > 0 && invalid >= 0.1 * chars) return `it is not UTF-8 text (${invalid.toLocaleString('en')} of its first ${chars.toLocaleString('en')} characters do not decode), and sessions are text (JSON lines)`;
   return null;
-}
-
-/**
- * Why a DIR given to `loupe ls` or `loupe index` cannot be listed, or null when it can (a folder, or
- * one session file): said before anything is listed or written, so a mistyped path is not read as
- * "no sessions" (or indexed as none).
- */
-export async function whyNotListable(path: string): Promise<string | null> {
-  try {
-    const info = await stat(path);
-    if (!info.isDirectory() && !info.isFile()) return `${path} is not a folder or a file`;
-    await access(path, info.isDirectory() ? constants.R_OK | constants.X_OK : constants.R_OK);
-    return null;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException | null)?.code;
-    if (code === 'ENOENT') return `no such folder: ${path}`;
-    if (code === 'ENOTDIR') return `no such folder: ${path} (a part of it is a file)`;
-    return readFailure(path, error);
-  }
-}
-
-/** What went wrong reading `path`, as whyUnreadable says it, for an error met while reading. */
-export function readFailure(path: string, error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code === 'ENOENT') return `no such file: ${path}`;
-  if (code === 'EACCES' || code === 'EPERM') return `no permission to read ${path}`;
-  if (code === 'EISDIR') return `${path} is a directory`;
-  return `cannot read ${path} (${code ?? (error instanceof Error ? error.message : String(error))})`;
 }
 
 /** Line numbers for a report a person checks: the first `shown`, then how many more. */

@@ -3,16 +3,18 @@
 // last run wrote; only new and changed files are read; files gone from the folders drop out. A
 // database (OpenCode's, every session in one file) is kept and read a session tree at a time
 // (indexDatabase.ts): the rows' unit is a file, or a database's session tree.
-import { createHash } from 'node:crypto';
+//
+// This module finds the files and compares them with the manifest; reading and writing
+// (indexWrite.ts) is loaded only when something changed. A run with nothing changed is most runs
+// (an agent's hook, a shell prompt), and loading the reading code, zod, the Parquet writer and the
+// threads' code was a third of it: 0.32 → 0.25 s on 1,000 logs. indexStartup.test.ts keeps them out.
 import { lstat, mkdir, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import { CALLS_TABLE, fleetCallOf, fleetSessionOf, SESSIONS_TABLE, type FleetCall, type FleetSession } from '../analysis/fleet';
-import { closePlan, planDatabase, readPlannedTrees, treeOfRow, unitKey, type DatabasePlan } from './indexDatabase';
-import { indexFiles } from './indexPool';
-import { DEFAULT_ROW_GROUP_ROWS, readManifest, sameStamp, stampOf, tableRows, TableWriter, writeManifest, type CodexThreadStamp, type FileStamp } from './indexStore';
+import type { DatabasePlan } from './indexDatabase';
+import { readManifest, sameStamp, sha1, stampOf, tableRows, writeManifest, type CodexThreadStamp, type FileStamp, type Manifest } from './indexManifest';
 import { parentSessionFileOf } from '../ingest/harnesses';
-import { sessionFilesUnder, type LeftOut } from './sessions';
-import { codexThreadOf, isCodexRollout, threadRoots } from './subagentFiles';
+import { sessionFilesUnder, type LeftOut } from './sessionWalk';
+import { isCodexRollout, threadRoots } from './codexThreads';
 
 export interface IndexOptions {
   dirs: readonly string[];
@@ -73,8 +75,10 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
   const stamps = new Map<string, FileStamp>();
   const current = new Map<string, Omit<FileStamp, 'state'>>();
   const reuse = new Set<string>();
-  let toRead: string[] = [];
+  const toRead: string[] = [];
   const databases: DatabasePlan[] = [];
+  // Loaded only where a database is found: it reads one with SQLite compiled to WebAssembly.
+  let databaseCode: typeof import('./indexDatabase') | undefined;
   const unreadable: IndexResult['unreadable'] = [];
   const now = Date.now();
   for (const [file, stamp] of await mapLimited(files, 32, (file) => sessionStampOf(file, subagentsOf.get(file) ?? [], manifest?.files[file], now))) {
@@ -82,7 +86,8 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
     if (stamp) current.set(file, stamp);
     if (stamp?.database) {
       // Planned by its rows below, not by its time.
-      const plan = await planDatabase(file, stamp, before);
+      databaseCode ??= await import('./indexDatabase');
+      const plan = await databaseCode.planDatabase(file, stamp, before);
       databases.push(plan);
       stamps.set(file, plan.stamp);
       for (const unit of plan.reuse) reuse.add(unit);
@@ -108,7 +113,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
     if (rows) {
       // A database's log changed (a checkpoint, a write undone) and none of its sessions: what it is now is kept.
       if (manifest && (codex.read > 0 || databases.some((plan) => plan.stamp !== manifest.files[plan.file]))) await writeManifest(out, stamps, manifest.unreadable, codex.threads);
-      for (const plan of databases) closePlan(plan);
+      for (const plan of databases) databaseCode?.closePlan(plan);
       const indexed = [...stamps].filter(([, stamp]) => stamp.state === 'indexed').map(([file]) => file);
       return {
         out, sessions: rows.sessions, calls: rows.calls, parsed: 0, reused: reuse.size, read: [], skipped: [...stamps.values()].filter((stamp) => stamp.state === 'not-a-session').length,
@@ -117,119 +122,33 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
     }
   }
 
-  // Files only added: the tables keep their row groups as they are, and the new files' rows follow.
-  // Files changed or gone: the row groups before the first that holds one of them are kept as they
-  // are, the kept files' rows after it are written again, and the files read now follow.
-  const groupRows = options.rowGroupRows ?? DEFAULT_ROW_GROUP_ROWS;
-  const appended = toRead.length + databaseReads() > 0 && reuse.size > 0 && reuse.size === unitsBefore ? await appendingWriters(out, reuse.size, groupRows) : null;
-  const kept = !appended && reuse.size > 0 ? await keepingWriters(out, reuse, treeOfRow(manifest?.files ?? {}), groupRows) : null;
-  const calls = appended?.calls ?? kept?.calls ?? new TableWriter(out, CALLS_TABLE, groupRows);
-  const sessions = appended?.sessions ?? kept?.sessions ?? new TableWriter(out, SESSIONS_TABLE, groupRows);
-  try {
-    if (reuse.size > 0 && !appended && !kept) {
-      // The tables are not what the manifest says (removed, written by another version): read everything.
-      for (const file of reuse) stamps.delete(file);
-      for (const plan of databases) {
-        for (const root of Object.keys(plan.stamp.sessions ?? {})) plan.read.add(root);
-        plan.reuse = [];
-        stamps.set(plan.file, plan.stamp);
-      }
-      toRead = files.filter((file) => !stamps.has(file));
-      reuse.clear();
-    }
-
-    let skipped = [...stamps.values()].filter((stamp) => stamp.state === 'not-a-session').length;
-    let parsed = 0;
-    const read: IndexResult['read'] = [];
-    const { threads } = await indexFiles(toRead, {
-      jobs: options.jobs,
-      onFile: (file, result) => {
-        const stamp = current.get(file);
-        if (!result.ok) {
-          unreadable.push({ file, why: result.error });
-          return;
-        }
-        const rows = result.value;
-        // Stamped before it was read: a file written to meanwhile differs next run and is read again.
-        if (stamp) stamps.set(file, { ...stamp, state: rows === null ? 'not-a-session' : 'indexed' });
-        if (rows === null) {
-          skipped++;
-          return;
-        }
-        parsed++;
-        read.push({ file });
-        sessions.add(rows.session);
-        calls.addBatch(rows.calls);
-      },
-    }, subagentsOf);
-    // Databases last: a session an agent is still writing is most often in one, and rows read last are rewritten first.
-    for (const plan of databases) {
-      const trees = await readPlannedTrees(plan, (root, rows) => {
-        parsed++;
-        read.push({ file: plan.file, session: root });
-        sessions.add(rows.session);
-        for (const call of rows.calls) calls.add(call);
-      });
-      for (const why of trees.unreadable) unreadable.push({ file: plan.file, why });
-      closePlan(plan);
-    }
-    await calls.finish();
-    await sessions.finish();
-    unreadable.sort((a, b) => a.file.localeCompare(b.file));
-    await writeManifest(out, stamps, unreadable, codex.threads);
-    return {
-      out,
-      sessions: sessions.count,
-      calls: calls.count,
-      parsed,
-      reused: reuse.size,
-      read,
-      skipped,
-      unreadable,
-      ms: Math.round(performance.now() - started),
-      threads,
-      indexed: [...stamps].filter(([, stamp]) => stamp.state === 'indexed').map(([file]) => file),
-      leftOut,
-    };
-  } finally {
-    for (const plan of databases) closePlan(plan);
-    await Promise.all([calls.abandon(), sessions.abandon()]);
-  }
+  const { writeIndex } = await import('./indexWrite');
+  return writeIndex({ options, out, started, manifest, files, stamps, current, reuse, toRead, databases, unreadable, subagentsOf, codex, leftOut, unitsBefore });
 }
 
-/**
- * Writers that start with the rows of the last run's tables for the files in `reuse`, when its
- * sessions table holds every one of them (else the tables are not what the manifest says).
- */
-async function keepingWriters(
-  out: string,
-  reuse: ReadonlySet<string>,
-  treeOf: (file: string, session: string | null) => string | undefined | null,
-  rowGroupRows: number,
-): Promise<{ calls: TableWriter<FleetCall>; sessions: TableWriter<FleetSession> } | null> {
-  // A row's unit: its file, or for a database's row the session tree it belongs to.
-  const unitOf = (file: string, session: string | null): string | null => {
-    const root = treeOf(file, session);
-    return root === null ? null : unitKey(file, root);
-  };
-  const keptIn = (units: ReadonlySet<string>) => (file: string, session: string | null) => {
-    const unit = unitOf(file, session);
-    return unit !== null && units.has(unit) ? unit : null;
-  };
-  const sessions = await TableWriter.keeping(out, SESSIONS_TABLE, keptIn(reuse), fleetSessionOf, rowGroupRows);
-  const calls = sessions && sessions.kept.size === reuse.size ? await TableWriter.keeping(out, CALLS_TABLE, keptIn(sessions.kept), fleetCallOf, rowGroupRows) : null;
-  if (sessions && calls) return { calls: calls.writer, sessions: sessions.writer };
-  await Promise.all([sessions?.writer.abandon(), calls?.writer.abandon()]);
-  return null;
-}
-
-/** Writers that start with the last run's tables, when its sessions table holds exactly the files the manifest says. */
-async function appendingWriters(out: string, files: number, rowGroupRows: number): Promise<{ calls: TableWriter<FleetCall>; sessions: TableWriter<FleetSession> } | null> {
-  const sessions = await TableWriter.appending(out, SESSIONS_TABLE, rowGroupRows);
-  const calls = sessions && sessions.count === files ? await TableWriter.appending(out, CALLS_TABLE, rowGroupRows) : null;
-  if (sessions && calls) return { calls, sessions };
-  await Promise.all([sessions?.abandon(), calls?.abandon()]);
-  return null;
+/** What a run found and what it must read (buildIndex), for the part that reads and writes (indexWrite.ts). */
+export interface IndexPlan {
+  options: IndexOptions;
+  out: string;
+  /** When the run started (performance.now()). */
+  started: number;
+  manifest: Manifest | null;
+  /** The session files found (sub-agents' own files grouped under their session's). */
+  files: string[];
+  /** Each file's stamp as the manifest will record it (a kept file's, as the last run did). */
+  stamps: Map<string, FileStamp>;
+  /** Each file's stamp as it is now. */
+  current: Map<string, Omit<FileStamp, 'state'>>;
+  /** Files (and databases' session trees) whose rows the last run wrote and that have not changed. */
+  reuse: Set<string>;
+  toRead: string[];
+  databases: DatabasePlan[];
+  unreadable: IndexResult['unreadable'];
+  subagentsOf: Map<string, string[]>;
+  codex: { threads: Record<string, CodexThreadStamp> };
+  leftOut: LeftOut[];
+  /** Units (files, databases' session trees) the last run's tables hold rows of. */
+  unitsBefore: number;
 }
 
 /** Each session file's sub-agents' files among `files`, in name order. */
@@ -262,7 +181,7 @@ async function codexThreadsByParent(files: readonly string[], known: Readonly<Re
       return;
     }
     read++;
-    const thread = await codexThreadOf(file);
+    const thread = await (await import('./subagentFiles')).codexThreadOf(file);
     if (thread) stamped[file] = { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino, id: thread.id, parent: thread.parent };
   });
   // In the files' order, as they were found (sorted), whatever order the reads ended in.
@@ -294,7 +213,7 @@ async function sessionStampOf(file: string, subagents: readonly string[], before
     mtimeMs: Math.max(...parts.map((part) => part.mtimeMs)),
     ctimeMs: Math.max(...parts.map((part) => part.ctimeMs)),
     ino: parts[0]!.ino,
-    head: `${withHeads ? 'h' : 's'}:${createHash('sha1').update(JSON.stringify(parts.map((part, index) => [paths[index], part]))).digest('hex')}`,
+    head: `${withHeads ? 'h' : 's'}:${await sha1(JSON.stringify(parts.map((part, index) => [paths[index], part])))}`,
   };
 }
 

@@ -4,11 +4,11 @@ import { lstat } from 'node:fs/promises';
 import { homedir, hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readCommandArgs } from './args';
-import { whyNotListable } from './files';
+import { whyNotListable } from './listable';
 import { buildIndex, type IndexResult } from './indexBuild';
-import { DEFAULT_ROW_GROUP_ROWS } from './indexStore';
-import { defaultFolders } from './sessions';
-import { looksLikeTeamBase, partitionDir, publishPartitionFiles, writeTeamListing } from './teamIndex';
+import { DEFAULT_ROW_GROUP_ROWS } from './indexOutput';
+import { defaultFolders } from './sessionWalk';
+import { looksLikeTeamBase, partitionDir } from './teamFolder';
 import { machineNameOf, validMachineName } from '../analysis/teamIndex';
 import type { CliIo } from './summarize';
 import { terminalSafeJson, terminalSafeLine } from '../model/terminalText';
@@ -48,10 +48,18 @@ read is listed with why; it does not stop the index. Unknown values are null.
   --json      print {sessions, calls, parsed, reused, ms, skipped, unreadable, threads, out}
   --jobs N    threads to read with (default: one per core)
   --row-group N
-              rows per Parquet row group (default ${DEFAULT_ROW_GROUP_ROWS.toLocaleString('en')}; an engine skips a group by its
+              rows per Parquet row group (default ${thousands(DEFAULT_ROW_GROUP_ROWS)}; an engine skips a group by its
               statistics, so smaller groups skip finer and compress less)
 
 Example: duckdb -c "select label, count(*) from '~/.cache/loupe/index/calls.parquet' group by 1"`;
+
+/**
+ * `10,000`: what toLocaleString('en') writes, without it. Its first call loads ICU's number
+ * formats (20 ms), and the help text is made on every run, most of which never show it.
+ */
+function thousands(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
 /** Where the index goes when --out is not given. */
 export function defaultIndexDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -112,13 +120,17 @@ export async function main(argv: readonly string[], io: CliIo, overrides: Partia
   }
   const out = machine === null ? base : partitionDir(base, machine);
   let result: IndexResult;
-  let published: Awaited<ReturnType<typeof publishPartitionFiles>> | null = null;
+  let published: Awaited<ReturnType<typeof import('./teamIndex').publishPartitionFiles>> | null = null;
   try {
     // Written through a link, a team's tables would land wherever it points.
     if (machine !== null && (await lstat(base).catch(() => null))?.isSymbolicLink()) throw new Error(`${resolve(base)} is a symbolic link: give the folder it points to, or another`);
     result = await buildIndex({ dirs, out, jobs, ...(rowGroupRows !== undefined ? { rowGroupRows } : {}), ...(machine !== null ? { skipUnder: base } : {}) });
-    if (machine !== null && parsed.values.publish) published = await publishPartitionFiles(out);
-    if (machine !== null) await writeTeamListing(resolve(base), machine);
+    if (machine !== null) {
+      // Loaded for a team's folder only: it reads the partitions' tables.
+      const team = await import('./teamIndex');
+      if (parsed.values.publish) published = await team.publishPartitionFiles(out);
+      await team.writeTeamListing(resolve(base), machine);
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | null)?.code;
     io.err(`loupe index: cannot write the index in ${terminalSafeLine(out)} (${code ?? (error instanceof Error ? error.message : String(error))})`);

@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { openCodeRowsReader, type OpenCodeRowsReader } from '../analysis/openCodeRows';
 import type { FleetRows } from '../analysis/fleet';
 import { readFailure, walBeside } from './files';
-import { sameStamp, type FileStamp } from './indexStore';
+import { sameStamp, type FileStamp } from './indexManifest';
 
 /** A unit of the index's rows: a file, or one session tree of a database (its file and root session). */
 export function unitKey(file: string, root?: string): string {

@@ -1,175 +1,19 @@
-// Where `loupe index` keeps what it read: `calls.parquet`, `sessions.parquet` and `manifest.json`
-// (what each file was when it was read: size, times, inode; a hash of its head while it is live). Every file is written
-// under a temporary name and renamed into place, so a reader never sees one half written.
-import { createHash } from 'node:crypto';
-import { appendFileSync, copyFileSync, statSync, truncateSync } from 'node:fs';
-import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+// Where `loupe index` keeps what it read: `calls.parquet` and `sessions.parquet` (and
+// `manifest.json`, indexManifest.ts). Every file is written under a temporary name and renamed into
+// place, so a reader never sees one half written.
+import { appendFileSync, copyFileSync, truncateSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import { fileWriter, ParquetWriter, type Writer } from 'hyparquet-writer';
 import type { AsyncBuffer, ColumnChunk, CompressionCodec, Encoding, FileMetaData, RowGroup, SchemaElement } from 'hyparquet';
-import { z } from 'zod';
-import { CALLS_TABLE, SESSIONS_TABLE, type FleetTable } from '../analysis/fleet';
+import { CALLS_TABLE, type FleetTable } from '../analysis/fleet';
 import { columnValues, NumberValues, schemaElement, writeColumnChunk, type ColumnValues } from './columnChunk';
-import { MANIFEST_FILE } from './indexOutput';
-import { isSqlite } from '../ingest/sqlite/wal';
+import { DEFAULT_ROW_GROUP_ROWS } from './indexOutput';
 
-export { MANIFEST_FILE };
-
-// ---------------------------------------------------------------------------------------------
-// The manifest
-
-const MANIFEST_VERSION = 2;
-
-const FileStamp = z.object({
-  size: z.number(),
-  mtimeMs: z.number(),
-  /** Changed by every write and by setting mtime back (utimes), which mtime alone misses. */
-  ctimeMs: z.number(),
-  /** A file replaced by another (written aside and renamed over it) is another inode. */
-  ino: z.number(),
-  /**
-   * sha1 of the file's first HEAD_BYTES, taken only while the file was written within LIVE_MS:
-   * a live file rewritten to the same size within one timestamp tick (the kernel's clock ticks
-   * every few ms) still differs. An older file's times moved on with any later write.
-   */
-  head: z.string().optional(),
-  /** `not-a-session`: read, and its first lines have no shape Loupe reads; kept so it is not read again. */
-  state: z.enum(['indexed', 'not-a-session']),
-  /** A SQLite database (OpenCode's): its `-wal`, which takes its writes first, is part of what it is. */
-  database: z.literal(true).optional(),
-  wal: z.object({ size: z.number(), mtimeMs: z.number(), head: z.string() }).nullable().optional(),
-  /** A database's session trees as last read (analysis/openCodeRows.ts), by root id: a tree whose rows changed is read again. */
-  sessions: z.record(z.string(), z.object({ updatedMs: z.number().nullable(), members: z.array(z.string()) })).optional(),
-});
-export type FileStamp = z.infer<typeof FileStamp>;
-
-/** A Codex rollout's thread and the thread that spawned it, as its first line said when the file was this size and time. */
-const CodexThreadStamp = z.object({ size: z.number(), mtimeMs: z.number(), ino: z.number(), id: z.string(), parent: z.string().nullable() });
-export type CodexThreadStamp = z.infer<typeof CodexThreadStamp>;
-
-const Manifest = z.object({
-  version: z.literal(MANIFEST_VERSION),
-  files: z.record(z.string(), FileStamp),
-  unreadable: z.array(z.object({ file: z.string(), why: z.string() })),
-  /** By rollout: what its first line said, so a run with nothing changed reads no rollout to group threads. */
-  threads: z.record(z.string(), CodexThreadStamp).optional(),
-});
-export type Manifest = z.infer<typeof Manifest>;
-
-/** The manifest of the last run; null when there is none, or one this version does not read (everything is read again). */
-export async function readManifest(out: string): Promise<Manifest | null> {
-  let text;
-  try {
-    text = await readFile(join(out, MANIFEST_FILE), 'utf8');
-  } catch {
-    return null;
-  }
-  try {
-    const parsed = Manifest.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-export async function writeManifest(out: string, files: Map<string, FileStamp>, unreadable: Manifest['unreadable'], threads: Record<string, CodexThreadStamp> = {}): Promise<void> {
-  const manifest: Manifest = {
-    version: MANIFEST_VERSION, files: Object.fromEntries([...files].sort(([a], [b]) => a.localeCompare(b))), unreadable,
-    ...(Object.keys(threads).length > 0 ? { threads } : {}),
-  };
-  await writeAtomically(join(out, MANIFEST_FILE), (temp) => writeFile(temp, `${JSON.stringify(manifest, null, 1)}\n`));
-}
-
-const HEAD_BYTES = 64 * 1024;
-
-/** A file changed this recently may be written again within the same timestamp tick: its head is hashed too. */
-const LIVE_MS = 2_000;
-
-/**
- * What a file is now, as the manifest records it; null when it cannot be read. A stat per file (a
- * run with nothing changed reads no file): the head is read only for a live file, or when the
- * last run's stamp has one (`before`), so the two compare.
- */
-export async function stampOf(path: string, before?: Omit<FileStamp, 'state'>, now = Date.now()): Promise<Omit<FileStamp, 'state'> | null> {
-  let info;
-  try {
-    // Synchronous: a stat of a file the walk just found is a few microseconds, and a thousand of them
-    // through the thread pool and their promises were a fifth of a run with nothing changed.
-    info = statSync(path);
-  } catch {
-    return null;
-  }
-  const stamp: Omit<FileStamp, 'state'> = { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, ino: info.ino };
-  if (path.endsWith('.db')) {
-    const database = await databaseStampOf(path, stamp);
-    if (database) return database;
-  }
-  const live = now - Math.max(info.mtimeMs, info.ctimeMs) < LIVE_MS;
-  if (!live && before?.head === undefined) return stamp;
-  const head = await firstBytes(path, Math.min(HEAD_BYTES, info.size));
-  return head && { ...stamp, head: sha1(head.bytes) };
-}
-
-/**
- * A SQLite database (OpenCode's, named `*.db`): its `-wal` stamped too, since its writes land
- * there first and the database's own times can stay the same. Null: not a database.
- */
-async function databaseStampOf(path: string, stamp: Omit<FileStamp, 'state'>): Promise<Omit<FileStamp, 'state'> | null> {
-  const magic = await firstBytes(path, 16);
-  if (!magic || !isSqlite(magic.bytes)) return null;
-  return { ...stamp, database: true, wal: await walStampOf(`${path}-wal`) };
-}
-
-/** A log's size, time and header (its salts change each time SQLite restarts it from the start, at the same size). */
-async function walStampOf(path: string): Promise<FileStamp['wal']> {
-  const header = await firstBytes(path, 32);
-  return header && { size: header.size, mtimeMs: header.mtimeMs, head: sha1(header.bytes) };
-}
-
-/**
- * The first `n` bytes of a file (fewer when it is shorter), with its size and time as the open file
- * has them; null when it cannot be opened or read.
- */
-async function firstBytes(path: string, n: number): Promise<{ bytes: Buffer; size: number; mtimeMs: number } | null> {
-  let handle;
-  try {
-    handle = await open(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    const info = await handle.stat();
-    const bytes = Buffer.alloc(n);
-    const { bytesRead } = n > 0 ? await handle.read(bytes, 0, n, 0) : { bytesRead: 0 };
-    return { bytes: bytes.subarray(0, bytesRead), size: info.size, mtimeMs: info.mtimeMs };
-  } catch {
-    return null;
-  } finally {
-    await handle.close();
-  }
-}
-
-const sha1 = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('hex');
-
-export function sameStamp(a: Omit<FileStamp, 'state'>, b: Omit<FileStamp, 'state'>): boolean {
-  const [walA, walB] = [a.wal ?? null, b.wal ?? null];
-  const sameWal = walA === null || walB === null ? walA === walB : walA.size === walB.size && walA.mtimeMs === walB.mtimeMs && walA.head === walB.head;
-  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino && a.head === b.head && (a.database ?? false) === (b.database ?? false) && sameWal;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The tables
+export { DEFAULT_ROW_GROUP_ROWS };
 
 const CREATED_BY = 'loupe index';
-
-/**
- * Rows a row group holds: memory stays flat however many calls the fleet has. A group's values wait
- * in memory until it is written, and what they leave behind is collected late: at 50,000 rows the
- * index peaked at 320–470 MB on 1,000 Claude Code logs (2 threads), at 10,000 at 210 MB, its
- * table 4% larger (npm run bench:fleet).
- */
-export const DEFAULT_ROW_GROUP_ROWS = 10_000;
 
 /**
  * Columns whose encoding is known without trying: a call's id is its own (a dictionary of them
@@ -501,26 +345,4 @@ async function moveAfter(from: AsyncBuffer, to: string, chunk: ColumnChunk, copi
   const meta = chunk.meta_data;
   if (meta) await move(meta.bloom_filter_offset, meta.bloom_filter_length, (offset) => void (meta.bloom_filter_offset = offset));
   return end;
-}
-
-/** How many rows each table holds, from their footers; null when either cannot be read. */
-export async function tableRows(out: string): Promise<{ calls: number; sessions: number } | null> {
-  try {
-    const [calls, sessions] = await Promise.all(
-      [CALLS_TABLE, SESSIONS_TABLE].map(async (table) => Number((await parquetMetadataAsync(await asyncBufferFromFile(join(out, table.file)))).num_rows)),
-    );
-    return calls === undefined || sessions === undefined ? null : { calls, sessions };
-  } catch {
-    return null;
-  }
-}
-
-async function writeAtomically(path: string, write: (temp: string) => Promise<void>): Promise<void> {
-  const temp = `${path}.${process.pid}.tmp`;
-  try {
-    await write(temp);
-    await rename(temp, path);
-  } finally {
-    await rm(temp, { force: true });
-  }
 }

@@ -8,6 +8,9 @@ import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { fileChunks } from './fileChunks';
 import { subagentLayoutOf } from '../ingest/harnesses';
+import { isCodexRollout, threadRoots } from './codexThreads';
+
+export { isCodexRollout, threadRoots };
 
 /**
  * The sub-agent files of a session file: those in its harness's sub-agent folder (in name order),
@@ -34,10 +37,6 @@ export async function subagentFolderFilesOf(sessionPath: string): Promise<string
   return files;
 }
 
-const CODEX_ROLLOUT = /^rollout-.+\.jsonl$/;
-
-/** A Codex rollout by its name (`rollout-*.jsonl`). */
-export const isCodexRollout = (path: string): boolean => CODEX_ROLLOUT.test(basename(path));
 /** A sub-agent thread's `session_meta` names its parent near its start: a rollout whose first bytes do not is no sub-agent's (read in pieces of this size). */
 const PARENT_PROBE_BYTES = 64 * 1024;
 /** A `session_meta` line (its instructions included) is read whole up to this size. */
@@ -59,12 +58,12 @@ const sessionMetaSchema = z.object({
  * spawned on a later day is in another folder and not found.
  */
 export async function codexThreadsSpawnedBy(rolloutPath: string): Promise<string[]> {
-  if (!CODEX_ROLLOUT.test(basename(rolloutPath))) return [];
+  if (!isCodexRollout(rolloutPath)) return [];
   const own = await sessionMetaOf(rolloutPath, false);
   if (!own) return [];
   const threads = new Set([own.id]);
   const folder = dirname(rolloutPath);
-  const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => CODEX_ROLLOUT.test(name) && name > basename(rolloutPath)).sort();
+  const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => isCodexRollout(name) && name > basename(rolloutPath)).sort();
   const found: string[] = [];
   for (const name of names) {
     const meta = await sessionMetaOf(join(folder, name), true);
@@ -78,7 +77,7 @@ export async function codexThreadsSpawnedBy(rolloutPath: string): Promise<string
 
 /** A Codex rollout's thread and the thread that spawned it (null for none); null when it is no rollout. */
 export async function codexThreadOf(path: string): Promise<{ id: string; parent: string | null } | null> {
-  if (!CODEX_ROLLOUT.test(basename(path))) return null;
+  if (!isCodexRollout(path)) return null;
   const meta = await sessionMetaOf(path, false);
   return meta ? { id: meta.id, parent: meta.parent_thread_id ?? meta.source?.subagent.thread_spawn.parent_thread_id ?? null } : null;
 }
@@ -140,23 +139,4 @@ export async function* withSubagentBytes(sessionPath: string, subagents: readonl
     if (index > 0) yield newline;
     yield* fileChunks(part);
   }
-}
-
-/**
- * Each Codex thread's root: the thread it descends from through the parents known here (a thread
- * whose parent is not among them is its own root; a loop of parents stops where it closes). How
- * `loupe ls` and `loupe index` both group a session's sub-agent threads under it.
- */
-export function threadRoots(parents: ReadonlyMap<string, string | null>): Map<string, string> {
-  const roots = new Map<string, string>();
-  for (const [id, first] of parents) {
-    let root = id;
-    const seen = new Set([id]);
-    for (let parent = first; parent !== null && parents.has(parent) && !seen.has(parent); parent = parents.get(parent) ?? null) {
-      root = parent;
-      seen.add(parent);
-    }
-    roots.set(id, root);
-  }
-  return roots;
 }

@@ -6,7 +6,9 @@ import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'h
 import { CALLS_TABLE, SESSIONS_TABLE } from '../analysis/fleet';
 import { LISTING_FILE, machineOfDir, PARTITION_PREFIX, PUBLISHED_DIR, publishedPath, TEAM_LISTING_VERSION, teamListingOf, type TeamListing, type TeamPartition, type TeamTable } from '../analysis/teamIndex';
 
-export const partitionDir = (base: string, machine: string): string => join(base, `${PARTITION_PREFIX}${machine}`);
+import { looksLikeTeamBase, partitionDir } from './teamFolder';
+
+export { looksLikeTeamBase, partitionDir };
 
 /** The partitions in `base` as they are on disk now: each `machine=NAME/` folder (not a link) that holds a sessions table. */
 export async function scanPartitions(base: string): Promise<TeamPartition[]> {
@@ -46,13 +48,6 @@ export async function partitionOf(base: string, machine: string): Promise<TeamPa
     tables,
     ...(published ? { published } : {}),
   };
-}
-
-/** Whether `base` is already a team's folder: it holds `index.json` or a `machine=NAME/` folder. */
-export async function looksLikeTeamBase(base: string): Promise<boolean> {
-  if ((await lstat(join(base, LISTING_FILE)).catch(() => null))?.isFile()) return true;
-  const entries = await readdir(base, { withFileTypes: true }).catch(() => []);
-  return entries.some((entry) => entry.isDirectory() && machineOfDir(entry.name) !== null);
 }
 
 export async function readTeamListing(base: string): Promise<TeamListing | null> {

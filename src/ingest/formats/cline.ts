@@ -16,7 +16,10 @@ import { z } from 'zod';
 import type { SourceLocation } from '../acpTypes';
 import type { IngestRecord, NativeEntry, NativeUpdate, ToolUpdate } from '../records';
 import { isJsonObject, type JsonObject, optObject, optString } from '../schemas';
+import { isClineHead, isClineMessage, isClineSessionMeta } from './clineShapes';
 import { callUpdate, clip, namedEvent, resultUpdate, textBlockChunks, textBlockSchema, textBlockTexts, thinkingBlockSchema } from './shared';
+
+export { isClineHead, isClineMessage, isClineSessionMeta };
 
 /**
  * The ACP `kind` Cline's ACP mode (`cline --acp`) gives each of its tools, as 3.0.65 has it; any
@@ -26,21 +29,6 @@ const ACP_KINDS: Readonly<Record<string, string>> = {
   read_files: 'read', search_codebase: 'search', editor: 'edit', run_commands: 'execute',
   fetch_web_content: 'fetch', web_search: 'search', spawn_agent: 'think', skills: 'other',
 };
-
-/** The head of a messages file: the session it opens (its messages belong to it). */
-export function isClineHead(value: JsonObject): boolean {
-  return typeof value.sessionId === 'string' && isJsonObject(value.origin) && Array.isArray(value.messages) && !('type' in value);
-}
-
-/** A message of a messages file: Cline writes no `type`, and times it in milliseconds (`ts`). */
-export function isClineMessage(value: JsonObject): boolean {
-  return typeof value.role === 'string' && Array.isArray(value.content) && typeof value.ts === 'number' && !('type' in value);
-}
-
-/** The `<id>.json` beside a messages file: what the session ran with (read for its head, an event when read as a session). */
-export function isClineSessionMeta(value: JsonObject): boolean {
-  return typeof value.session_id === 'string' && typeof value.started_at === 'string' && typeof value.workspace_root === 'string';
-}
 
 export function isClineLine(value: JsonObject): boolean {
   return isClineHead(value) || isClineMessage(value) || isClineSessionMeta(value);

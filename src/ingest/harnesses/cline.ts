@@ -3,7 +3,7 @@
 // directory, start, status) too. $CLINE_SESSION_DATA_DIR names the sessions folder, else
 // $CLINE_DATA_DIR the data folder, else $CLINE_DIR the `~/.cline` folder (docs/harnesses/cline.md).
 import { isJsonObject, type JsonObject } from '../json';
-import { isClineHead, isClineMessage, isClineSessionMeta } from '../formats/cline';
+import { isClineHead, isClineMessage, isClineSessionMeta } from '../formats/clineShapes';
 import { noteTitle, objectAt, stringAt } from './headFields';
 import { absoluteVar, basenameOf, dirnameOf, joinPath, segmentsOf } from './paths';
 import type { Harness, SessionHead } from './types';
