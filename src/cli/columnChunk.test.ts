@@ -30,7 +30,7 @@ test('calls added a row at a time and as batches read back as they were added, o
   const calls = Array.from({ length: ROWS }, (_, n) => call(n));
   const writer = new TableWriter<FleetCall>(work, CALLS_TABLE, 300);
   for (const row of calls.slice(0, 250)) writer.add(row);
-  writer.addBatch(columnBatch(CALLS_TABLE, calls.slice(250, 600)));
+  await writer.addBatch(columnBatch(CALLS_TABLE, calls.slice(250, 600)));
   for (const row of calls.slice(600)) writer.add(row);
   await writer.finish();
   const file = await asyncBufferFromFile(join(work, CALLS_TABLE.file));

@@ -15,6 +15,9 @@ const INDEX_ROLE = 'loupe-index-reader';
 /** Files handed to a reader thread before it returns the first (indexFiles says why). */
 const FILES_AHEAD = 8;
 
+/** A thread's results waiting to be written before it is handed no more files (indexFiles says why). */
+const RESULTS_BEHIND = 16;
+
 interface ToReader {
   id: number;
   path: string;
@@ -34,15 +37,47 @@ function batchOf(result: FileRows): FileBatch {
 export interface PoolOptions {
   /** Threads to read with; default one per core. 0 reads in the calling thread. */
   jobs?: number;
+  /** Threads started before the files were known (StartedReaders), used instead of starting `jobs`. */
+  started?: StartedReaders;
   /** Each file's result as soon as it is read, in the order reads finish. */
   onFile: (path: string, result: FileBatch) => void | Promise<void>;
+}
+
+/**
+ * Reader threads started before the files to read are known: a first run reads every file, so it
+ * starts them before it walks the folders, and the threads load their code meanwhile. Either
+ * indexFiles takes them, or `release` stops them.
+ */
+export class StartedReaders {
+  private taken = false;
+  private constructor(private readonly readers: Promise<Reader[]>) {}
+
+  static start(jobs: number | undefined): StartedReaders | undefined {
+    const count = jobs ?? availableParallelism();
+    return count > 0 ? new StartedReaders(startReaders(count)) : undefined;
+  }
+
+  /** The threads, for `files` files: those beyond one per file are stopped. */
+  async take(files: number): Promise<Reader[]> {
+    this.taken = true;
+    const readers = await this.readers;
+    await Promise.all(readers.slice(files).map((reader) => reader.stop()));
+    return readers.slice(0, files);
+  }
+
+  /** Stops the threads if indexFiles did not take them (nothing to read, or an error before). */
+  async release(): Promise<void> {
+    if (this.taken) return;
+    this.taken = true;
+    await Promise.all((await this.readers).map((reader) => reader.stop()));
+  }
 }
 
 /** Reads every path, at most `jobs` at a time, handing each result to onFile. */
 /** `subagentsOf`: a session's sub-agents' files, read with it (indexFile). */
 export async function indexFiles(paths: readonly string[], options: PoolOptions, subagentsOf: ReadonlyMap<string, readonly string[]> = new Map()): Promise<{ threads: number }> {
   const wanted = Math.min(options.jobs ?? availableParallelism(), paths.length);
-  const readers = wanted > 0 ? await startReaders(wanted) : [];
+  const readers = options.started ? await options.started.take(paths.length) : wanted > 0 ? await startReaders(wanted) : [];
   if (readers.length === 0) {
     for (const path of paths) await options.onFile(path, batchOf(await indexFile(path, subagentsOf.get(path))));
     return { threads: 0 };
@@ -54,10 +89,10 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions,
   await Promise.all(
     readers.map(async (reader) => {
       // Files given to each thread ahead of its reading: one parsed, the next read meanwhile
-      // (runReaderThread), and more waiting their turn there, so the thread goes on while this one
-      // writes a row group (10,000 rows, up to a tenth of a second when its code is still cold) and
-      // hands out no file meanwhile: with three, each thread ran dry and waited 5% of the run.
-      // Rows waiting to be written are bounded by the threads and this depth, not the files.
+      // (runReaderThread), and more waiting their turn there. Another is handed to it as soon as
+      // one comes back, not once that one's rows are written: this thread writes a row group now
+      // and then, and threads handed files only after it ran dry meanwhile. Rows waiting to be
+      // written are bounded all the same: by RESULTS_BEHIND per thread.
       const reading: Promise<[string, FileBatch]>[] = [];
       const readNext = (): void => {
         if (next >= paths.length) return;
@@ -65,14 +100,17 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions,
         reading.push(reader.read(path, subagentsOf.get(path) ?? []).then((result) => [path, result]));
       };
       for (let ahead = 0; ahead < FILES_AHEAD; ahead++) readNext();
-      let handed = Promise.resolve();
+      const writing: Promise<void>[] = [];
       for (let read = reading.shift(); read; read = reading.shift()) {
         const [path, result] = await read;
-        await handed;
-        handed = hand(path, result);
+        const written = hand(path, result);
+        // Awaited below; a write that fails is thrown there, not reported as unhandled meanwhile.
+        written.catch(() => undefined);
+        writing.push(written);
+        if (writing.length > RESULTS_BEHIND) await writing.shift();
         readNext();
       }
-      await handed;
+      await Promise.all(writing);
       await reader.stop();
     }),
   );

@@ -249,8 +249,13 @@ export class TableWriter<Row extends object> {
     if (this.pendingRows >= this.rowGroupRows) this.flush();
   }
 
-  /** The rows of a batch (columnBatch), in order: as `add` of each row. */
-  addBatch(batch: ColumnBatch): void {
+  /**
+   * The rows of a batch (columnBatch), in order: as `add` of each row. A row group it fills is
+   * written a column at a time, with the event loop let run between them: a group takes up to a
+   * fifth of a second while the writing code is cold, and reader threads handed no file meanwhile
+   * ran dry and waited.
+   */
+  async addBatch(batch: ColumnBatch): Promise<void> {
     let from = 0;
     while (from < batch.rows) {
       const count = Math.min(batch.rows - from, this.rowGroupRows - this.pendingRows);
@@ -269,11 +274,16 @@ export class TableWriter<Row extends object> {
       this.pendingRows += count;
       this.count += count;
       from += count;
-      if (this.pendingRows >= this.rowGroupRows) this.flush();
+      if (this.pendingRows >= this.rowGroupRows) for (const _column of this.flushing()) await new Promise((next) => setImmediate(next));
     }
   }
 
   private flush(): void {
+    for (const _column of this.flushing());
+  }
+
+  /** Writes the pending rows as a row group, a column chunk a step. */
+  private *flushing(): Generator<void> {
     if (this.pendingRows === 0) return;
     const rows = this.pendingRows;
     const pending = this.pending;
@@ -281,12 +291,14 @@ export class TableWriter<Row extends object> {
     this.pendingRows = 0;
     // The writer's row group, its chunks written here (columnChunk.ts): what ParquetWriter.write does, less its testing of each value.
     const groupStart = this.bytes.offset;
-    const columns = this.table.columns.map(({ name, kind }, index) => {
+    const columns: ColumnChunk[] = [];
+    for (const [index, { name, kind }] of this.table.columns.entries()) {
       const written = writeColumnChunk(this.bytes, name, pending[index]!, { codec: CODEC, statistics: kind !== 'string' });
       // Its offset index is written after the last group, by the writer's `finish`.
       this.writer.pendingIndexes.push(written);
-      return written.chunk;
-    });
+      columns.push(written.chunk);
+      yield;
+    }
     const uncompressed = columns.reduce((sum, chunk) => sum + (chunk.meta_data?.total_uncompressed_size ?? 0n), 0n);
     this.writer.row_groups.push({ columns, total_byte_size: uncompressed, num_rows: BigInt(rows), total_compressed_size: BigInt(this.bytes.offset - groupStart) });
     this.writer.num_rows += BigInt(rows);

@@ -6,8 +6,13 @@ import type { IndexPlan, IndexResult } from './indexBuild';
 import { closePlan, readPlannedTrees, treeOfRow, unitKey } from './indexDatabase';
 import { writeManifest } from './indexManifest';
 import { DEFAULT_ROW_GROUP_ROWS } from './indexOutput';
-import { indexFiles } from './indexPool';
+import { indexFiles, StartedReaders } from './indexPool';
 import { TableWriter } from './indexStore';
+
+/** Reader threads started now, before the run knows what it reads (a first run reads everything). */
+export function startReadersEarly(jobs: number | undefined): StartedReaders | undefined {
+  return StartedReaders.start(jobs);
+}
 
 /** Reads what `plan` says is new or changed and writes the tables, keeping what it can of the last run's. */
 export async function writeIndex(plan: IndexPlan): Promise<IndexResult> {
@@ -40,6 +45,7 @@ export async function writeIndex(plan: IndexPlan): Promise<IndexResult> {
     const read: IndexResult['read'] = [];
     const { threads } = await indexFiles(toRead, {
       jobs: options.jobs,
+      ...(plan.early ? { started: plan.early } : {}),
       onFile: (file, result) => {
         const stamp = current.get(file);
         if (!result.ok) {
@@ -56,7 +62,7 @@ export async function writeIndex(plan: IndexPlan): Promise<IndexResult> {
         parsed++;
         read.push({ file });
         sessions.add(rows.session);
-        calls.addBatch(rows.calls);
+        return calls.addBatch(rows.calls);
       },
     }, subagentsOf);
     // Databases last: a session an agent is still writing is most often in one, and rows read last are rewritten first.
