@@ -44,7 +44,7 @@ export interface IndexResult {
   skipped: number;
   unreadable: { file: string; why: string }[];
   ms: number;
-  /** Worker threads that read the files (0: read in this thread). */
+  /** Threads that read the files: workers, and this thread beside them when there are two or more (0: this thread alone). */
   threads: number;
   /** The files the tables hold rows of. */
   indexed: string[];
