@@ -41,7 +41,12 @@ function expectSameRows(buffer: Buffer, name: string, windowBytes = 61, most = 1
   const today = readClaudeCodeForRows(buffer, bufferLines(buffer));
   const scanned = readClaudeCodeForRowsFromScan(buffer, wasm, bufferLines(buffer), counts);
   expect(scanned === null, name).toBe(today === null);
-  if (today && scanned) expect(fleetRows(scanned, FACTS), name).toEqual(fleetRows(today, FACTS));
+  if (today && scanned) {
+    expect(fleetRows(scanned, FACTS), name).toEqual(fleetRows(today, FACTS));
+    // Every call as the per-line read has it, its history too: what the pass reads for a call
+    // without parsing it (a result's content array) stands for what the parse would give.
+    expect([...scanned.calls.values()], name).toEqual([...today.calls.values()]);
+  }
   const windowed = readClaudeCodeForRowsInWindows(readsOf(buffer, most), wasm, windowBytes);
   if (buffer[0] === 0xef && buffer[1] === 0xbb) expect(windowed, `${name}: a BOM is ingest's`).toBeNull();
   else {
@@ -78,6 +83,20 @@ const CASES: [string, 'fast' | 'js' | 'blank'][] = [
   [`{"type":"user","uuid":"u11","sessionId":"s2","message":{"content":"other session"}}`, 'fast'],
   [`{"type":"user","uuid":"u12","sessionId":"s2","message":{"content":[{"type":"text","text":"x"},{"type":"te\\u0078t","text":"y"}]}}`, 'js'],
   [`{"type":"user","uuid":"u13","session\\u0049d":"s2","message":{"content":"x"}}`, 'js'],
+  // A result's content array, read by the pass for whether it holds a text block (its answer, or a parse where it is not sure).
+  ...[
+    '[{"type":"image","source":{"type":"text","text":"x"}},{"type":"text","text":"a"}]',
+    '[{"type":"image"},"text",{"text":"t"},{"type":"text"}]',
+    '[{"type":"text","text":7},{"type":"text","text":null}]',
+    '[{"type":"t\\u0065xt","text":"x"}]',
+    '[{"t\\u0079pe":"text","text":"x"}]',
+    '[{"type":"text","type":"image","text":"x"}]',
+    '[{"type":"image","type":"text","text":"x"}]',
+    '[{"type":"text","text":"a","text":1}]',
+    '[{"type" : "text" , "text" : "spaced"} , [ {"type":"text","text":"deeper"} ]]',
+    '[{"type":"tëxt","text":"x"},{"type":"text","text":"é"}]',
+    '[{}]',
+  ].map((content, n): [string, 'fast'] => [`{"type":"user","uuid":"r${n}",${S},"message":{"content":[{"type":"tool_result","tool_use_id":"t${n}","content":${content}}]}}`, 'fast']),
   [`{"type":"user","leafUuid":"l1","message":{"content":"x"}}`, 'js'],
   [`{"type":"last-prompt","lastPrompt":"p","sessionId":"s2"}`, 'fast'],
   ['', 'blank'],

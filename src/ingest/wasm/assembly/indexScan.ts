@@ -78,6 +78,14 @@ const K_TOOL_USE: i32 = 3;
 const K_TOOL_RESULT: i32 = 4;
 const BLOCK_PLAIN_SHIFT: u32 = 4;
 const BLOCK_NO_ESCAPE_SHIFT: u32 = 16;
+/**
+ * A block's `content` is an array this pass read for what a light read keeps of a result's
+ * content (walkResultContent): whether it holds a text block, an object whose `type` is "text" and
+ * whose `text` is a string (BLOCK_CONTENT_TEXT). Not set where that is not sure from the bytes (a
+ * key escaped or given twice in an element): the caller parses the content.
+ */
+const BLOCK_CONTENT_READ: u32 = 1 << 28;
+const BLOCK_CONTENT_TEXT: u32 = 1 << 29;
 
 // Which object's keys are picked.
 const O_MESSAGE: i32 = 0;
@@ -509,6 +517,7 @@ function walkPicked(at: usize, end: usize, depth: i32, kind: i32): usize {
     else if (c == OPEN_OBJECT && kind == O_MESSAGE && field == M_USAGE) i = walkPicked(i, end, depth + 1, O_USAGE);
     else if (c == OPEN_OBJECT && kind == O_RESULT && field == R_METADATA) i = walkPicked(i, end, depth + 1, O_METADATA);
     else if (c == OPEN_ARRAY && kind == O_MESSAGE && field == M_CONTENT) i = walkContent(i, end, depth + 1);
+    else if (c == OPEN_ARRAY && kind == O_BLOCK && field == B_CONTENT) i = walkResultContent(i, end, depth + 1);
     else i = skipValue(i, end, depth);
     if (i == 0) return 0;
     if (field < 0 && kind == O_USAGE && (c == MINUS || isDigit(c) || keyIs(keyStart + 1, keyEnd - keyStart - 2, 'cost'))) lineFlags |= USAGE_WHOLE;
@@ -569,6 +578,115 @@ function walkContent(at: usize, end: usize, depth: i32): usize {
       continue;
     }
     return d == CLOSE_ARRAY ? i + 1 : 0;
+  }
+}
+
+/** A block's `content` as an array: whether an element is a text block (BLOCK_CONTENT_READ says how sure). */
+function walkResultContent(at: usize, end: usize, depth: i32): usize {
+  if (depth > MAX_DEPTH) {
+    lineFlags |= JS_PATH;
+    return 0;
+  }
+  let sure = true;
+  let text = false;
+  let i = skipSpace(at + 1, end);
+  if (i < end && load<u8>(i) == CLOSE_ARRAY) i = i + 1;
+  else {
+    while (true) {
+      if (i >= end) return 0;
+      if (load<u8>(i) == OPEN_OBJECT) {
+        i = walkResultElement(i, end, depth + 1);
+        if (i == 0) return 0;
+        if (elementIs == ELEMENT_TEXT) text = true;
+        else if (elementIs == ELEMENT_UNSURE) sure = false;
+      } else {
+        i = skipValue(i, end, depth);
+        if (i == 0) return 0;
+      }
+      i = skipSpace(i, end);
+      if (i >= end) return 0;
+      const d = load<u8>(i);
+      if (d == COMMA) {
+        i = skipSpace(i + 1, end);
+        continue;
+      }
+      if (d != CLOSE_ARRAY) return 0;
+      i = i + 1;
+      break;
+    }
+  }
+  if (sure) store<u32>(blockRow + 4, load<u32>(blockRow + 4) | BLOCK_CONTENT_READ | (text ? BLOCK_CONTENT_TEXT : 0));
+  return i;
+}
+
+const ELEMENT_OTHER: i32 = 0;
+const ELEMENT_TEXT: i32 = 1;
+const ELEMENT_UNSURE: i32 = 2;
+/** What walkResultElement found the element to be. */
+let elementIs: i32 = ELEMENT_OTHER;
+
+/** An element of a result's content: a text block when its `type` is "text" and its `text` a string (elementIs). */
+function walkResultElement(at: usize, end: usize, depth: i32): usize {
+  if (depth > MAX_DEPTH) {
+    lineFlags |= JS_PATH;
+    return 0;
+  }
+  let typeSeen = false;
+  let typeIsText = false;
+  let textSeen = false;
+  let textIsString = false;
+  let unsure = false;
+  let i = skipSpace(at + 1, end);
+  if (i < end && load<u8>(i) == CLOSE_OBJECT) {
+    elementIs = ELEMENT_OTHER;
+    return i + 1;
+  }
+  while (true) {
+    if (i >= end || load<u8>(i) != QUOTE) return 0;
+    const keyStart = i;
+    stringNotPlain = false;
+    i = skipString(i, end);
+    if (i == 0) return 0;
+    const k = keyStart + 1;
+    const n = i - keyStart - 2;
+    // An escape could spell `type` or `text`.
+    let isType = false;
+    let isText = false;
+    if (stringNotPlain) {
+      for (let b = keyStart; b < i; b++) if (load<u8>(b) == BACKSLASH) unsure = true;
+    } else {
+      isType = keyIs(k, n, 'type');
+      isText = keyIs(k, n, 'text');
+    }
+    i = skipSpace(i, end);
+    if (i >= end || load<u8>(i) != COLON) return 0;
+    i = skipSpace(i + 1, end);
+    if (i >= end) return 0;
+    const valueStart = i;
+    stringHasEscape = false;
+    i = skipValue(i, end, depth);
+    if (i == 0) return 0;
+    // Given twice, the parse keeps the last: not followed here.
+    if (isType) {
+      if (typeSeen) unsure = true;
+      typeSeen = true;
+      if (load<u8>(valueStart) == QUOTE && stringHasEscape) unsure = true;
+      typeIsText = i - valueStart == 6 && keyIs(valueStart + 1, 4, 'text') && load<u8>(valueStart) == QUOTE;
+    } else if (isText) {
+      if (textSeen) unsure = true;
+      textSeen = true;
+      textIsString = load<u8>(valueStart) == QUOTE;
+    }
+    i = skipSpace(i, end);
+    if (i >= end) return 0;
+    const d = load<u8>(i);
+    if (d == COMMA) {
+      i = skipSpace(i + 1, end);
+      continue;
+    }
+    if (d != CLOSE_OBJECT) return 0;
+    elementIs = unsure ? ELEMENT_UNSURE : typeIsText && textIsString ? ELEMENT_TEXT : ELEMENT_OTHER;
+    return i + 1;
   }
 }
 
