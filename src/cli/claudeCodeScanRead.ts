@@ -42,7 +42,8 @@ const R_CODE = 18;
 const R_AGENT_ID = 19;
 const R_METADATA = 20;
 const R_META_EXIT_CODE = 21;
-const FIELDS = 22;
+const D_AGENT_ID = 22;
+const FIELDS = 23;
 const FIRST_BLOCK_WORD = 3 + 2 * FIELDS;
 const B_TEXT = 1;
 const B_THINKING = 2;
@@ -353,9 +354,10 @@ class LineFields {
     // ClaudeEntryKeys' `named` (`leafUuid` takes the JS path).
     if (typeof uuid !== 'string' && typeof sessionId !== 'string') return false;
     const user = type === 'user';
+    // `data.agentId` as the pass picked it: `data` itself (a hook's progress, most often) is not parsed.
     if (type === 'progress' && this.firstByte(row, F_DATA) === OPEN_OBJECT) {
-      const data = this.value(row, F_DATA, flags) as JsonObject;
-      if (typeof data.agentId === 'string' && data.agentId !== '') return false;
+      const agentId = this.value(row, D_AGENT_ID, flags);
+      if (typeof agentId === 'string' && agentId !== '') return false;
     }
     let parts;
     let subagent;

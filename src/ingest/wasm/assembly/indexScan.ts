@@ -45,7 +45,9 @@ const R_CODE: i32 = 18;
 const R_AGENT_ID: i32 = 19;
 const R_METADATA: i32 = 20;
 const R_META_EXIT_CODE: i32 = 21;
-const FIELDS: i32 = 22;
+// Picked inside `data` (an object): the sub-agent a progress entry names (subagentOf).
+const D_AGENT_ID: i32 = 22;
+const FIELDS: i32 = 23;
 
 // Per line: start, end (newline excluded), flags, then [start, end) of each field (0, 0: absent),
 // then the line's first row in the block table and how many rows it has there.
@@ -93,6 +95,7 @@ const O_USAGE: i32 = 1;
 const O_BLOCK: i32 = 2;
 const O_RESULT: i32 = 3;
 const O_METADATA: i32 = 4;
+const O_DATA: i32 = 5;
 
 /** One JSON value in valid UTF-8, no bail-out: the spans can be trusted. */
 const OK: u32 = 1;
@@ -503,7 +506,8 @@ function walkPicked(at: usize, end: usize, depth: i32, kind: i32): usize {
       else if (kind == O_MESSAGE) field = messageKey(k, n);
       else if (kind == O_USAGE) field = usageKey(k, n);
       else if (kind == O_RESULT) field = resultKey(k, n);
-      else field = metadataKey(k, n);
+      else if (kind == O_METADATA) field = metadataKey(k, n);
+      else field = keyIs(k, n, 'agentId') ? D_AGENT_ID : -1;
     }
     i = skipSpace(i, end);
     if (i >= end || load<u8>(i) != COLON) return 0;
@@ -761,6 +765,7 @@ function skipObject(at: usize, end: usize, depth: i32): usize {
     if (c == QUOTE) i = skipString(i, end);
     else if (c == OPEN_OBJECT && field == F_MESSAGE) i = walkPicked(i, end, depth + 1, O_MESSAGE);
     else if (c == OPEN_OBJECT && field == F_TOOL_USE_RESULT) i = walkPicked(i, end, depth + 1, O_RESULT);
+    else if (c == OPEN_OBJECT && field == F_DATA) i = walkPicked(i, end, depth + 1, O_DATA);
     else i = skipValue(i, end, depth);
     if (i == 0) return 0;
     if (field >= 0) noteField(field, valueStart, i, load<u8>(valueStart) == QUOTE && !stringNotPlain);
