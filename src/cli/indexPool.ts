@@ -10,6 +10,7 @@ import { fail, ok, type Result } from '../ingest/result';
 import { indexFile, indexLoaded, loadFile, WholeReadBuffers, type LoadedFile } from './indexFile';
 import { batchTransfers, columnBatch, type ColumnBatch } from './indexStore';
 import { startThread } from './threads';
+import { raiseHeapTrimThreshold } from './heapTrim';
 
 const INDEX_ROLE = 'loupe-index-reader';
 
@@ -136,6 +137,8 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions,
 }
 
 async function startReaders(count: number): Promise<Reader[]> {
+  // Before the threads compile their reading code: heapTrim.ts says why.
+  raiseHeapTrimThreshold();
   const started = await Promise.all(Array.from({ length: count }, () => Reader.start()));
   const readers = started.filter((reader): reader is Reader => reader !== undefined);
   if (readers.length === count) return readers;
