@@ -109,8 +109,8 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions,
       const path = paths[next++]!;
       reading.push(reader.read(path, subagentsOf.get(path) ?? []).then((result) => [path, result]));
     };
-    // This thread's own reader takes one file at a time: the files it does not take go to the workers.
-    for (let ahead = 0; ahead < (reader instanceof LocalReader ? 1 : FILES_AHEAD); ahead++) readNext();
+    // This thread's own reader takes two files at a time (one parsed, the next read): the files it does not take go to the workers.
+    for (let ahead = 0; ahead < (reader instanceof LocalReader ? 2 : FILES_AHEAD); ahead++) readNext();
     const writing: Promise<void>[] = [];
     for (let read = reading.shift(); read; read = reading.shift()) {
       const [path, result] = await read;
@@ -152,20 +152,25 @@ interface FileReader {
   stop(): Promise<void>;
 }
 
-/** This thread as a reader beside the workers (workersFor says why): one file at a time, into buffers it uses again, as a worker reads. */
+/**
+ * This thread as a reader beside the workers (workersFor says why): one file parsed at a time, the
+ * next one's bytes read meanwhile, into buffers it uses again, as a worker reads (runReaderThread).
+ */
 class LocalReader implements FileReader {
   private readonly buffers = new WholeReadBuffers();
-  private queue: Promise<unknown> = Promise.resolve();
+  private parsed: Promise<unknown> = Promise.resolve();
 
   read(path: string, subagents: readonly string[]): Promise<FileBatch> {
-    const result = this.queue.then(async (): Promise<FileBatch> => {
+    // Its read starts now; its parse waits for the one before.
+    const loaded = loadFile(path, subagents, this.buffers);
+    const result = this.parsed.then(async (): Promise<FileBatch> => {
       try {
-        return batchOf(await indexLoaded(await loadFile(path, subagents, this.buffers)));
+        return batchOf(await indexLoaded(await loaded));
       } catch (error) {
         return fail(String(error));
       }
     });
-    this.queue = result;
+    this.parsed = result;
     return result;
   }
 
