@@ -20,7 +20,7 @@ import { withSubagentBytes } from './subagentFiles';
  * session log is most often well under it): one open and read instead of four, which is most of a
  * small file's time apart from its parse. Larger files stream, so memory stays bounded.
  */
-const WHOLE_READ_BYTES = 8 * 1024 * 1024;
+export const WHOLE_READ_BYTES = 8 * 1024 * 1024;
 
 /** `subagents`: the session's sub-agents' own files (CONTRACTS §10), read with it as one input so their calls have parents. */
 export async function indexFile(path: string, subagents: readonly string[] = []): Promise<FileRows> {

@@ -7,7 +7,7 @@ import { isMainThread, parentPort, workerData, type MessagePort, type Worker } f
 import type { FileRows } from '../analysis/fileRows';
 import { CALLS_TABLE, type FleetSession } from '../analysis/fleet';
 import { fail, ok, type Result } from '../ingest/result';
-import { indexFile, indexLoaded, loadFile, WholeReadBuffers, type LoadedFile } from './indexFile';
+import { indexFile, indexLoaded, loadFile, WHOLE_READ_BYTES, WholeReadBuffers, type LoadedFile } from './indexFile';
 import { batchTransfers, columnBatch, type ColumnBatch } from './indexStore';
 import { startThread } from './threads';
 import { raiseHeapTrimThreshold } from './heapTrim';
@@ -41,6 +41,8 @@ export interface PoolOptions {
   jobs?: number;
   /** Threads started before the files were known (StartedReaders), used instead of starting `jobs`. */
   started?: StartedReaders;
+  /** A file's size as the caller stamped it (with its sub-agents' files): this thread reads only files it knows are small. */
+  sizeOf?: (path: string) => number | undefined;
   /** Each file's result as soon as it is read, in the order reads finish. */
   onFile: (path: string, result: FileBatch) => void | Promise<void>;
 }
@@ -93,7 +95,26 @@ function workersFor(jobs: number): number {
 export async function indexFiles(paths: readonly string[], options: PoolOptions, subagentsOf: ReadonlyMap<string, readonly string[]> = new Map()): Promise<{ threads: number }> {
   const wanted = Math.min(options.jobs ?? availableParallelism(), paths.length);
   const starting = options.started ? options.started.take(paths.length) : wanted > 0 ? startReaders(workersFor(wanted)) : Promise.resolve([]);
-  let next = 0;
+  // Files are taken in order, each once: a worker takes the next not taken; this thread the next
+  // it may read (a file read whole, with no sub-agents: one that could take a thread's memory is
+  // read in a worker, whose death fails that file alone, not the index).
+  const taken = new Uint8Array(paths.length);
+  // The first file not taken; and where this thread's search goes on from (those before it it may not read).
+  let first = 0;
+  let localFrom = 0;
+  const takeNext = (local: boolean): number => {
+    for (let index = local ? Math.max(first, localFrom) : first; index < paths.length; index++) {
+      if (taken[index]) continue;
+      if (local && !readHere(paths[index]!)) continue;
+      taken[index] = 1;
+      if (local) localFrom = index + 1;
+      while (first < paths.length && taken[first]) first++;
+      return index;
+    }
+    if (local) localFrom = paths.length;
+    return -1;
+  };
+  const readHere = (path: string): boolean => (subagentsOf.get(path)?.length ?? 0) === 0 && (options.sizeOf?.(path) ?? Infinity) <= WHOLE_READ_BYTES;
   let pending = Promise.resolve();
   // Results are handed on one at a time, in order of arrival: onFile may write, and writes must not interleave.
   const hand = (path: string, result: FileBatch): Promise<void> => (pending = pending.then(() => options.onFile(path, result)));
@@ -103,14 +124,16 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions,
     // one comes back, not once that one's rows are written: this thread writes a row group now
     // and then, and threads handed files only after it ran dry meanwhile. Rows waiting to be
     // written are bounded all the same: by RESULTS_BEHIND per thread.
+    const local = reader instanceof LocalReader;
     const reading: Promise<[string, FileBatch]>[] = [];
     const readNext = (): void => {
-      if (next >= paths.length) return;
-      const path = paths[next++]!;
+      const index = takeNext(local);
+      if (index < 0) return;
+      const path = paths[index]!;
       reading.push(reader.read(path, subagentsOf.get(path) ?? []).then((result) => [path, result]));
     };
     // This thread's own reader takes two files at a time (one parsed, the next read): the files it does not take go to the workers.
-    for (let ahead = 0; ahead < (reader instanceof LocalReader ? 2 : FILES_AHEAD); ahead++) readNext();
+    for (let ahead = 0; ahead < (local ? 2 : FILES_AHEAD); ahead++) readNext();
     const writing: Promise<void>[] = [];
     for (let read = reading.shift(); read; read = reading.shift()) {
       const [path, result] = await read;
@@ -124,16 +147,22 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions,
     await Promise.all(writing);
     await reader.stop();
   };
-  // This thread reads from the start, while the workers start (0.1–0.2 s); and alone where none can.
+  // This thread reads from the start, while the workers start (0.1–0.2 s).
   const local = wanted >= 2 ? readAll(new LocalReader()) : null;
   const workers = await starting;
-  if (local === null && workers.length === 0) {
-    for (const path of paths) await options.onFile(path, batchOf(await indexFile(path, subagentsOf.get(path))));
+  if (workers.length === 0) {
+    // None could start: this thread reads what it has not, in order.
+    await local;
+    for (let index = takeNext(false); index >= 0; index = takeNext(false)) {
+      const path = paths[index]!;
+      await hand(path, batchOf(await indexFile(path, subagentsOf.get(path))));
+    }
+    await pending;
     return { threads: 0 };
   }
   await Promise.all([local, ...workers.map(readAll)]);
   await pending;
-  return { threads: workers.length === 0 ? 0 : workers.length + (local ? 1 : 0) };
+  return { threads: workers.length + (local ? 1 : 0) };
 }
 
 async function startReaders(count: number): Promise<Reader[]> {

@@ -46,6 +46,7 @@ export async function writeIndex(plan: IndexPlan): Promise<IndexResult> {
     const { threads } = await indexFiles(toRead, {
       jobs: options.jobs,
       ...(plan.early ? { started: plan.early } : {}),
+      sizeOf: (file) => current.get(file)?.size,
       onFile: (file, result) => {
         const stamp = current.get(file);
         if (!result.ok) {
