@@ -120,7 +120,8 @@ describe('loupe index', () => {
   test('DuckDB reads both tables, and its counts are loupe summarize --json summed over the files', async () => {
     const dir = sessionsFolder('fleet');
     const out = join(work, 'fleet-index');
-    const run = await index(dir, out);
+    // Threads asked for: by default, a few small files are read in the command's own thread.
+    const run = await index(dir, out, '--jobs', '2');
     expect(run.code).toBe(0);
     const files = sessionFiles(dir);
     expect(run.json).toMatchObject({ sessions: files.length, parsed: files.length, reused: 0, skipped: 1, unreadable: [] });

@@ -93,8 +93,12 @@ function workersFor(jobs: number): number {
 /** Reads every path, at most `jobs` at a time, handing each result to onFile. */
 /** `subagentsOf`: a session's sub-agents' files, read with it (indexFile). */
 export async function indexFiles(paths: readonly string[], options: PoolOptions, subagentsOf: ReadonlyMap<string, readonly string[]> = new Map()): Promise<{ threads: number }> {
-  const wanted = Math.min(options.jobs ?? availableParallelism(), paths.length);
-  const starting = options.started ? options.started.take(paths.length) : wanted > 0 ? startReaders(workersFor(wanted)) : Promise.resolve([]);
+  const readHere = (path: string): boolean => (subagentsOf.get(path)?.length ?? 0) === 0 && (options.sizeOf?.(path) ?? Infinity) <= WHOLE_READ_BYTES;
+  // A few small files (a run after an agent wrote one): read here, sooner than a worker starts
+  // (0.15–0.2 s). Unless threads were asked for.
+  const few = options.jobs === undefined && paths.every(readHere) && paths.reduce((sum, path) => sum + (options.sizeOf?.(path) ?? 0), 0) <= WHOLE_READ_BYTES;
+  const wanted = few ? 0 : Math.min(options.jobs ?? availableParallelism(), paths.length);
+  const starting = few ? Promise.resolve([]) : options.started ? options.started.take(paths.length) : wanted > 0 ? startReaders(workersFor(wanted)) : Promise.resolve([]);
   // Files are taken in order, each once: a worker takes the next not taken; this thread the next
   // it may read (a file read whole, with no sub-agents: one that could take a thread's memory is
   // read in a worker, whose death fails that file alone, not the index).
@@ -114,7 +118,6 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions,
     if (local) localFrom = paths.length;
     return -1;
   };
-  const readHere = (path: string): boolean => (subagentsOf.get(path)?.length ?? 0) === 0 && (options.sizeOf?.(path) ?? Infinity) <= WHOLE_READ_BYTES;
   let pending = Promise.resolve();
   // Results are handed on one at a time, in order of arrival: onFile may write, and writes must not interleave.
   const hand = (path: string, result: FileBatch): Promise<void> => (pending = pending.then(() => options.onFile(path, result)));
