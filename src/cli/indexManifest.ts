@@ -4,7 +4,7 @@
 // loads no reading or writing code (indexBuild.ts says why), so this file reads the manifest with a
 // check of its own rather than with zod, whose loading alone (35–48 ms) was a tenth of that run.
 import { statSync } from 'node:fs';
-import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parquetMetadata } from 'hyparquet/src/metadata.js';
 import { INDEX_TABLE_FILES, MANIFEST_FILE } from './indexOutput';
@@ -220,6 +220,16 @@ async function walStampOf(path: string): Promise<FileStamp['wal']> {
  * has them; null when it cannot be opened or read.
  */
 async function firstBytes(path: string, n: number): Promise<{ bytes: Buffer; size: number; mtimeMs: number } | null> {
+  return withOpenFile(path, async (handle) => {
+    const info = await handle.stat();
+    const bytes = Buffer.alloc(n);
+    const { bytesRead } = n > 0 ? await handle.read(bytes, 0, n, 0) : { bytesRead: 0 };
+    return { bytes: bytes.subarray(0, bytesRead), size: info.size, mtimeMs: info.mtimeMs };
+  });
+}
+
+/** `read` of the file opened for reading, closed after; null when it cannot be opened or `read` throws. */
+async function withOpenFile<T>(path: string, read: (handle: FileHandle) => Promise<T | null>): Promise<T | null> {
   let handle;
   try {
     handle = await open(path, 'r');
@@ -227,10 +237,7 @@ async function firstBytes(path: string, n: number): Promise<{ bytes: Buffer; siz
     return null;
   }
   try {
-    const info = await handle.stat();
-    const bytes = Buffer.alloc(n);
-    const { bytesRead } = n > 0 ? await handle.read(bytes, 0, n, 0) : { bytesRead: 0 };
-    return { bytes: bytes.subarray(0, bytesRead), size: info.size, mtimeMs: info.mtimeMs };
+    return await read(handle);
   } catch {
     return null;
   } finally {
@@ -259,13 +266,7 @@ export async function tableRows(out: string): Promise<{ calls: number; sessions:
 
 /** A Parquet file's row count, from its footer (the metadata, its length and `PAR1` at the end); null when it cannot be read. */
 async function footerRows(path: string): Promise<number | null> {
-  let handle;
-  try {
-    handle = await open(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
+  return withOpenFile(path, async (handle) => {
     const { size } = await handle.stat();
     if (size < 12) return null;
     const tail = Buffer.alloc(8);
@@ -276,9 +277,5 @@ async function footerRows(path: string): Promise<number | null> {
     const { bytesRead } = await handle.read(bytes, 0, footer, size - footer);
     if (bytesRead !== footer) return null;
     return Number(parquetMetadata(bytes).num_rows);
-  } catch {
-    return null;
-  } finally {
-    await handle.close();
-  }
+  });
 }

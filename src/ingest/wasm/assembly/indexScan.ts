@@ -1,9 +1,9 @@
-// SPIKE (experiment/wasm-index-budget, not product code): one call per file for `loupe index` on
-// Claude Code logs. Splits a whole file's bytes into lines, checks each line is one JSON value in
-// valid UTF-8 (skim.ts's walk, simplified), and notes for each line where a few top-level values
-// are, and the values inside `message` and `toolUseResult` that the fold reads (message.id, usage
-// counts, each content block's fields in a block table), so that no `message` need be parsed
-// whole. Built and measured by scripts/bench-wasm-index.mjs.
+// The index's pass over a Claude Code log (`loupe index`; README.md in the folder above): splits a
+// window of a file's bytes into lines, checks each line is one JSON value in valid UTF-8, and notes
+// for each line where a few top-level values are, and the values inside `message`,
+// `toolUseResult` and `data` that the fold reads (message.id, usage counts, each content block's
+// fields in a block table, whether a result's content array holds a text block), so that no
+// `message` need be parsed whole. cli/claudeCodeScanRead.ts reads the tables.
 //
 // Memory: [line table | block table | input + padding]. The caller writes the file at `input()`
 // (after `reserve`) and calls `scan(from, length)` until it returns 0 lines; each call fills both
