@@ -99,25 +99,8 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions,
   const few = options.jobs === undefined && paths.every(readHere) && paths.reduce((sum, path) => sum + (options.sizeOf?.(path) ?? 0), 0) <= WHOLE_READ_BYTES;
   const wanted = few ? 0 : Math.min(options.jobs ?? availableParallelism(), paths.length);
   const starting = few ? Promise.resolve([]) : options.started ? options.started.take(paths.length) : wanted > 0 ? startReaders(workersFor(wanted)) : Promise.resolve([]);
-  // Files are taken in order, each once: a worker takes the next not taken; this thread the next
-  // it may read (a file read whole, with no sub-agents: one that could take a thread's memory is
-  // read in a worker, whose death fails that file alone, not the index).
-  const taken = new Uint8Array(paths.length);
-  // The first file not taken; and where this thread's search goes on from (those before it it may not read).
-  let first = 0;
-  let localFrom = 0;
-  const takeNext = (local: boolean): number => {
-    for (let index = local ? Math.max(first, localFrom) : first; index < paths.length; index++) {
-      if (taken[index]) continue;
-      if (local && !readHere(paths[index]!)) continue;
-      taken[index] = 1;
-      if (local) localFrom = index + 1;
-      while (first < paths.length && taken[first]) first++;
-      return index;
-    }
-    if (local) localFrom = paths.length;
-    return -1;
-  };
+  const queue = new FileQueue(paths, readHere);
+  const takeNext = (local: boolean): number => queue.take(local);
   let pending = Promise.resolve();
   // Results are handed on one at a time, in order of arrival: onFile may write, and writes must not interleave.
   const hand = (path: string, result: FileBatch): Promise<void> => (pending = pending.then(() => options.onFile(path, result)));
@@ -177,6 +160,41 @@ async function startReaders(count: number): Promise<Reader[]> {
   // Where one cannot start none should be trusted to: read in this thread.
   await Promise.all(readers.map((reader) => reader.stop()));
   return [];
+}
+
+/**
+ * The files to read, each taken once, in order: a worker takes the next not taken; this thread the
+ * next it may read (`readHere`: a file read whole, with no sub-agents; one that could take a
+ * thread's memory is read in a worker, whose death fails that file alone, not the index).
+ */
+export class FileQueue {
+  private readonly taken: Uint8Array;
+  /** The first file not taken. */
+  private first = 0;
+  /** Where this thread's search goes on from: those before it are taken, or not its to read. */
+  private localFrom = 0;
+
+  constructor(
+    private readonly paths: readonly string[],
+    private readonly readHere: (path: string) => boolean,
+  ) {
+    this.taken = new Uint8Array(paths.length);
+  }
+
+  /** The index of the next file for a worker (`local` false) or this thread; -1 when none is left for it. */
+  take(local: boolean): number {
+    const { paths, taken } = this;
+    for (let index = local ? Math.max(this.first, this.localFrom) : this.first; index < paths.length; index++) {
+      if (taken[index]) continue;
+      if (local && !this.readHere(paths[index]!)) continue;
+      taken[index] = 1;
+      if (local) this.localFrom = index + 1;
+      while (this.first < paths.length && taken[this.first]) this.first++;
+      return index;
+    }
+    if (local) this.localFrom = paths.length;
+    return -1;
+  }
 }
 
 interface FileReader {
