@@ -46,7 +46,8 @@ read is listed with why; it does not stop the index. Unknown values are null.
               DIR/machine=NAME/files/<path> (as they are: publish only where your team alone
               reads), so the app opened with ?index= on a web host serving DIR opens them
   --json      print {sessions, calls, parsed, reused, ms, skipped, unreadable, threads, out}
-  --jobs N    threads to read with (default: one per core)
+  --jobs N    threads to read with, this one among them (default: one per core; a few small
+              files, 8 MB in all, are read in this thread alone, sooner than a thread starts)
   --row-group N
               rows per Parquet row group (default ${thousands(DEFAULT_ROW_GROUP_ROWS)}; an engine skips a group by its
               statistics, so smaller groups skip finer and compress less)
