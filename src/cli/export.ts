@@ -13,7 +13,8 @@ import { notesForExport, parseSidecar } from '../share/exportNotes';
 import { countKinds, sessionMarkdown } from '../share/exportMarkdown';
 import type { HtmlPageOptions } from '../share/exportHtml';
 import { readCommandArgs } from './args';
-import { lineList, readFailure, whyUnreadable } from './files';
+import { lineList, whyUnreadable } from './files';
+import { readFailure } from './listable';
 import { subagentFilesOf, withSubagentBytes } from './subagentFiles';
 import type { CliIo } from './summarize';
 

@@ -6,9 +6,7 @@ import { fail, ok, type Result } from '../ingest/result';
 import { ingest } from '../model';
 import type { Session } from '../model/session';
 import { fileChunks } from './fileChunks';
-import { readFailure, whyNotListable } from './listable';
-
-export { readFailure, whyNotListable };
+import { readFailure } from './listable';
 import { subagentFilesOf, withSubagentBytes } from './subagentFiles';
 
 /**

@@ -61,7 +61,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexResult> {
   const manifest = await readManifest(out);
   // A first run reads every file: its threads start now and load their code while the folders are
   // walked, not after (0.2 s of a 3 s run when one waited for the other).
-  const early = manifest === null && options.jobs !== 0 ? import('./indexWrite').then((code) => code.startReadersEarly(options.jobs)) : undefined;
+  const early = manifest === null && options.jobs !== 0 ? import('./indexPool').then((pool) => pool.StartedReaders.start(options.jobs)) : undefined;
   try {
     return await planIndex(options, out, started, manifest, early);
   } finally {

@@ -8,7 +8,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { openCodeRowsReader, type OpenCodeRowsReader } from '../analysis/openCodeRows';
 import type { FleetRows } from '../analysis/fleet';
-import { readFailure, walBeside } from './files';
+import { walBeside } from './files';
+import { readFailure } from './listable';
 import { sameStamp, type FileStamp } from './indexManifest';
 
 /** A unit of the index's rows: a file, or one session tree of a database (its file and root session). */

@@ -11,7 +11,8 @@ import { indexScanner, type IndexScanExports } from '../ingest/wasm/indexScanner
 import { bufferLines } from './bufferLines';
 import { fileChunks } from './fileChunks';
 import { readClaudeCodeForRowsFromScan, readClaudeCodeForRowsInWindows } from './claudeCodeScanRead';
-import { binaryReason, readFailure, TEXT_PROBE_BYTES, walBeside, whyUnreadable } from './files';
+import { binaryReason, TEXT_PROBE_BYTES, walBeside, whyUnreadable } from './files';
+import { readFailure } from './listable';
 import { headOfFileBytes, readHead } from './sessions';
 import { withSubagentBytes } from './subagentFiles';
 

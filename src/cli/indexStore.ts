@@ -11,8 +11,6 @@ import { CALLS_TABLE, type FleetTable } from '../analysis/fleet';
 import { columnValues, NumberValues, schemaElement, writeColumnChunk, type ColumnValues } from './columnChunk';
 import { DEFAULT_ROW_GROUP_ROWS } from './indexOutput';
 
-export { DEFAULT_ROW_GROUP_ROWS };
-
 const CREATED_BY = 'loupe index';
 
 /**

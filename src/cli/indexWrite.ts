@@ -6,13 +6,8 @@ import type { IndexPlan, IndexResult } from './indexBuild';
 import { closePlan, readPlannedTrees, treeOfRow, unitKey } from './indexDatabase';
 import { writeManifest } from './indexManifest';
 import { DEFAULT_ROW_GROUP_ROWS } from './indexOutput';
-import { indexFiles, StartedReaders } from './indexPool';
+import { indexFiles } from './indexPool';
 import { TableWriter } from './indexStore';
-
-/** Reader threads started now, before the run knows what it reads (a first run reads everything). */
-export function startReadersEarly(jobs: number | undefined): StartedReaders | undefined {
-  return StartedReaders.start(jobs);
-}
 
 /** Reads what `plan` says is new or changed and writes the tables, keeping what it can of the last run's. */
 export async function writeIndex(plan: IndexPlan): Promise<IndexResult> {

@@ -2,11 +2,12 @@
 import { formatBytes } from '../analysis/formatBytes';
 import { shortProject } from '../analysis/projectName';
 import { formatName, harnessFolderLines } from '../ingest/harnesses';
-import { defaultFolders, findSessions, type FoundSession, type LeftOut } from './sessions';
+import { findSessions, type FoundSession } from './sessions';
+import { defaultFolders, type LeftOut } from './sessionWalk';
 import type { CliIo } from './summarize';
 import { terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 import { readCommandArgs } from './args';
-import { whyNotListable } from './files';
+import { whyNotListable } from './listable';
 
 const USAGE = 'usage: loupe ls [--json] [DIR...]';
 

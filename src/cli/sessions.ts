@@ -9,10 +9,9 @@ import { headFileOf, parentSessionFileOf, type SessionHead } from '../ingest/har
 import { headOfOpenCodeDatabase } from '../ingest/harnesses/opencode';
 import { walBeside } from './files';
 import { isCaptureLive } from './captures';
-import { codexThreadOf, threadRoots } from './subagentFiles';
+import { codexThreadOf } from './subagentFiles';
+import { threadRoots } from './codexThreads';
 import { sessionFilesUnder, type LeftOut } from './sessionWalk';
-
-export { defaultFolders, harnessEnv, sessionFilesUnder, type LeftOut, type WalkOptions } from './sessionWalk';
 
 export interface FoundSession {
   path: string;

@@ -8,9 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { fileChunks } from './fileChunks';
 import { subagentLayoutOf } from '../ingest/harnesses';
-import { isCodexRollout, threadRoots } from './codexThreads';
-
-export { isCodexRollout, threadRoots };
+import { isCodexRollout } from './codexThreads';
 
 /**
  * The sub-agent files of a session file: those in its harness's sub-agent folder (in name order),

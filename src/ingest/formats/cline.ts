@@ -19,8 +19,6 @@ import { isJsonObject, type JsonObject, optObject, optString } from '../schemas'
 import { isClineHead, isClineMessage, isClineSessionMeta } from './clineShapes';
 import { callUpdate, clip, namedEvent, resultUpdate, textBlockChunks, textBlockSchema, textBlockTexts, thinkingBlockSchema } from './shared';
 
-export { isClineHead, isClineMessage, isClineSessionMeta };
-
 /**
  * The ACP `kind` Cline's ACP mode (`cline --acp`) gives each of its tools, as 3.0.65 has it; any
  * other is `other`. The label comes from the tool's name where CONTRACTS §5 knows it, else from this.
