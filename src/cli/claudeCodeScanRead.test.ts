@@ -34,12 +34,13 @@ function readsOf(buffer: Buffer, most: number): (target: Uint8Array) => number {
 /**
  * The rows of both reads the same; and the same session (every call with its history's line,
  * offset and length, the transcript, the counts) read whole or in windows of `windowBytes`,
- * lines longer than a window among them.
+ * lines longer than a window among them. Read as the index reads (rows alone: no history, no
+ * message text), each gives the same rows as it does keeping the whole session.
  */
 function expectSameRows(buffer: Buffer, name: string, windowBytes = 61, most = 1 << 20): ScanReadCounts {
   const counts = { fast: 0, js: 0, blank: 0 };
-  const today = readClaudeCodeForRows(buffer, bufferLines(buffer));
-  const scanned = readClaudeCodeForRowsFromScan(buffer, wasm, bufferLines(buffer), counts);
+  const today = readClaudeCodeForRows(buffer, bufferLines(buffer), 'session');
+  const scanned = readClaudeCodeForRowsFromScan(buffer, wasm, bufferLines(buffer), counts, 'session');
   expect(scanned === null, name).toBe(today === null);
   if (today && scanned) {
     expect(fleetRows(scanned, FACTS), name).toEqual(fleetRows(today, FACTS));
@@ -47,7 +48,14 @@ function expectSameRows(buffer: Buffer, name: string, windowBytes = 61, most = 1
     // without parsing it (a result's content array) stands for what the parse would give.
     expect([...scanned.calls.values()], name).toEqual([...today.calls.values()]);
   }
-  const windowed = readClaudeCodeForRowsInWindows(readsOf(buffer, most), wasm, windowBytes);
+  for (const rowsOnly of [readClaudeCodeForRows(buffer, bufferLines(buffer)), readClaudeCodeForRowsFromScan(buffer, wasm, bufferLines(buffer))]) {
+    expect(rowsOnly === null, name).toBe(today === null);
+    if (rowsOnly && today) {
+      expect(fleetRows(rowsOnly, FACTS), name).toEqual(fleetRows(today, FACTS));
+      expect([...rowsOnly.calls.values()].every((call) => call.history.length === 0), name).toBe(true);
+    }
+  }
+  const windowed = readClaudeCodeForRowsInWindows(readsOf(buffer, most), wasm, windowBytes, undefined, 'session');
   if (buffer[0] === 0xef && buffer[1] === 0xbb) expect(windowed, `${name}: a BOM is ingest's`).toBeNull();
   else {
     expect(windowed === null, name).toBe(scanned === null);

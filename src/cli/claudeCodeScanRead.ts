@@ -15,7 +15,7 @@ import { MAX_LINE_BYTES } from '../ingest/lines';
 import { isJsonObject, type JsonObject } from '../ingest/schemas';
 import type { IndexScanExports } from '../ingest/wasm/indexScanner';
 import { ClaudeLines, readClaudeCodeForRows, type LineSplitter } from '../model/claudeCodeRead';
-import { FoldState } from '../model/fold/foldState';
+import { FoldState, type FoldKeep } from '../model/fold/foldState';
 import { endInput } from '../model/fold/recordFold';
 import type { Session } from '../model/session';
 
@@ -81,19 +81,20 @@ export interface ScanReadCounts {
   blank: number;
 }
 
+/** `keep`: as readClaudeCodeForRows's. */
 export function readClaudeCodeForRowsFromScan(
-  buffer: Buffer, wasm: IndexScanExports, lines: LineSplitter, counts: ScanReadCounts = { fast: 0, js: 0, blank: 0 },
+  buffer: Buffer, wasm: IndexScanExports, lines: LineSplitter, counts: ScanReadCounts = { fast: 0, js: 0, blank: 0 }, keep: FoldKeep = 'rows',
 ): Session | null {
   // A BOM is the per-line read's (the pass would call the first line invalid).
-  if (hasBom(buffer)) return readClaudeCodeForRows(buffer, lines);
+  if (hasBom(buffer)) return readClaudeCodeForRows(buffer, lines, keep);
   let copied = false;
   const session = scanRead((into) => {
     if (copied) return 0;
     copied = true;
     into.set(buffer);
     return buffer.length;
-  }, wasm, Math.max(buffer.length, 1), counts);
-  return session === undefined ? readClaudeCodeForRows(buffer, lines) : session;
+  }, wasm, Math.max(buffer.length, 1), counts, keep);
+  return session === undefined ? readClaudeCodeForRows(buffer, lines, keep) : session;
 }
 
 /**
@@ -103,9 +104,9 @@ export function readClaudeCodeForRowsFromScan(
  * above, or a BOM, or memory that cannot grow).
  */
 export function readClaudeCodeForRowsInWindows(
-  readInto: (target: Uint8Array) => number, wasm: IndexScanExports, windowBytes: number, counts: ScanReadCounts = { fast: 0, js: 0, blank: 0 },
+  readInto: (target: Uint8Array) => number, wasm: IndexScanExports, windowBytes: number, counts: ScanReadCounts = { fast: 0, js: 0, blank: 0 }, keep: FoldKeep = 'rows',
 ): Session | null {
-  return scanRead(readInto, wasm, windowBytes, counts, true) ?? null;
+  return scanRead(readInto, wasm, windowBytes, counts, keep, true) ?? null;
 }
 
 function hasBom(bytes: Uint8Array): boolean {
@@ -114,7 +115,7 @@ function hasBom(bytes: Uint8Array): boolean {
 
 /** Undefined: the pass could not take the input (memory did not grow, a BOM when `refuseBom`); null: the read refuses it. */
 function scanRead(
-  readInto: (target: Uint8Array) => number, wasm: IndexScanExports, windowBytes: number, counts: ScanReadCounts, refuseBom = false,
+  readInto: (target: Uint8Array) => number, wasm: IndexScanExports, windowBytes: number, counts: ScanReadCounts, keep: FoldKeep, refuseBom = false,
 ): Session | null | undefined {
   let window = windowBytes;
   if (!wasm.reserve(window)) return undefined;
@@ -123,7 +124,7 @@ function scanRead(
   const perBlock = wasm.wordsPerBlock();
   const tableWord = wasm.tableAt() >>> 2;
   const blockWord = wasm.blocksAt() >>> 2;
-  const state = new FoldState('light', undefined, false);
+  const state = new FoldState('light', undefined, false, keep);
   const reader = new ClaudeLines(state);
   const fields = new LineFields();
   let line = 0;

@@ -15,7 +15,7 @@ import { ClaudeEntryKeys } from '../ingest/formats/native';
 import { MAX_LINE_BYTES } from '../ingest/lines';
 import { isBlankText } from '../ingest/reader';
 import { isJsonObject } from '../ingest/schemas';
-import { FoldState } from './fold/foldState';
+import { FoldState, type FoldKeep } from './fold/foldState';
 import { foldNativeUpdates, foldNativeUsage } from './fold/nativeFold';
 import { endInput } from './fold/recordFold';
 import type { Session } from './session';
@@ -40,10 +40,11 @@ const CR = 13;
  * The session as far as rows need it (calls, messages, usage, session ids; no events), or null
  * when the bytes hold anything this read leaves to `ingest`. The file is in memory whole: its
  * lines are split as ingest's LineReader splits them (a BOM skipped, a CR before the LF left out,
- * a last line without one read), with none of its bookkeeping for chunks.
+ * a last line without one read), with none of its bookkeeping for chunks. `keep`: rows alone by
+ * default (no call's history, no message's text; FoldState), the whole session for a test.
  */
-export function readClaudeCodeForRows(bytes: Uint8Array, lines: LineSplitter = decodedLines(bytes)): Session | null {
-  const state = new FoldState('light', undefined, false);
+export function readClaudeCodeForRows(bytes: Uint8Array, lines: LineSplitter = decodedLines(bytes), keep: FoldKeep = 'rows'): Session | null {
+  const state = new FoldState('light', undefined, false, keep);
   const reader = new ClaudeLines(state);
   let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   for (let line = 1; start < bytes.length && !reader.refused; line++) {

@@ -46,6 +46,12 @@ export const appendHistoryCopy: AppendHistory = (history, entry) => {
   }
 };
 
+/**
+ * Keeps no history: a read for rows alone (`loupe index`), which never shows a call's updates.
+ * The merge then builds no entry either.
+ */
+export const NO_HISTORY: AppendHistory = (history) => history as CallHistoryEntry[];
+
 export interface MergeContext {
   /** `light`: tool output content, raw output and ledger results stay in the source (`hydrateCall`). */
   detail: 'full' | 'light';
@@ -153,10 +159,12 @@ export function mergeToolUpdate(call: ToolCall, update: ToolUpdate, source: 'too
   }
   // Only the keys that have a value: an `undefined` one still takes a slot in each of a light
   // read's tens of thousands of entries (most inputs have no times, most envelopes are valid).
-  const loc = context.loc;
-  const entry: CallHistoryEntry = ts === undefined ? { loc, source, fields: fieldList(set) } : { loc, ts, source, fields: fieldList(set) };
-  if (invalidEnvelope !== undefined) entry.invalidEnvelope = invalidEnvelope;
-  next.history = (context.appendHistory ?? appendHistoryCopy)(call.history, entry);
+  if (context.appendHistory !== NO_HISTORY) {
+    const loc = context.loc;
+    const entry: CallHistoryEntry = ts === undefined ? { loc, source, fields: fieldList(set) } : { loc, ts, source, fields: fieldList(set) };
+    if (invalidEnvelope !== undefined) entry.invalidEnvelope = invalidEnvelope;
+    next.history = (context.appendHistory ?? appendHistoryCopy)(call.history, entry);
+  }
   // Derived fields are read again only when an update set what they are derived from: most
   // updates set a status, content or output, which change neither.
   if (set & LABEL_INPUTS) next.label = labelOf(next);

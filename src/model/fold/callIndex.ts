@@ -5,7 +5,7 @@ import type { ContentBlock, SourceLocation } from '../../ingest/acpTypes';
 import { isJsonObject } from '../../ingest/schemas';
 import type { IngestRecord, ToolUpdate } from '../../ingest/records';
 import { callKey, LEDGER_SCOPE, LEGACY_LEDGER_SCOPE, type CallScope } from '../callKey';
-import { appendHistoryCopy, mergeToolUpdate, newCall, type AppendHistory, type MergeContext } from '../merge';
+import { appendHistoryCopy, mergeToolUpdate, newCall, NO_HISTORY, type AppendHistory, type MergeContext } from '../merge';
 import type { Session } from '../session';
 import { hasEnded } from '../status';
 import type { CallHistoryEntry, ToolCall } from '../types';
@@ -34,6 +34,8 @@ export class CallIndex {
     private readonly transcript: Transcript,
     private readonly changes: ChangeTracker,
     detail: 'full' | 'light',
+    /** False in a read for rows alone (FoldState's `keep`): no call keeps its updates' history. */
+    private readonly keepHistory = true,
   ) {
     this.detail = detail;
   }
@@ -136,7 +138,7 @@ export class CallIndex {
     context.loc = record.loc;
     context.ts = record.ts;
     context.dir = record.dir;
-    context.appendHistory = appendHistory;
+    context.appendHistory = this.keepHistory ? appendHistory : NO_HISTORY;
     return context;
   }
 }

@@ -12,6 +12,9 @@ import { PendingRequests } from './rpcJoins';
 import { SessionIds, SharedOptionLists } from './sharedValues';
 import { Transcript } from './transcript';
 
+/** What a fold keeps: the whole session (a viewer's), or what rows are made of (FoldState's constructor). */
+export type FoldKeep = 'session' | 'rows';
+
 export class FoldState {
   readonly session: Session = {
     format: 'empty',
@@ -39,10 +42,15 @@ export class FoldState {
   /** The latest time any record gave, for calls the input leaves open. */
   lastTs: number | undefined;
 
-  /** `keepEvents`: BuilderOptions.keepEvents. */
-  constructor(detail: 'full' | 'light', chain: ChainInput | undefined, keepEvents = true) {
-    this.transcript = new Transcript(this.session, this.changes, keepEvents);
-    this.calls = new CallIndex(this.session, this.transcript, this.changes, detail);
+  /**
+   * `keepEvents`: BuilderOptions.keepEvents. `keep`: `rows` for a read whose session is made into
+   * rows and dropped (`loupe index`): no call keeps its history, no message its text, which rows
+   * never read (a 100 MB Claude Code log's session: 40 → 31 MB; `npm run bench -- --formats
+   * claude-code --detail rows`).
+   */
+  constructor(detail: 'full' | 'light', chain: ChainInput | undefined, keepEvents = true, keep: FoldKeep = 'session') {
+    this.transcript = new Transcript(this.session, this.changes, keepEvents, keep === 'session');
+    this.calls = new CallIndex(this.session, this.transcript, this.changes, detail, keep === 'session');
     this.chain = chain ?? new ChainVerifier((warning) => this.session.diagnostics.warnings.push(warning));
   }
 

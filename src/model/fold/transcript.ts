@@ -26,6 +26,8 @@ export class Transcript {
     private readonly changes: ChangeTracker,
     /** BuilderOptions.keepEvents: when false, an event item is not kept. */
     private readonly keepEvents = true,
+    /** False in a read for rows alone (FoldState's `keep`): a message item is kept with no text (its time and place are what rows read). */
+    private readonly keepText = true,
   ) {}
 
   /** An event was left out since the last item kept: a chunk after it starts a message, as it would after the event's item. */
@@ -54,7 +56,7 @@ export class Transcript {
   ): void {
     const items = this.session.items;
     const last = items[items.length - 1];
-    const text = block.type === 'text' ? block.text : '';
+    const text = block.type === 'text' && this.keepText ? block.text : '';
     if (last?.type === 'message' && !this.eventLeftOut && last.role === role && last.sessionId === sessionId && last.messageId === messageId) {
       let blocks = last.blocks;
       if (block.type !== 'text') {
