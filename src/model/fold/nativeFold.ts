@@ -261,7 +261,10 @@ function foldTreeEntry(state: FoldState, record: IngestRecord, tree: { id: strin
 
 export function foldNativeUsage(state: FoldState, usage: NonNullable<NativeEntry['usage']>, loc: SourceLocation, sessionId: string | null): void {
   const native = state.native;
-  const item: TranscriptItem = { type: 'usage', loc, sessionId, usage: readUsage(usage.counts) ?? {} };
+  const read = readUsage(usage.counts) ?? {};
+  // Rows read the counts, not the object they came from (FoldState's `keep`).
+  if (state.keep === 'rows') read.raw = undefined;
+  const item: TranscriptItem = { type: 'usage', loc, sessionId, usage: read };
   const messageId = usage.messageId;
   const items = messageId === undefined ? undefined : native.usageItemsOf(sessionId ?? '');
   const earlier = messageId === undefined ? undefined : items?.get(messageId);
