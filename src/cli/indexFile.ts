@@ -134,7 +134,7 @@ async function rowsOfLoaded({ path, subagents, whole }: LoadedFile): Promise<Fil
         // A Claude Code log is read for its rows alone where it can be (model/claudeCodeRead.ts; its
         // lines validated and picked by the WebAssembly pass where that runs, cli/claudeCodeScanRead.ts);
         // else as the viewer reads it.
-        const session = (head.format === 'claude-code' ? claudeCodeRows(bytes) : null) ?? (await ingest(bytes, { detail: 'light', keepEvents: false }));
+        const session = (head.format === 'claude-code' ? claudeCodeRows(bytes) : null) ?? (await ingest(bytes, { detail: 'light', keepEvents: false, keep: 'rows' }));
         return rowsOfFile(session, { file: path, bytes: info.size, modifiedMs: info.mtimeMs, head });
       }
     } catch {
@@ -187,7 +187,7 @@ export async function indexFileStreaming(path: string, subagents: readonly strin
     const rows = head.format === 'claude-code' && subagents.length === 0 && wal === undefined ? claudeCodeRowsOfFile(path) : null;
     if (rows !== null) return rowsOfFile(rows, { file: path, bytes: info.size, modifiedMs: info.mtimeMs, head });
     const bytes = subagents.length > 0 ? withSubagentBytes(path, subagents) : fileChunks(path);
-    const session = await ingest(bytes, { detail: 'light', keepEvents: false, wal });
+    const session = await ingest(bytes, { detail: 'light', keepEvents: false, keep: 'rows', wal });
     let size = info.size;
     for (const subagent of subagents) size += (await stat(subagent)).size;
     return rowsOfFile(session, { file: path, bytes: size, modifiedMs: info.mtimeMs, head });

@@ -20,7 +20,7 @@ export async function indexPickedFile({ path, file, wal, headFile }: FolderFile)
   try {
     const databaseRows = await rowsOfDatabaseBlob(file, wal, path, file.lastModified);
     if (databaseRows !== null) return databaseRows;
-    const session = await ingest(file, { detail: 'light' });
+    const session = await ingest(file, { detail: 'light', keepEvents: false, keep: 'rows' });
     return [rowsOfFile(session, { file: path, bytes: file.size, modifiedMs: file.lastModified, head: await headOfBlob(file, headFile) })];
   } catch (error) {
     return [unreadableRows(error)];

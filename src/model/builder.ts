@@ -7,6 +7,7 @@ import type { DatabaseRead } from '../ingest/formats/opencode';
 import { RecordReader, describeType, readTextLog, type RecordSink } from '../ingest/reader';
 import { isJsonObject } from '../ingest/schemas';
 import type { ChainInput } from './chain';
+import type { FoldKeep } from './fold/foldState';
 import type { SessionDelta } from './delta';
 import type { Session } from './session';
 import type { CallSummary, ChainState, SourceLocation } from './types';
@@ -35,6 +36,8 @@ export interface BuilderOptions {
    * (`loupe index`): rows show none, and in an agent's own log they are a third of the lines.
    */
   keepEvents?: boolean;
+  /** `rows`: what rows are made of, for a reader of rows alone (`loupe index`): no call's history, no agent message's text (FoldState's `keep`). */
+  keep?: FoldKeep;
 }
 
 export class SessionBuilder {
@@ -53,7 +56,7 @@ export class SessionBuilder {
 
   constructor(options: BuilderOptions = {}) {
     this.detail = options.detail ?? 'full';
-    this.state = new FoldState(this.detail, options.chain, options.keepEvents ?? true);
+    this.state = new FoldState(this.detail, options.chain, options.keepEvents ?? true, options.keep);
     this.session = this.state.session;
     this.records = recordSink(this.state);
     this.reader = new RecordReader(this.records, { light: this.detail === 'light', decodeEachLine: options.decodeEachLine });

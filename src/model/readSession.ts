@@ -28,7 +28,7 @@ const DEFAULT_CHUNK = 1 << 20;
  * Cancelled, it returns what was read, not ended; a source that fails to read rejects.
  */
 export async function ingest(source: ByteSource, options: IngestOptions = {}): Promise<Session> {
-  const builder = options.builder ?? new SessionBuilder({ detail: options.detail, decodeEachLine: options.decodeEachLine, keepEvents: options.keepEvents });
+  const builder = options.builder ?? new SessionBuilder({ detail: options.detail, decodeEachLine: options.decodeEachLine, keepEvents: options.keepEvents, keep: options.keep });
   await builder.init();
   const totalBytes = sizeOf(source);
   // The first bytes say whether the source is a SQLite database (OpenCode's), read whole, or lines.

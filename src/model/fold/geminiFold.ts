@@ -78,7 +78,8 @@ function foldGeminiRecord(state: FoldState, record: IngestRecord, entry: NativeE
         const text = update.content.type === 'text' ? update.content.text : '';
         const at = written.messages.get(role);
         if (at === undefined) {
-          transcript.appendChunk(sessionId, role, update.content, update.messageId, loc, record.ts);
+          // Its text is compared when the record is written again (below): kept in a read for rows too.
+          transcript.appendChunk(sessionId, role, update.content, update.messageId, loc, record.ts, true);
           written.messages.set(role, state.session.items.length - 1);
           shown = true;
         } else if (transcript.replaceMessageText(at, text)) shown = true;

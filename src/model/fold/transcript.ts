@@ -26,7 +26,11 @@ export class Transcript {
     private readonly changes: ChangeTracker,
     /** BuilderOptions.keepEvents: when false, an event item is not kept. */
     private readonly keepEvents = true,
-    /** False in a read for rows alone (FoldState's `keep`): a message item is kept with no text (its time and place are what rows read). */
+    /**
+     * False in a read for rows alone (FoldState's `keep`): an agent's message or thought is kept with
+     * no text (its time and place are what rows read). A user's keeps it: a prompt repeating it is
+     * told apart by its text (`addPrompt`).
+     */
     private readonly keepText = true,
   ) {}
 
@@ -49,14 +53,17 @@ export class Transcript {
     this.ownedBlocks = null;
   }
 
-  /** A chunk of a message: appended to the last item when it is the same message, else a new message. */
+  /**
+   * A chunk of a message: appended to the last item when it is the same message, else a new message.
+   * `textRead`: the fold compares the message's text later (replaceMessageText), so it is kept whatever `keepText` says.
+   */
   appendChunk(
     sessionId: string | null, role: MessageItem['role'], block: ContentBlock, messageId: string | undefined,
-    loc: SourceLocation, ts: number | undefined,
+    loc: SourceLocation, ts: number | undefined, textRead = false,
   ): void {
     const items = this.session.items;
     const last = items[items.length - 1];
-    const text = block.type === 'text' && this.keepText ? block.text : '';
+    const text = block.type === 'text' && (this.keepText || role === 'user' || textRead) ? block.text : '';
     if (last?.type === 'message' && !this.eventLeftOut && last.role === role && last.sessionId === sessionId && last.messageId === messageId) {
       let blocks = last.blocks;
       if (block.type !== 'text') {
