@@ -41,7 +41,7 @@ const CR = 13;
  * when the bytes hold anything this read leaves to `ingest`. The file is in memory whole: its
  * lines are split as ingest's LineReader splits them (a BOM skipped, a CR before the LF left out,
  * a last line without one read), with none of its bookkeeping for chunks. `keep`: rows alone by
- * default (no call's history, no message's text; FoldState), the whole session for a test.
+ * default (no call's history, no agent message's text; FoldState), the whole session for a test.
  */
 export function readClaudeCodeForRows(bytes: Uint8Array, lines: LineSplitter = decodedLines(bytes), keep: FoldKeep = 'rows'): Session | null {
   const state = new FoldState('light', undefined, false, keep);

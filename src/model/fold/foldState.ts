@@ -44,9 +44,9 @@ export class FoldState {
 
   /**
    * `keepEvents`: BuilderOptions.keepEvents. `keep`: `rows` for a read whose session is made into
-   * rows and dropped (`loupe index`): no call keeps its history, no message its text, no usage
-   * the object its counts were read from, which rows never read (a 100 MB Claude Code log's session: 40 → 31 MB; `npm run bench -- --formats
-   * claude-code --detail rows`).
+   * rows and dropped (`loupe index`): no call keeps its history, no agent message its text, no
+   * usage the object its counts were read from, none of which rows read (a 100 MB Claude Code
+   * log's session: 40 → 30 MB; `npm run bench -- --formats claude-code --detail rows`).
    */
   constructor(detail: 'full' | 'light', chain: ChainInput | undefined, keepEvents = true, readonly keep: FoldKeep = 'session') {
     this.transcript = new Transcript(this.session, this.changes, keepEvents, keep === 'session');
