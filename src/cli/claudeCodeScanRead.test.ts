@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fleetRows } from '../analysis/fleet';
+import { summarize } from '../model/summary';
 import { readClaudeCodeForRows } from '../model/claudeCodeRead';
 import { indexScanner, type IndexScanExports } from '../ingest/wasm/indexScanner';
 import { readClaudeCodeForRowsFromScan, readClaudeCodeForRowsInWindows, type ScanReadCounts } from './claudeCodeScanRead';
@@ -48,15 +49,21 @@ function expectSameRows(buffer: Buffer, name: string, windowBytes = 61, most = 1
     // without parsing it (a result's content array) stands for what the parse would give.
     expect([...scanned.calls.values()], name).toEqual([...today.calls.values()]);
   }
-  for (const rowsOnly of [readClaudeCodeForRows(buffer, bufferLines(buffer)), readClaudeCodeForRowsFromScan(buffer, wasm, bufferLines(buffer))]) {
+  const bom = buffer[0] === 0xef && buffer[1] === 0xbb;
+  // Read for rows alone: each way, in windows too as `loupe summarize` and the index read a file (a BOM is ingest's there).
+  const rowReads = [readClaudeCodeForRows(buffer, bufferLines(buffer)), readClaudeCodeForRowsFromScan(buffer, wasm, bufferLines(buffer))];
+  if (!bom) rowReads.push(readClaudeCodeForRowsInWindows(readsOf(buffer, most), wasm, windowBytes));
+  for (const rowsOnly of rowReads) {
     expect(rowsOnly === null, name).toBe(today === null);
     if (rowsOnly && today) {
       expect(fleetRows(rowsOnly, FACTS), name).toEqual(fleetRows(today, FACTS));
+      // What `loupe summarize` prints of a Claude Code log, read this way.
+      expect(summarize(rowsOnly), name).toEqual(summarize(today));
       expect([...rowsOnly.calls.values()].every((call) => call.history.length === 0), name).toBe(true);
     }
   }
   const windowed = readClaudeCodeForRowsInWindows(readsOf(buffer, most), wasm, windowBytes, undefined, 'session');
-  if (buffer[0] === 0xef && buffer[1] === 0xbb) expect(windowed, `${name}: a BOM is ingest's`).toBeNull();
+  if (bom) expect(windowed, `${name}: a BOM is ingest's`).toBeNull();
   else {
     expect(windowed === null, name).toBe(scanned === null);
     if (windowed && scanned) {

@@ -1,7 +1,10 @@
 // `loupe summarize FILE [--json] [--strict]`: the same ingest and model as the browser, in Node.
 import { readCommandArgs } from './args';
-import { readSessionFile } from './files';
-import { summarize, type Summary } from '../model';
+import { readSessionFile, whyUnreadable } from './files';
+import { summarize, type Session, type Summary } from '../model';
+import { ok, type Result } from '../ingest/result';
+import { readHead } from './sessions';
+import { subagentFilesOf } from './subagentFiles';
 import { terminalSafe, terminalSafeJson, terminalSafeLine } from '../model/terminalText';
 
 export interface CliIo {
@@ -42,7 +45,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.err(`loupe summarize: ${file === undefined ? 'no FILE given' : `one FILE at a time, got ${parsed.positionals.length}`}\n${USAGE}`);
     return 2;
   }
-  const read = await readSessionFile(file);
+  const read = await summarySession(file);
   if (!read.ok) {
     io.err(`loupe summarize: ${terminalSafeLine(read.error)}`);
     return 1;
@@ -57,6 +60,25 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
   }
   return 0;
+}
+
+/**
+ * The session a summary is made of. A Claude Code log with no sub-agents' files is read for its rows
+ * alone, through the index's WebAssembly pass (`claudeCodeRowsOfFile`): its summary is the viewer's
+ * read's, held equal on every fixture and on generated logs (analysis/claudeCodeRows.test.ts,
+ * cli/claudeCodeScanRead.test.ts). Any other file, or where the pass cannot run, as the viewer reads it.
+ */
+async function summarySession(path: string): Promise<Result<Session>> {
+  try {
+    if ((await whyUnreadable(path)) === null && (await readHead(path)).format === 'claude-code' && (await subagentFilesOf(path)).length === 0) {
+      const { claudeCodeRowsOfFile } = await import('./indexFile');
+      const session = claudeCodeRowsOfFile(path);
+      if (session !== null) return ok(session);
+    }
+  } catch {
+    // Read again below, which says why it cannot be.
+  }
+  return readSessionFile(path);
 }
 
 /** What makes a session fail `--strict`, in one line: bad lines or a broken ledger chain; null when it passes. */
