@@ -308,6 +308,11 @@ class LineFields {
     return timeOf(this.value(row, F_TIMESTAMP, flags));
   }
 
+  /** A plain string field's text (its bytes between the quotes). */
+  private spanText(row: number, field: number): string {
+    return this.buffer.latin1Slice(this.words[row + 3 + 2 * field]! + 1, this.words[row + 4 + 2 * field]! - 1);
+  }
+
   private firstByte(row: number, field: number): number {
     return this.words[row + 4 + 2 * field] === 0 ? 0 : this.buffer[this.words[row + 3 + 2 * field]!]!;
   }
@@ -351,9 +356,13 @@ class LineFields {
     if (this.firstByte(row, F_TYPE) !== QUOTE) return false;
     const type = this.value(row, F_TYPE, flags) as string;
     if (type === 'tool_result') return false;
-    const uuid = this.value(row, F_UUID, flags);
+    // The uuid's string is made only where a rule reads it (a user's message is named by it); a plain
+    // one is noted as seen from its bytes.
+    const uuidIsString = this.firstByte(row, F_UUID) === QUOTE;
+    const plainUuid = uuidIsString && (flags & (1 << (PLAIN_SHIFT + F_UUID))) !== 0;
+    const uuid = plainUuid ? undefined : this.value(row, F_UUID, flags);
     // ClaudeEntryKeys' `named` (`leafUuid` takes the JS path).
-    if (typeof uuid !== 'string' && typeof sessionId !== 'string') return false;
+    if (!uuidIsString && typeof sessionId !== 'string') return false;
     const user = type === 'user';
     // `data.agentId` as the pass picked it: `data` itself (a hook's progress, most often) is not parsed.
     if (type === 'progress' && this.firstByte(row, F_DATA) === OPEN_OBJECT) {
@@ -410,12 +419,12 @@ class LineFields {
       if (typeof agentId === 'string') subagent = subagentOf({ toolUseResult: { agentId }, message }, type);
       // The line's text is read only for a tool input with integer-like keys, which takes the JS path.
       const isMeta = flags & META_TRUE ? true : flags & META_FALSE ? false : undefined;
-      parts = messageParts(type, isMeta, typeof uuid === 'string' ? uuid : undefined, toolUseResult, message, '', line);
+      const uuidText = plainUuid ? (user ? this.spanText(row, F_UUID) : undefined) : typeof uuid === 'string' ? uuid : undefined;
+      parts = messageParts(type, isMeta, uuidText, toolUseResult, message, '', line);
     }
-    reader.fold(
-      this.time(row, flags), this.value(row, F_IS_SIDECHAIN, flags), this.value(row, F_AGENT_ID, flags), sessionId,
-      typeof uuid === 'string' ? uuid : undefined, subagent, parts, line, offset, length,
-    );
+    const uuids = reader.state.native.uuids;
+    const fresh = plainUuid ? uuids.addBytes(this.buffer, this.words[row + 3 + 2 * F_UUID]! + 1, this.words[row + 4 + 2 * F_UUID]! - 1) : typeof uuid !== 'string' || uuids.add(uuid);
+    reader.fold(this.time(row, flags), this.value(row, F_IS_SIDECHAIN, flags), this.value(row, F_AGENT_ID, flags), sessionId, fresh, subagent, parts, line, offset, length);
     return true;
   }
 }

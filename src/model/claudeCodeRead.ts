@@ -96,12 +96,16 @@ export class ClaudeLines {
     const parts = (type === 'user' || type === 'assistant') && isJsonObject(message)
       ? messageParts(type, typeof entry.isMeta === 'boolean' ? entry.isMeta : undefined, uuid, entry.toolUseResult, message, text, line)
       : undefined;
-    this.fold(timeOf(entry.timestamp), entry.isSidechain, entry.agentId, entry.sessionId, uuid, subagent, parts, line, offset, length);
+    this.fold(timeOf(entry.timestamp), entry.isSidechain, entry.agentId, entry.sessionId, uuid === undefined || this.state.native.uuids.add(uuid), subagent, parts, line, offset, length);
   }
 
-  /** An entry the guard accepts, as the fields it read (its `timestamp` as timeOf reads it) and its message's parts. */
+  /**
+   * An entry the guard accepts, as the fields it read (its `timestamp` as timeOf reads it) and its
+   * message's parts. `fresh`: it has no uuid, or one not read before (`state.native.uuids`, where
+   * the caller noted it).
+   */
   fold(
-    ts: number | undefined, isSidechain: unknown, agentId: unknown, entrySessionId: unknown, uuid: string | undefined,
+    ts: number | undefined, isSidechain: unknown, agentId: unknown, entrySessionId: unknown, fresh: boolean,
     subagent: { sessionId: string; parentId: string } | undefined, parts: ClaudeMessageParts | undefined, line: number, offset: number, length: number,
   ): void {
     const state = this.state;
@@ -118,15 +122,10 @@ export class ClaudeLines {
     const times = this.times;
     times.loc = { line, offset, length };
     times.ts = ts;
-    if (uuid !== undefined) {
+    if (!fresh) {
       // An entry read before (a resumed session copies them) is not folded again; its usage, the last word on its message, is.
-      // Added and its size asked, not asked and then added: one lookup of the id, not two.
-      const uuids = state.native.uuids;
-      const known = uuids.size;
-      if (uuids.add(uuid).size === known) {
-        if (parts?.usage?.messageId !== undefined) foldNativeUsage(state, parts.usage, times.loc, sessionId);
-        return;
-      }
+      if (parts?.usage?.messageId !== undefined) foldNativeUsage(state, parts.usage, times.loc, sessionId);
+      return;
     }
     // An entry that stands for no message, call or usage is an event: not kept, but it ends the message before it.
     if (!parts || (parts.updates.length === 0 && !parts.usage)) return state.transcript.eventNotKept();

@@ -10,6 +10,7 @@ import type { JsonObject } from '../../ingest/schemas';
 import { labelOf } from '../labels';
 import type { ToolCall, TranscriptItem } from '../types';
 import { readUsage } from '../usage';
+import { EntryIds } from './entryIds';
 import { plural } from './eventText';
 import type { FoldState } from './foldState';
 import { foldGemini, type GeminiRecord } from './geminiFold';
@@ -28,7 +29,7 @@ export class NativeState {
   /** The release a native line names was looked at (once per input). */
   releaseNoted = false;
   /** Claude entries read so far, by uuid. */
-  readonly uuids = new Set<string>();
+  readonly uuids = new EntryIds();
   /** Codex: the forked thread whose copy of its parent's history may be being read (its `session_meta`'s time). */
   fork: { at: number; copying: boolean } | undefined;
   /** Codex multi-agent v2: by parent thread and path, the thread's session and the call that spawned it, as read so far. */
@@ -109,11 +110,10 @@ export function foldNative(state: FoldState, record: IngestRecord, body: NativeE
     // Resumed sessions copy earlier entries: counted (the line is an event) but not folded again.
     // A message's usage still replaces what a copy read first said (a Claude `progress` copy of a
     // sub-agent's message has none: it was written when the response started).
-    if (native.uuids.has(body.uuid)) {
+    if (!native.uuids.add(body.uuid)) {
       if (body.usage?.messageId !== undefined) foldNativeUsage(state, body.usage, record.loc, sessionId);
       return;
     }
-    native.uuids.add(body.uuid);
   }
   if (record.shape === 'gemini-cli') return foldGemini(state, record, body, sessionId);
   const loc = record.loc;
