@@ -100,7 +100,6 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions,
   const wanted = few ? 0 : Math.min(options.jobs ?? availableParallelism(), paths.length);
   const starting = few ? Promise.resolve([]) : options.started ? options.started.take(paths.length) : wanted > 0 ? startReaders(workersFor(wanted)) : Promise.resolve([]);
   const queue = new FileQueue(paths, readHere);
-  const takeNext = (local: boolean): number => queue.take(local);
   let pending = Promise.resolve();
   // Results are handed on one at a time, in order of arrival: onFile may write, and writes must not interleave.
   const hand = (path: string, result: FileBatch): Promise<void> => (pending = pending.then(() => options.onFile(path, result)));
@@ -113,7 +112,7 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions,
     const local = reader instanceof LocalReader;
     const reading: Promise<[string, FileBatch]>[] = [];
     const readNext = (): void => {
-      const index = takeNext(local);
+      const index = queue.take(local);
       if (index < 0) return;
       const path = paths[index]!;
       reading.push(reader.read(path, subagentsOf.get(path) ?? []).then((result) => [path, result]));
@@ -139,7 +138,7 @@ export async function indexFiles(paths: readonly string[], options: PoolOptions,
   if (workers.length === 0) {
     // None could start: this thread reads what it has not, in order.
     await local;
-    for (let index = takeNext(false); index >= 0; index = takeNext(false)) {
+    for (let index = queue.take(false); index >= 0; index = queue.take(false)) {
       const path = paths[index]!;
       await hand(path, batchOf(await indexFile(path, subagentsOf.get(path))));
     }

@@ -6,7 +6,6 @@ import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'h
 import { CALLS_TABLE, SESSIONS_TABLE } from '../analysis/fleet';
 import { LISTING_FILE, machineOfDir, PARTITION_PREFIX, PUBLISHED_DIR, publishedPath, TEAM_LISTING_VERSION, teamListingOf, type TeamListing, type TeamPartition, type TeamTable } from '../analysis/teamIndex';
 
-
 /** The partitions in `base` as they are on disk now: each `machine=NAME/` folder (not a link) that holds a sessions table. */
 export async function scanPartitions(base: string): Promise<TeamPartition[]> {
   const entries = await readdir(base, { withFileTypes: true }).catch(() => []);

@@ -48,7 +48,7 @@ export const appendHistoryCopy: AppendHistory = (history, entry) => {
 
 /**
  * Keeps no history: a read for rows alone (`loupe index`), which never shows a call's updates.
- * The merge then builds no entry either.
+ * `mergeToolUpdate` (an update of every tool line) then builds no entry either.
  */
 export const NO_HISTORY: AppendHistory = (history) => history as CallHistoryEntry[];
 
