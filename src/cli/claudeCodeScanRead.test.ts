@@ -11,6 +11,7 @@ import { readClaudeCodeForRows } from '../model/claudeCodeRead';
 import { indexScanner, type IndexScanExports } from '../ingest/wasm/indexScanner';
 import { readClaudeCodeForRowsFromScan, readClaudeCodeForRowsInWindows, type ScanReadCounts } from './claudeCodeScanRead';
 import { bufferLines } from './bufferLines';
+import { EntryIds } from '../model/fold/entryIds';
 import { claudeLogEdit, editedClaudeLog } from './testing/claudeLogEdits';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -119,7 +120,51 @@ const CASES: [string, 'fast' | 'js' | 'blank'][] = [
   [' \t\r', 'blank'],
   [`{"type":"assistant","uuid":"a5",${S},"message":{"id":"m5","content":"plain text answer","usage":null}}`, 'fast'],
   [`{"type":"assistant","uuid":"a6",${S},"message":{"id":7,"content":{"type":"text"},"usage":[]}}`, 'fast'],
+  // An entry written again, once on each path: the pass packs the uuid it read (EntryIds.addWords),
+  // the per-line read notes its string, and either way the copy is not folded again.
+  ...[
+    '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0', '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', '0F1E2D3C-4B5A-4968-8776-A5B4C3D2E1F0',
+  ].flatMap((uuid, n): [string, 'fast' | 'js'][] => {
+    const js: [string, 'js'] = [`{"type":"assistant","uuid":"${uuid}",${S},"message":{"id":"w${n}","content":[{"type":"tool_use","id":"tw${n}","name":"Read","input":{"1":"x","file_path":"/w"}}]}}`, 'js'];
+    const fast: [string, 'fast'] = [`{"type":"assistant","uuid":"${uuid}",${S},"message":{"id":"w${n}","content":[{"type":"tool_use","id":"tw${n}","name":"Edit","input":{"file_path":"/w${n}"}}]}}`, 'fast'];
+    return n === 1 ? [fast, js] : [js, fast];
+  }),
 ];
+
+describe('the pass packs an entry’s uuid as EntryIds does', () => {
+  const hex = fc.constantFrom(...'0123456789abcdef');
+  const digits = (n: number) => fc.array(hex, { minLength: n, maxLength: n }).map((d) => d.join(''));
+  const usual = fc.tuple(digits(8), digits(4), digits(4), digits(4), digits(12)).map((parts) => parts.join('-'));
+  const nearMiss = fc.oneof(usual.map((uuid) => uuid.toUpperCase()), usual.map((uuid) => `${uuid.slice(0, 35)}g`), usual.map((uuid) => `${uuid.slice(1)}0`), usual.map((uuid) => `${uuid.slice(0, 8)}0${uuid.slice(9)}`));
+
+  it('so a uuid noted as a string is found from the words the pass wrote, and only a usual one is packed', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(usual, nearMiss), { minLength: 1, maxLength: 40 }), (uuids) => {
+        const bytes = Buffer.from(uuids.map((uuid) => `{"type":"user","uuid":"${uuid}",${S}}`).join('\n'));
+        expect(wasm.reserve(bytes.length)).toBeTruthy();
+        new Uint8Array(wasm.memory.buffer, wasm.input(), bytes.length).set(bytes);
+        expect(wasm.scan(0, bytes.length)).toBe(uuids.length);
+        const words = new Uint32Array(wasm.memory.buffer);
+        const perLine = wasm.wordsPerLine();
+        // The uuid's five words end the row (assembly/indexScan.ts: UUID_WORD).
+        const uuidWord = perLine - 5;
+        uuids.forEach((uuid, line) => {
+          const row = (wasm.tableAt() >>> 2) + line * perLine;
+          const packed = words[row + uuidWord]!;
+          expect(packed !== 0, uuid).toBe(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(uuid));
+          if (packed === 0) return;
+          const ids = new EntryIds();
+          ids.add(uuid);
+          expect(ids.addWords(packed, words[row + uuidWord + 1]!, words[row + uuidWord + 2]!, words[row + uuidWord + 3]!, words[row + uuidWord + 4]!), uuid).toBe(false);
+          const other = new EntryIds();
+          expect(other.addWords(packed, words[row + uuidWord + 1]!, words[row + uuidWord + 2]!, words[row + uuidWord + 3]!, words[row + uuidWord + 4]!), uuid).toBe(true);
+          expect(other.add(uuid), uuid).toBe(false);
+        });
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
 
 describe('the read from the WebAssembly tables gives today’s rows', () => {
   it('on every JSONL fixture', () => {

@@ -45,6 +45,8 @@ const R_META_EXIT_CODE = 21;
 const D_AGENT_ID = 22;
 const FIELDS = 23;
 const FIRST_BLOCK_WORD = 3 + 2 * FIELDS;
+/** The line's uuid as the pass packed it for EntryIds: a hash (0: not packed) and four words. */
+const UUID_WORD = FIRST_BLOCK_WORD + 2;
 const B_TEXT = 1;
 const B_THINKING = 2;
 const B_ID = 3;
@@ -423,7 +425,10 @@ class LineFields {
       parts = messageParts(type, isMeta, uuidText, toolUseResult, message, '', line);
     }
     const uuids = reader.state.native.uuids;
-    const fresh = plainUuid ? uuids.addBytes(this.buffer, this.words[row + 3 + 2 * F_UUID]! + 1, this.words[row + 4 + 2 * F_UUID]! - 1) : typeof uuid !== 'string' || uuids.add(uuid);
+    const packed = words[row + UUID_WORD]!;
+    const fresh = packed !== 0
+      ? uuids.addWords(packed, words[row + UUID_WORD + 1]!, words[row + UUID_WORD + 2]!, words[row + UUID_WORD + 3]!, words[row + UUID_WORD + 4]!)
+      : plainUuid ? uuids.addBytes(this.buffer, words[row + 3 + 2 * F_UUID]! + 1, words[row + 4 + 2 * F_UUID]! - 1) : typeof uuid !== 'string' || uuids.add(uuid);
     reader.fold(this.time(row, flags), this.value(row, F_IS_SIDECHAIN, flags), this.value(row, F_AGENT_ID, flags), sessionId, fresh, subagent, parts, line, offset, length);
     return true;
   }

@@ -4,25 +4,28 @@
 // uuid in its usual form (8-4-4-4-12 lowercase hex digits) is kept here as its 16 bytes, in one
 // array, found through an open-addressing table of their places; any other string in a set of its
 // own. The same uuid given as a string or as its bytes (the WebAssembly pass's, cli/claudeCodeScanRead.ts)
-// is the same entry: entryIds.test.ts holds both to a set of strings.
+// is the same entry, and so is one the pass packed itself (`addWords`): entryIds.test.ts holds all three
+// to a set of strings.
 
-const PACKED = 16;
+/** Words (4 bytes) of a packed uuid. */
+const WORDS = 4;
 const EMPTY = 0;
 
 export class EntryIds {
   /** The packed uuids, one after another. */
-  private packed = new Uint8Array(PACKED * 256);
+  private packed = new Int32Array(WORDS * 256);
   private count = 0;
-  /** Slots of the table: a packed uuid's index + 1, or EMPTY. */
-  private slots = new Int32Array(512);
-  /** Each packed uuid's hash, so the table grows without hashing them again. */
-  private hashes = new Int32Array(256);
+  /**
+   * The table, two words a slot: a packed uuid's hash and its index + 1 (EMPTY: a free slot), so
+   * a probe reads one place, not one in the table and one in an array of hashes.
+   */
+  private slots = new Int32Array(2 * 512);
   private readonly others = new Set<string>();
-  private readonly scratch = new Uint8Array(PACKED);
+  private readonly scratch = new Int32Array(WORDS);
 
   /** Notes the entry `uuid`; true when it was not noted before. */
   add(uuid: string): boolean {
-    if (uuid.length === 36 && packChars(uuid, this.scratch)) return this.addPacked();
+    if (uuid.length === 36 && packChars(uuid, this.scratch)) return this.addScratch();
     return this.addOther(uuid);
   }
 
@@ -31,10 +34,24 @@ export class EntryIds {
    * characters); true when it was not noted before. The same answer as `add` of that string.
    */
   addBytes(bytes: Uint8Array, start: number, end: number): boolean {
-    if (end - start === 36 && packBytes(bytes, start, this.scratch)) return this.addPacked();
+    if (end - start === 36 && packBytes(bytes, start, this.scratch)) return this.addScratch();
     let text = '';
     for (let at = start; at < end; at++) text += String.fromCharCode(bytes[at]!);
     return this.addOther(text);
+  }
+
+  /**
+   * Notes the entry whose uuid, in its usual form, was packed by the WebAssembly pass
+   * (ingest/wasm/assembly/indexScan.ts's packUuid, as packChars packs one) into `hash` and four
+   * words: the same answer as `add` of its string, with no string and no loop over its digits.
+   */
+  addWords(hash: number, w0: number, w1: number, w2: number, w3: number): boolean {
+    const key = this.scratch;
+    key[0] = w0;
+    key[1] = w1;
+    key[2] = w2;
+    key[3] = w3;
+    return this.addPacked(hash | 0);
   }
 
   private addOther(uuid: string): boolean {
@@ -43,56 +60,77 @@ export class EntryIds {
     return others.add(uuid).size !== known;
   }
 
-  private addPacked(): boolean {
+  private addScratch(): boolean {
     const key = this.scratch;
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < PACKED; i++) hash = Math.imul(hash ^ key[i]!, 0x01000193);
-    const mask = this.slots.length - 1;
+    return this.addPacked(hashWords(key[0]!, key[1]!, key[2]!, key[3]!));
+  }
+
+  private addPacked(hash: number): boolean {
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const held = this.slots[slot]!;
+      const held = slots[2 * slot + 1]!;
       if (held === EMPTY) {
         this.store(hash, slot);
         return true;
       }
-      if (this.hashes[held - 1] === hash && this.equals(held - 1)) return false;
+      if (slots[2 * slot] === hash && this.equals(held - 1)) return false;
     }
   }
 
   private equals(index: number): boolean {
     const packed = this.packed;
     const key = this.scratch;
-    const at = index * PACKED;
-    for (let i = 0; i < PACKED; i++) if (packed[at + i] !== key[i]) return false;
-    return true;
+    const at = index * WORDS;
+    return packed[at] === key[0] && packed[at + 1] === key[1] && packed[at + 2] === key[2] && packed[at + 3] === key[3];
   }
 
   private store(hash: number, slot: number): void {
-    if (this.count === this.hashes.length) {
-      const packed = new Uint8Array(this.packed.length * 2);
+    if ((this.count + 1) * WORDS > this.packed.length) {
+      const packed = new Int32Array(this.packed.length * 2);
       packed.set(this.packed);
       this.packed = packed;
-      const hashes = new Int32Array(this.hashes.length * 2);
-      hashes.set(this.hashes);
-      this.hashes = hashes;
     }
     const index = this.count++;
-    this.packed.set(this.scratch, index * PACKED);
-    this.hashes[index] = hash;
-    this.slots[slot] = index + 1;
+    const at = index * WORDS;
+    const key = this.scratch;
+    this.packed[at] = key[0]!;
+    this.packed[at + 1] = key[1]!;
+    this.packed[at + 2] = key[2]!;
+    this.packed[at + 3] = key[3]!;
+    this.slots[2 * slot] = hash;
+    this.slots[2 * slot + 1] = index + 1;
     // At most half full: probes stay short.
-    if (this.count * 2 > this.slots.length) this.grow();
+    if (this.count * 4 > this.slots.length) this.grow();
   }
 
   private grow(): void {
-    const slots = new Int32Array(this.slots.length * 2);
-    const mask = slots.length - 1;
-    for (let index = 0; index < this.count; index++) {
-      let slot = this.hashes[index]! & mask;
-      while (slots[slot] !== EMPTY) slot = (slot + 1) & mask;
-      slots[slot] = index + 1;
+    const old = this.slots;
+    const slots = new Int32Array(old.length * 2);
+    const mask = (slots.length >> 1) - 1;
+    for (let at = 0; at < old.length; at += 2) {
+      const held = old[at + 1]!;
+      if (held === EMPTY) continue;
+      const hash = old[at]!;
+      let slot = hash & mask;
+      while (slots[2 * slot + 1] !== EMPTY) slot = (slot + 1) & mask;
+      slots[2 * slot] = hash;
+      slots[2 * slot + 1] = held;
     }
     this.slots = slots;
   }
+}
+
+/**
+ * The hash of a packed uuid's four words; the pass's hashWords (indexScan.ts) is the same
+ * arithmetic, so a uuid it packed is found where packChars put it. Never 0 (the pass's "not packed").
+ */
+export function hashWords(w0: number, w1: number, w2: number, w3: number): number {
+  let h = Math.imul(w0, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 15) ^ w1, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 13) ^ w2, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 16) ^ w3, 0x27d4eb2f);
+  return ((h ^ (h >>> 15)) & 0x3fffffff) | 0x40000000;
 }
 
 /** A lowercase hex digit's value, or -1. */
@@ -102,38 +140,44 @@ function hexValue(code: number): number {
   return -1;
 }
 
-function isDash(at: number): boolean {
-  return at === 8 || at === 13 || at === 18 || at === 23;
-}
-
-/** The 36 characters of `uuid` as 16 bytes into `into`; false when they are not a uuid in its usual form. */
-function packChars(uuid: string, into: Uint8Array): boolean {
-  let out = 0;
-  for (let at = 0; at < 36; at++) {
-    if (isDash(at)) {
-      if (uuid.charCodeAt(at) !== 0x2d) return false;
-      continue;
-    }
+/**
+ * The 32 hex digits of a uuid in its usual form (dashes at 8, 13, 18 and 23) as four words into
+ * `into`: byte k is digits 2k and 2k + 1, word j bytes 4j..4j + 3, the first the lowest. False
+ * when `uuid` is not in that form.
+ */
+function packChars(uuid: string, into: Int32Array): boolean {
+  if (uuid.charCodeAt(8) !== 0x2d || uuid.charCodeAt(13) !== 0x2d || uuid.charCodeAt(18) !== 0x2d || uuid.charCodeAt(23) !== 0x2d) return false;
+  let bad = 0;
+  let word = 0;
+  for (let k = 0, at = 0; k < 16; k++, at += 2) {
+    if (at === 8 || at === 13 || at === 18 || at === 23) at++;
     const high = hexValue(uuid.charCodeAt(at));
-    const low = hexValue(uuid.charCodeAt(++at));
-    if (high < 0 || low < 0) return false;
-    into[out++] = (high << 4) | low;
+    const low = hexValue(uuid.charCodeAt(at + 1));
+    bad |= high | low;
+    word |= ((high << 4) | low) << (8 * (k & 3));
+    if ((k & 3) === 3) {
+      into[k >> 2] = word;
+      word = 0;
+    }
   }
-  return true;
+  return bad >= 0;
 }
 
 /** As packChars, from the 36 bytes at `start`. */
-function packBytes(bytes: Uint8Array, start: number, into: Uint8Array): boolean {
-  let out = 0;
-  for (let at = 0; at < 36; at++) {
-    if (isDash(at)) {
-      if (bytes[start + at] !== 0x2d) return false;
-      continue;
-    }
+function packBytes(bytes: Uint8Array, start: number, into: Int32Array): boolean {
+  if (bytes[start + 8] !== 0x2d || bytes[start + 13] !== 0x2d || bytes[start + 18] !== 0x2d || bytes[start + 23] !== 0x2d) return false;
+  let bad = 0;
+  let word = 0;
+  for (let k = 0, at = 0; k < 16; k++, at += 2) {
+    if (at === 8 || at === 13 || at === 18 || at === 23) at++;
     const high = hexValue(bytes[start + at]!);
-    const low = hexValue(bytes[start + ++at]!);
-    if (high < 0 || low < 0) return false;
-    into[out++] = (high << 4) | low;
+    const low = hexValue(bytes[start + at + 1]!);
+    bad |= high | low;
+    word |= ((high << 4) | low) << (8 * (k & 3));
+    if ((k & 3) === 3) {
+      into[k >> 2] = word;
+      word = 0;
+    }
   }
-  return true;
+  return bad >= 0;
 }

@@ -50,9 +50,11 @@ const D_AGENT_ID: i32 = 22;
 const FIELDS: i32 = 23;
 
 // Per line: start, end (newline excluded), flags, then [start, end) of each field (0, 0: absent),
-// then the line's first row in the block table and how many rows it has there.
-const WORDS_PER_LINE: i32 = 3 + 2 * FIELDS + 2;
+// then the line's first row in the block table and how many rows it has there, then its `uuid`
+// packed (model/fold/entryIds.ts): a hash (0: not packed) and the 16 bytes of its 32 hex digits.
+const WORDS_PER_LINE: i32 = 3 + 2 * FIELDS + 2 + 5;
 const FIRST_BLOCK_WORD: i32 = 3 + 2 * FIELDS;
+const UUID_WORD: i32 = FIRST_BLOCK_WORD + 2;
 const TABLE_LINES: i32 = 1 << 14;
 
 // Each object of an array `message.content`: a row of the block table.
@@ -810,6 +812,52 @@ function nextNewline(at: usize, end: usize): usize {
   return end;
 }
 
+/** A lowercase hex digit's value, or -1. */
+@inline function hexValue(c: u32): i32 {
+  if (c - 0x30 < 10) return <i32>(c - 0x30);
+  if (c - 0x61 < 6) return <i32>(c - 0x57);
+  return -1;
+}
+
+/**
+ * A plain `uuid` (its span at `span`) in its usual form, 8-4-4-4-12 lowercase hex digits, packed
+ * into the row's uuid words as EntryIds packs one: byte k is digits 2k and 2k + 1, word j bytes
+ * 4j..4j + 3 (the first the lowest), and the hash of the four words (hashWords in entryIds.ts,
+ * the same arithmetic). Left 0 (not packed) for any other string.
+ */
+function packUuid(span: usize, base: usize): void {
+  const start = <usize>load<u32>(span) + base + 1;
+  const end = <usize>load<u32>(span + 4) + base - 1;
+  if (end - start != 36) return;
+  if (load<u8>(start + 8) != MINUS || load<u8>(start + 13) != MINUS || load<u8>(start + 18) != MINUS || load<u8>(start + 23) != MINUS) return;
+  let at = start;
+  let bad: i32 = 0;
+  const out = row + (<usize>UUID_WORD << 2) + 4;
+  for (let k: usize = 0; k < 16; k++) {
+    const offset = at - start;
+    if (offset == 8 || offset == 13 || offset == 18 || offset == 23) at++;
+    const high = hexValue(<u32>load<u8>(at));
+    const low = hexValue(<u32>load<u8>(at + 1));
+    bad |= high | low;
+    store<u8>(out + k, <u8>((high << 4) | low));
+    at += 2;
+  }
+  if (bad < 0) {
+    memory.fill(out, 0, 16);
+    return;
+  }
+  store<i32>(out - 4, hashWords(load<i32>(out), load<i32>(out + 4), load<i32>(out + 8), load<i32>(out + 12)));
+}
+
+/** entryIds.ts's hashWords: never 0 (not packed) and never -1. */
+@inline function hashWords(w0: i32, w1: i32, w2: i32, w3: i32): i32 {
+  let h: i32 = w0 * <i32>0x85ebca6b;
+  h = (h ^ (h >>> 15) ^ w1) * <i32>0xc2b2ae35;
+  h = (h ^ (h >>> 13) ^ w2) * <i32>0x85ebca6b;
+  h = (h ^ (h >>> 16) ^ w3) * <i32>0x27d4eb2f;
+  return ((h ^ (h >>> 15)) & 0x3fffffff) | 0x40000000;
+}
+
 @inline function sameBytes(a: usize, b: usize, n: usize): bool {
   let k: usize = 0;
   for (; k + 8 <= n; k += 8) if (load<u64>(a + k) != load<u64>(b + k)) return false;
@@ -852,6 +900,7 @@ export function scan(from: i32, length: i32): i32 {
           lineFlags = JS_PATH;
         } else {
           lineFlags |= OK;
+          if (lineFlags & (1 << (PLAIN_SHIFT + <u32>F_UUID))) packUuid(row + 12 + (<usize>F_UUID << 3), base);
           const s = row + 12 + (<usize>F_SESSION_ID << 3);
           const sStart = <usize>load<u32>(s) + base;
           const sEnd = <usize>load<u32>(s + 4) + base;
