@@ -220,7 +220,47 @@ function literalOrParse(buffer: SlicingBuffer, start: number, end: number): unkn
   }
 }
 
+/** The two stand-ins for a result's content array (resultContent), shared: only read (textOf), never kept. */
+const RESULT_WITH_TEXT: readonly JsonObject[] = Object.freeze([Object.freeze({ type: 'text', text: '' })]);
+const RESULT_WITHOUT_TEXT: readonly JsonObject[] = Object.freeze([]);
+
+/** A content block of each kind read, made once and used again (LineFields.fold). */
+class ReusedBlocks {
+  private readonly texts: { type: 'text'; text: unknown }[] = [];
+  private readonly thinkings: { type: 'thinking'; thinking: unknown }[] = [];
+  private readonly uses: { type: 'tool_use'; id: unknown; name: unknown; input: unknown }[] = [];
+  private readonly results: { type: 'tool_result'; tool_use_id: unknown; content: unknown; is_error: unknown }[] = [];
+  private usedTexts = 0;
+  private usedThinkings = 0;
+  private usedUses = 0;
+  private usedResults = 0;
+
+  /** A new line: every block may be used again. */
+  reuse(): void {
+    this.usedTexts = this.usedThinkings = this.usedUses = this.usedResults = 0;
+  }
+
+  text(): { type: 'text'; text: unknown } {
+    return (this.texts[this.usedTexts++] ??= { type: 'text', text: undefined });
+  }
+
+  thinking(): { type: 'thinking'; thinking: unknown } {
+    return (this.thinkings[this.usedThinkings++] ??= { type: 'thinking', thinking: undefined });
+  }
+
+  toolUse(): { type: 'tool_use'; id: unknown; name: unknown; input: unknown } {
+    return (this.uses[this.usedUses++] ??= { type: 'tool_use', id: undefined, name: undefined, input: undefined });
+  }
+
+  toolResult(): { type: 'tool_result'; tool_use_id: unknown; content: unknown; is_error: unknown } {
+    return (this.results[this.usedResults++] ??= { type: 'tool_result', tool_use_id: undefined, content: undefined, is_error: undefined });
+  }
+}
+
 class LineFields {
+  private readonly message: { id: unknown; usage: unknown; content: unknown } = { id: undefined, usage: undefined, content: undefined };
+  private readonly content: JsonObject[] = [];
+  private readonly blocks = new ReusedBlocks();
   private sessionId: unknown;
   private buffer = Buffer.alloc(0) as SlicingBuffer;
   private words: Uint32Array = new Uint32Array(0);
@@ -337,7 +377,7 @@ class LineFields {
    */
   private resultContent(block: number, flags: number): unknown {
     if (!(flags & BLOCK_CONTENT_READ)) return this.blockValue(block, B_CONTENT, flags);
-    return flags & BLOCK_CONTENT_TEXT ? [{ type: 'text', text: '' }] : [];
+    return flags & BLOCK_CONTENT_TEXT ? RESULT_WITH_TEXT : RESULT_WITHOUT_TEXT;
   }
 
   /**
@@ -374,40 +414,57 @@ class LineFields {
     let parts;
     let subagent;
     if ((user || type === 'assistant') && this.firstByte(row, F_MESSAGE) === OPEN_OBJECT) {
-      const message: JsonObject = {};
-      const id = this.value(row, M_ID, flags);
-      if (id !== undefined) message.id = id;
-      if (this.firstByte(row, M_USAGE) === OPEN_OBJECT) message.usage = flags & USAGE_WHOLE ? this.value(row, M_USAGE, flags) : this.usageCounts(row, flags);
+      // The slim message and its blocks are used again line after line: messageParts keeps none of
+      // them (readMessage and readBlock copy what they read), and they were a fifth of what this read allocated.
+      const message = this.message;
+      message.id = this.value(row, M_ID, flags);
+      message.usage = this.firstByte(row, M_USAGE) === OPEN_OBJECT ? (flags & USAGE_WHOLE ? this.value(row, M_USAGE, flags) : this.usageCounts(row, flags)) : undefined;
       const contentAt = this.firstByte(row, M_CONTENT);
       // userUpdates counts the tool_result blocks.
       let results = 0;
+      message.content = undefined;
       if (contentAt === QUOTE) message.content = this.value(row, M_CONTENT, flags);
       else if (contentAt === OPEN_ARRAY) {
         // Only the content's objects of the four kinds read: readBlock skips the rest, and no rule here reads a block's index.
-        const content: JsonObject[] = [];
+        const content = this.content;
+        const blocks = this.blocks;
+        blocks.reuse();
+        content.length = 0;
         const first = words[row + FIRST_BLOCK_WORD]!;
         const count = words[row + FIRST_BLOCK_WORD + 1]!;
         for (let b = first; b < first + count; b++) {
           const block = blockWord + b * perBlock;
           const blockFlags = words[block + 1]!;
           switch (blockFlags & 15) {
-            case K_TEXT:
-              content.push({ type: 'text', text: this.blockValue(block, B_TEXT, blockFlags) });
+            case K_TEXT: {
+              const text = blocks.text();
+              text.text = this.blockValue(block, B_TEXT, blockFlags);
+              content.push(text);
               break;
-            case K_THINKING:
-              content.push({ type: 'thinking', thinking: this.blockValue(block, B_THINKING, blockFlags) });
+            }
+            case K_THINKING: {
+              const thinking = blocks.thinking();
+              thinking.thinking = this.blockValue(block, B_THINKING, blockFlags);
+              content.push(thinking);
               break;
+            }
             case K_TOOL_USE: {
               const input = this.blockValue(block, B_INPUT, blockFlags);
               if (isJsonObject(input) && hasIntegerLikeKey(input)) return false;
-              content.push({ type: 'tool_use', id: this.blockValue(block, B_ID, blockFlags), name: this.blockValue(block, B_NAME, blockFlags), input });
+              const use = blocks.toolUse();
+              use.id = this.blockValue(block, B_ID, blockFlags);
+              use.name = this.blockValue(block, B_NAME, blockFlags);
+              use.input = input;
+              content.push(use);
               break;
             }
             case K_TOOL_RESULT: {
               results++;
-              content.push({
-                type: 'tool_result', tool_use_id: this.blockValue(block, B_TOOL_USE_ID, blockFlags), content: this.resultContent(block, blockFlags), is_error: this.blockValue(block, B_IS_ERROR, blockFlags),
-              });
+              const result = blocks.toolResult();
+              result.tool_use_id = this.blockValue(block, B_TOOL_USE_ID, blockFlags);
+              result.content = this.resultContent(block, blockFlags);
+              result.is_error = this.blockValue(block, B_IS_ERROR, blockFlags);
+              content.push(result);
               break;
             }
           }

@@ -119,16 +119,17 @@ export class ClaudeLines {
     state.ids.note(sessionId);
     // Before an entry read again is skipped, as the builder does: a copy still names the call.
     if (subagent) state.calls.linkSubagent(state.ids.canonical(subagent.sessionId), subagent.parentId);
-    const times = this.times;
-    times.loc = { line, offset, length };
-    times.ts = ts;
+    // The line's place is made only for what keeps it (a third of a log's lines keep nothing).
     if (!fresh) {
       // An entry read before (a resumed session copies them) is not folded again; its usage, the last word on its message, is.
-      if (parts?.usage?.messageId !== undefined) foldNativeUsage(state, parts.usage, times.loc, sessionId);
+      if (parts?.usage?.messageId !== undefined) foldNativeUsage(state, parts.usage, { line, offset, length }, sessionId);
       return;
     }
     // An entry that stands for no message, call or usage is an event: not kept, but it ends the message before it.
     if (!parts || (parts.updates.length === 0 && !parts.usage)) return state.transcript.eventNotKept();
+    const times = this.times;
+    times.loc = { line, offset, length };
+    times.ts = ts;
     foldNativeUpdates(state, times, parts.updates, sessionId);
     if (parts.usage) foldNativeUsage(state, parts.usage, times.loc, sessionId);
   }

@@ -116,9 +116,9 @@ describe('a light read', () => {
     }
   });
 
-  it('leaves an agent\'s own log entries in their lines, each read back whole as a full read keeps it', async () => {
-    // Every agent's log among the fixtures: JSON lines and the pretty-printed files whose messages are records.
-    const logs = ['native', 'cline', 'gemini', 'pi', 'held-out', 'subagent'].flatMap((dir) => filesUnder(join(FIXTURES, dir))).filter((path) => /\.jsonl?$/.test(path));
+  it('leaves an agent\'s own log entries and a ledger\'s other events in their lines, each read back whole as a full read keeps it', async () => {
+    // Every agent's log among the fixtures (JSON lines and the pretty-printed files whose messages are records), and the ledgers.
+    const logs = ['native', 'cline', 'gemini', 'pi', 'held-out', 'subagent', 'ledger'].flatMap((dir) => filesUnder(join(FIXTURES, dir))).filter((path) => /\.jsonl?$/.test(path));
     let leftInLine = 0;
     for (const path of logs) {
       const bytes = readFileSync(path);

@@ -15,7 +15,7 @@ import { exitCodeInOutput } from './inputs';
 import { COMMAND_LABEL, labelOf } from './labels';
 import { subjectOfCall } from './subject';
 import { hasEnded } from './status';
-import type { CallHistoryEntry, LedgerCallData, PermissionOutcome, PermissionRequest, SourceLocation, ToolCall } from './types';
+import type { CallHistoryEntry, CallStatus, LedgerCallData, PermissionOutcome, PermissionRequest, SourceLocation, ToolCall } from './types';
 
 /** Appends one entry to a call's history, giving the history the merged call keeps. */
 export type AppendHistory = (history: readonly CallHistoryEntry[], entry: CallHistoryEntry) => CallHistoryEntry[];
@@ -92,11 +92,11 @@ export function mergeToolUpdate(call: ToolCall, update: ToolUpdate, source: 'too
     set |= F_TITLE;
   }
   if (fields.kind !== undefined) {
-    next.kind = fields.kind;
+    next.kind = KNOWN_KINDS.get(fields.kind) ?? fields.kind;
     set |= F_KIND;
   }
   if (fields.status !== undefined) {
-    next.status = fields.status;
+    next.status = KNOWN_STATUSES.get(fields.status) ?? fields.status;
     set |= F_STATUS;
   }
   if (fields.name !== undefined) {
@@ -274,6 +274,13 @@ export function withInputEnd(call: ToolCall, inputEndMs: number, owned = false):
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * ACP's kinds and statuses as one string each: a parsed one is a string of its own on every line,
+ * and a call keeps the last (a light read of a 40 MB session kept 15,000 of each).
+ */
+const KNOWN_KINDS: ReadonlyMap<string, string> = new Map(['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other'].map((kind) => [kind, kind]));
+const KNOWN_STATUSES: ReadonlyMap<string, CallStatus> = new Map((['pending', 'in_progress', 'completed', 'failed'] as const).map((status) => [status, status]));
 
 const EMPTY_META: Record<string, unknown> = Object.freeze({});
 const EMPTY_HISTORY: readonly CallHistoryEntry[] = Object.freeze([]);

@@ -95,7 +95,9 @@ function foldUpdate(state: FoldState, record: IngestRecord, body: Extract<Record
       return transcript.appendChunk(sessionId, role, update.content, update.messageId, loc, record.ts);
     }
     case 'tool':
-      state.calls.toolUpdate(sessionId, update, record, update.tag);
+      // The tag as a literal: the parsed one is a string of its own on every line, and each call's
+      // history keeps it (29,000 strings in a 40 MB session read light).
+      state.calls.toolUpdate(sessionId, update, record, update.tag === 'tool_call' ? 'tool_call' : 'tool_call_update');
       return;
     case 'plan':
       return transcript.add({ type: 'plan', loc, sessionId, entries: update.entries });
