@@ -99,7 +99,7 @@ describe('§4 merging', () => {
     expect(call.rawInput).toEqual({ path: '/x.md' });
     expect(call.content).toEqual([{ type: 'content', content: { type: 'text', text: 'two' } }]);
     expect(call.meta).toEqual({ a: 1, b: 2 });
-    expect(call.history.map((entry) => [entry.loc.line, entry.fields])).toEqual([
+    expect(call.history.map((entry) => [entry.line, entry.fields])).toEqual([
       [1, ['status', 'rawInput']],
       [2, ['title', 'kind', 'status', 'content']],
       [3, ['content', '_meta']],

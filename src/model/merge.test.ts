@@ -36,7 +36,7 @@ test('merging into a deep-frozen call and update leaves both as they were', () =
   expect(JSON.stringify([call, update])).toBe(before);
   expect(merged).not.toBe(call);
   expect(merged).toMatchObject({ status: 'completed', durationMs: 500, terminalIds: ['t1', 't2'], meta: { claudeCode: { toolName: 'Read' }, extra: 1 } });
-  expect(merged.history.map((entry) => entry.loc.line)).toEqual([1, 2]);
+  expect(merged.history.map((entry) => entry.line)).toEqual([1, 2]);
   expect(call.history).toHaveLength(1);
   expect(call.status).toBe('pending');
 });

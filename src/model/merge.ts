@@ -161,7 +161,9 @@ export function mergeToolUpdate(call: ToolCall, update: ToolUpdate, source: 'too
   // read's tens of thousands of entries (most inputs have no times, most envelopes are valid).
   if (context.appendHistory !== NO_HISTORY) {
     const loc = context.loc;
-    const entry: CallHistoryEntry = ts === undefined ? { loc, source, fields: fieldList(set) } : { loc, ts, source, fields: fieldList(set) };
+    const entry: CallHistoryEntry = ts === undefined
+      ? { line: loc.line, offset: loc.offset, length: loc.length, source, fields: fieldList(set) }
+      : { line: loc.line, offset: loc.offset, length: loc.length, ts, source, fields: fieldList(set) };
     if (invalidEnvelope !== undefined) entry.invalidEnvelope = invalidEnvelope;
     next.history = (context.appendHistory ?? appendHistoryCopy)(call.history, entry);
   }
@@ -210,8 +212,9 @@ export function mergeLedgerCalled(call: ToolCall, data: LedgerToolCalled, contex
   const next = context.owned === true ? call : copyCall(call);
   next.ledger = ledgerWithCall(call.ledger, data);
   next.status ??= 'pending';
+  const loc = context.loc;
   next.history = (context.appendHistory ?? appendHistoryCopy)(call.history, {
-    loc: context.loc, source: 'tool_called', fields: data.subject !== undefined ? CALLED_FIELDS_SUBJECT : CALLED_FIELDS,
+    line: loc.line, offset: loc.offset, length: loc.length, source: 'tool_called', fields: data.subject !== undefined ? CALLED_FIELDS_SUBJECT : CALLED_FIELDS,
   });
   next.label = labelOf(next);
   next.subject = subjectOfCall(next);
@@ -226,8 +229,9 @@ export function mergeLedgerResult(call: ToolCall, result: Extract<LedgerBody, { 
   const exitCode = exitCodeInOutput(result.result, false) ?? exitCodeInOutput(result.error, false);
   if (exitCode !== undefined) next.exitCode = exitCode;
   if (result.tookUs !== undefined) next.durationMs = result.tookUs / 1000;
+  const loc = context.loc;
   next.history = (context.appendHistory ?? appendHistoryCopy)(call.history, {
-    loc: context.loc, source: 'tool_result', fields: result.hasError ? ERROR_FIELDS : RESULT_FIELDS,
+    line: loc.line, offset: loc.offset, length: loc.length, source: 'tool_result', fields: result.hasError ? ERROR_FIELDS : RESULT_FIELDS,
   });
   next.label = labelOf(next);
   next.subject = subjectOfCall(next);

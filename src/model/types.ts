@@ -25,9 +25,11 @@ export interface PermissionRequest {
   outcome?: PermissionOutcome;
 }
 
-/** One update that touched a call: where it was, when, and which fields it set. */
-export interface CallHistoryEntry {
-  loc: SourceLocation;
+/**
+ * One update that touched a call: where it was (its line, offset and length: the entry is its own
+ * place, not an object beside it, as most updates are kept by nothing else), when, and which fields it set.
+ */
+export interface CallHistoryEntry extends SourceLocation {
   ts?: number;
   source: 'tool_call' | 'tool_call_update' | 'permission' | 'tool_called' | 'tool_result';
   /** Shared between entries that set the same fields, and frozen: never written. */

@@ -41,7 +41,7 @@ export function shownLines(snap: SessionSnapshot): Set<number> | null {
     const call = item.type === 'call' ? snap.calls.get(item.callKey) : undefined;
     if (!call) continue;
     lines.add(call.firstLine);
-    if (isToolCall(call)) for (const entry of call.history) lines.add(entry.loc.line);
+    if (isToolCall(call)) for (const entry of call.history) lines.add(entry.line);
     if (call.permission) lines.add(call.permission.line);
   }
   return lines;

@@ -21,7 +21,7 @@ export async function searchLeftInFile(blob: Blob, calls: Iterable<ToolCall>, te
   const byOffset = new Map<number, RecordRef>();
   for (const call of calls) {
     if (call.detail !== 'light') continue;
-    for (const { loc } of call.history) {
+    for (const loc of call.history) {
       const ref = byOffset.get(loc.offset);
       if (ref) {
         if (!ref.keys.includes(call.key)) ref.keys.push(call.key);

@@ -225,7 +225,7 @@ function matchFindingsToCalls(unmatched: SecretFinding[], changed: Iterable<Tool
   }
   for (const call of changed) {
     for (let index = call.history.length - 1; index >= 0; index--) {
-      const line = call.history[index]!.loc.line;
+      const line = call.history[index]!.line;
       if (line < first) break;
       for (const finding of byLine.get(line) ?? []) finding.callKey ??= call.key;
     }

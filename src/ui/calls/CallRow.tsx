@@ -154,7 +154,7 @@ export function CallRow({ call, ended, open, focused, terminals, dark, onToggle,
           ) : light ? (
             <div className={styles.dimText}>Reading this call’s output from the file…</div>
           ) : null}
-          <RowBoundary key={tab} raw={() => call} line={isToolCall(call) ? call.history[0]?.loc.line : call.firstLine} resetKey={call} what={tab === 'view' ? 'call' : 'Raw tab'}>
+          <RowBoundary key={tab} raw={() => call} line={isToolCall(call) ? call.history[0]?.line : call.firstLine} resetKey={call} what={tab === 'view' ? 'call' : 'Raw tab'}>
             {tab === 'raw' ? <RawView call={call} /> : isToolCall(call) ? <CallBody call={call} terminals={terminals} dark={dark} /> : null}
           </RowBoundary>
         </div>

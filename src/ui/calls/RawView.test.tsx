@@ -8,7 +8,7 @@ afterEach(cleanup);
 
 function callWithUpdates(n: number): ToolCall {
   const history: ToolCall['history'] = Array.from({ length: n }, (_, i) => ({
-    loc: { line: i + 1, offset: 0, length: 0 }, source: i === 0 ? 'tool_call' : 'tool_call_update', fields: ['status'],
+    line: i + 1, offset: 0, length: 0, source: i === 0 ? 'tool_call' : 'tool_call_update', fields: ['status'],
   }));
   return { key: 's:c1', id: 'c1', sessionId: 's', ordinal: 0, firstLine: 1, meta: {}, invalidEnvelopes: 0, label: 'Tool', subject: null, history, detail: 'full' };
 }

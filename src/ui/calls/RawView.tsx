@@ -25,7 +25,7 @@ export function RawView({ call }: { call: CallSummary }) {
         <tbody>
           {history.map((h, i) => (
             <tr key={i}>
-              <td>{h.loc.line}</td>
+              <td>{h.line}</td>
               <td>{h.ts !== undefined ? formatTime(h.ts) : '—'}</td>
               <td>{h.source}</td>
               <td>{h.fields.join(', ')}</td>
