@@ -485,7 +485,8 @@ class LineFields {
     const packed = words[row + UUID_WORD]!;
     const fresh = packed !== 0
       ? uuids.addWords(packed, words[row + UUID_WORD + 1]!, words[row + UUID_WORD + 2]!, words[row + UUID_WORD + 3]!, words[row + UUID_WORD + 4]!)
-      : plainUuid ? uuids.addBytes(this.buffer, words[row + 3 + 2 * F_UUID]! + 1, words[row + 4 + 2 * F_UUID]! - 1) : typeof uuid !== 'string' || uuids.add(uuid);
+      // A plain uuid the pass did not pack is not in the usual form: noted as its string (rare).
+      : plainUuid ? uuids.add(this.spanText(row, F_UUID)) : typeof uuid !== 'string' || uuids.add(uuid);
     reader.fold(this.time(row, flags), this.value(row, F_IS_SIDECHAIN, flags), this.value(row, F_AGENT_ID, flags), sessionId, fresh, subagent, parts, line, offset, length);
     return true;
   }

@@ -3,9 +3,9 @@
 // string for the whole read: on a 100 MB log, 10 MB of the index's peak and a tenth of its CPU. A
 // uuid in its usual form (8-4-4-4-12 lowercase hex digits) is kept here as its 16 bytes, in one
 // array, found through an open-addressing table of their places; any other string in a set of its
-// own. The same uuid given as a string or as its bytes (the WebAssembly pass's, cli/claudeCodeScanRead.ts)
-// is the same entry, and so is one the pass packed itself (`addWords`): entryIds.test.ts holds all three
-// to a set of strings.
+// own. A uuid the WebAssembly pass packed itself (`addWords`, cli/claudeCodeScanRead.ts) is the same
+// entry as its string: entryIds.test.ts holds `add` to a set of strings, claudeCodeScanRead.test.ts the
+// pass's packing to `add`.
 
 /** Words (4 bytes) of a packed uuid. */
 const WORDS = 4;
@@ -27,17 +27,6 @@ export class EntryIds {
   add(uuid: string): boolean {
     if (uuid.length === 36 && packChars(uuid, this.scratch)) return this.addScratch();
     return this.addOther(uuid);
-  }
-
-  /**
-   * Notes the entry whose uuid is the ASCII string `bytes[start, end)` (no escape: its bytes are its
-   * characters); true when it was not noted before. The same answer as `add` of that string.
-   */
-  addBytes(bytes: Uint8Array, start: number, end: number): boolean {
-    if (end - start === 36 && packBytes(bytes, start, this.scratch)) return this.addScratch();
-    let text = '';
-    for (let at = start; at < end; at++) text += String.fromCharCode(bytes[at]!);
-    return this.addOther(text);
   }
 
   /**
@@ -153,25 +142,6 @@ function packChars(uuid: string, into: Int32Array): boolean {
     if (at === 8 || at === 13 || at === 18 || at === 23) at++;
     const high = hexValue(uuid.charCodeAt(at));
     const low = hexValue(uuid.charCodeAt(at + 1));
-    bad |= high | low;
-    word |= ((high << 4) | low) << (8 * (k & 3));
-    if ((k & 3) === 3) {
-      into[k >> 2] = word;
-      word = 0;
-    }
-  }
-  return bad >= 0;
-}
-
-/** As packChars, from the 36 bytes at `start`. */
-function packBytes(bytes: Uint8Array, start: number, into: Int32Array): boolean {
-  if (bytes[start + 8] !== 0x2d || bytes[start + 13] !== 0x2d || bytes[start + 18] !== 0x2d || bytes[start + 23] !== 0x2d) return false;
-  let bad = 0;
-  let word = 0;
-  for (let k = 0, at = 0; k < 16; k++, at += 2) {
-    if (at === 8 || at === 13 || at === 18 || at === 23) at++;
-    const high = hexValue(bytes[start + at]!);
-    const low = hexValue(bytes[start + at + 1]!);
     bad |= high | low;
     word |= ((high << 4) | low) << (8 * (k & 3));
     if ((k & 3) === 3) {
