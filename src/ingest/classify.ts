@@ -51,14 +51,15 @@ export function classifyByShape(value: JsonObject, text: string, loc: SourceLoca
 
   if (isJsonObject(value.msg) && (value.dir === 'client->agent' || value.dir === 'agent->client')) {
     const ts = typeof value.t_ms === 'number' ? value.t_ms : undefined;
-    return record(loc, 'acp-capture', ts, value.dir, classifyRpc(value.msg, text, MSG));
+    // The direction as a literal: the parsed one is a string of its own on every line, and each call keeps its first.
+    return record(loc, 'acp-capture', ts, value.dir === 'client->agent' ? 'client->agent' : 'agent->client', classifyRpc(value.msg, text, MSG));
   }
   if (typeof value.text === 'string' && !('msg' in value)) {
     // What `loupe tee` records besides messages: agent stderr lines, and frames that were not JSON.
     const ts = typeof value.t_ms === 'number' ? value.t_ms : undefined;
     if (value.dir === 'stderr') return record(loc, 'acp-capture', ts, undefined, { kind: 'stderr', text: value.text });
     if (value.dir === 'client->agent' || value.dir === 'agent->client') {
-      return record(loc, 'acp-capture', ts, value.dir, { kind: 'frame', text: value.text });
+      return record(loc, 'acp-capture', ts, value.dir === 'client->agent' ? 'client->agent' : 'agent->client', { kind: 'frame', text: value.text });
     }
   }
 
