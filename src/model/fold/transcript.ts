@@ -40,7 +40,12 @@ export class Transcript {
   add(item: TranscriptItem): void {
     if (item.type === 'event' && !this.keepEvents) return this.eventNotKept();
     this.eventLeftOut = false;
-    this.session.items.push(item);
+    const items = this.session.items;
+    const last = items[items.length - 1];
+    // The message before is whole: its text, grown a chunk at a time, is read once so V8 makes it one
+    // flat string, and the chunks and the chain of joins between them can go.
+    if (last?.type === 'message' && last.text !== '') last.text.charCodeAt(0);
+    items.push(item);
   }
 
   /** An event read and not kept (BuilderOptions.keepEvents): it still ends the message before it. */
