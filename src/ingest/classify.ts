@@ -32,6 +32,11 @@ export function classify(value: JsonObject, text: string, loc: SourceLocation): 
 }
 
 /** Every record is built here, so all have one shape (one hidden class for the fold to read). */
+/** A capture line's direction as a literal: the parsed one is a string of its own on every line, and each call keeps its first. */
+function directionOf(dir: 'client->agent' | 'agent->client'): Direction {
+  return dir === 'client->agent' ? 'client->agent' : 'agent->client';
+}
+
 function record(loc: SourceLocation, shape: Shape | undefined, ts: number | undefined, dir: Direction | undefined, body: RecordBody): IngestRecord {
   return { loc, shape, ts, dir, body };
 }
@@ -51,15 +56,14 @@ export function classifyByShape(value: JsonObject, text: string, loc: SourceLoca
 
   if (isJsonObject(value.msg) && (value.dir === 'client->agent' || value.dir === 'agent->client')) {
     const ts = typeof value.t_ms === 'number' ? value.t_ms : undefined;
-    // The direction as a literal: the parsed one is a string of its own on every line, and each call keeps its first.
-    return record(loc, 'acp-capture', ts, value.dir === 'client->agent' ? 'client->agent' : 'agent->client', classifyRpc(value.msg, text, MSG));
+    return record(loc, 'acp-capture', ts, directionOf(value.dir), classifyRpc(value.msg, text, MSG));
   }
   if (typeof value.text === 'string' && !('msg' in value)) {
     // What `loupe tee` records besides messages: agent stderr lines, and frames that were not JSON.
     const ts = typeof value.t_ms === 'number' ? value.t_ms : undefined;
     if (value.dir === 'stderr') return record(loc, 'acp-capture', ts, undefined, { kind: 'stderr', text: value.text });
     if (value.dir === 'client->agent' || value.dir === 'agent->client') {
-      return record(loc, 'acp-capture', ts, value.dir === 'client->agent' ? 'client->agent' : 'agent->client', { kind: 'frame', text: value.text });
+      return record(loc, 'acp-capture', ts, directionOf(value.dir), { kind: 'frame', text: value.text });
     }
   }
 

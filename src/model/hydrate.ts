@@ -11,7 +11,7 @@ export async function hydrateCall(call: ToolCall, readRecord: ReadRecord): Promi
   if (call.detail === 'full') return ok(call);
   const scratch = new SessionBuilder({ detail: 'full' });
   try {
-    for (const entry of call.history) scratch.pushRecordText(await readRecord(entry), placeOf(entry));
+    for (const entry of call.history) scratch.pushRecordText(await readRecord(entry), entry);
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
@@ -27,11 +27,6 @@ export async function hydrateCall(call: ToolCall, readRecord: ReadRecord): Promi
     rawInput: full.rawInput ?? call.rawInput,
     ledger: call.ledger && { ...call.ledger, result: full.ledger?.result },
   });
-}
-
-/** A history entry's place alone (the builder keeps the place it is given). */
-function placeOf(entry: SourceLocation): SourceLocation {
-  return { line: entry.line, offset: entry.offset, length: entry.length };
 }
 
 /** A ReadRecord over a Blob or File (browser or Node ≥ 20). */

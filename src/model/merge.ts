@@ -12,7 +12,7 @@ import type { Direction } from '../ingest/acpTypes';
 import type { LedgerBody, LedgerToolCalled, ToolUpdate } from '../ingest/records';
 import { isJsonObject } from '../ingest/schemas';
 import { exitCodeInOutput } from './inputs';
-import { COMMAND_LABEL, labelOf } from './labels';
+import { COMMAND_LABEL, KIND_LABELS, labelOf } from './labels';
 import { subjectOfCall } from './subject';
 import { hasEnded } from './status';
 import type { CallHistoryEntry, CallStatus, LedgerCallData, PermissionOutcome, PermissionRequest, SourceLocation, ToolCall } from './types';
@@ -160,10 +160,7 @@ export function mergeToolUpdate(call: ToolCall, update: ToolUpdate, source: 'too
   // Only the keys that have a value: an `undefined` one still takes a slot in each of a light
   // read's tens of thousands of entries (most inputs have no times, most envelopes are valid).
   if (context.appendHistory !== NO_HISTORY) {
-    const loc = context.loc;
-    const entry: CallHistoryEntry = ts === undefined
-      ? { line: loc.line, offset: loc.offset, length: loc.length, source, fields: fieldList(set) }
-      : { line: loc.line, offset: loc.offset, length: loc.length, ts, source, fields: fieldList(set) };
+    const entry = historyEntry(context.loc, source, fieldList(set), ts);
     if (invalidEnvelope !== undefined) entry.invalidEnvelope = invalidEnvelope;
     next.history = (context.appendHistory ?? appendHistoryCopy)(call.history, entry);
   }
@@ -212,10 +209,7 @@ export function mergeLedgerCalled(call: ToolCall, data: LedgerToolCalled, contex
   const next = context.owned === true ? call : copyCall(call);
   next.ledger = ledgerWithCall(call.ledger, data);
   next.status ??= 'pending';
-  const loc = context.loc;
-  next.history = (context.appendHistory ?? appendHistoryCopy)(call.history, {
-    line: loc.line, offset: loc.offset, length: loc.length, source: 'tool_called', fields: data.subject !== undefined ? CALLED_FIELDS_SUBJECT : CALLED_FIELDS,
-  });
+  next.history = (context.appendHistory ?? appendHistoryCopy)(call.history, historyEntry(context.loc, 'tool_called', data.subject !== undefined ? CALLED_FIELDS_SUBJECT : CALLED_FIELDS, undefined));
   next.label = labelOf(next);
   next.subject = subjectOfCall(next);
   return next;
@@ -229,10 +223,7 @@ export function mergeLedgerResult(call: ToolCall, result: Extract<LedgerBody, { 
   const exitCode = exitCodeInOutput(result.result, false) ?? exitCodeInOutput(result.error, false);
   if (exitCode !== undefined) next.exitCode = exitCode;
   if (result.tookUs !== undefined) next.durationMs = result.tookUs / 1000;
-  const loc = context.loc;
-  next.history = (context.appendHistory ?? appendHistoryCopy)(call.history, {
-    line: loc.line, offset: loc.offset, length: loc.length, source: 'tool_result', fields: result.hasError ? ERROR_FIELDS : RESULT_FIELDS,
-  });
+  next.history = (context.appendHistory ?? appendHistoryCopy)(call.history, historyEntry(context.loc, 'tool_result', result.hasError ? ERROR_FIELDS : RESULT_FIELDS, undefined));
   next.label = labelOf(next);
   next.subject = subjectOfCall(next);
   return next;
@@ -283,8 +274,18 @@ export function withInputEnd(call: ToolCall, inputEndMs: number, owned = false):
  * ACP's kinds and statuses as one string each: a parsed one is a string of its own on every line,
  * and a call keeps the last (a light read of a 40 MB session kept 15,000 of each).
  */
-const KNOWN_KINDS: ReadonlyMap<string, string> = new Map(['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other'].map((kind) => [kind, kind]));
+const KNOWN_KINDS: ReadonlyMap<string, string> = new Map(Object.keys(KIND_LABELS).map((kind) => [kind, kind]));
 const KNOWN_STATUSES: ReadonlyMap<string, CallStatus> = new Map((['pending', 'in_progress', 'completed', 'failed'] as const).map((status) => [status, status]));
+
+/**
+ * A history entry at `loc`: the entry is its own place (no location object beside it), and has a
+ * `ts` slot only where there is a time (Node runs without pointer compression: every slot is 8 bytes).
+ */
+function historyEntry(loc: SourceLocation, source: CallHistoryEntry['source'], fields: readonly string[], ts: number | undefined): CallHistoryEntry {
+  return ts === undefined
+    ? { line: loc.line, offset: loc.offset, length: loc.length, source, fields }
+    : { line: loc.line, offset: loc.offset, length: loc.length, ts, source, fields };
+}
 
 const EMPTY_META: Record<string, unknown> = Object.freeze({});
 const EMPTY_HISTORY: readonly CallHistoryEntry[] = Object.freeze([]);

@@ -54,6 +54,15 @@ export class FoldState {
     this.chain = chain ?? new ChainVerifier((warning) => this.session.diagnostics.warnings.push(warning));
   }
 
+  /**
+   * The value an event keeps: none in a light read, where it is left in its line and read again when
+   * its row is opened (SessionLoader.readRecord); an agent's log and a ledger are mostly such lines.
+   * A record with no line of its own (a database's rows) keeps it.
+   */
+  eventRaw<T>(loc: { length: number }, raw: T): T | undefined {
+    return this.calls.detail === 'light' && loc.length > 0 ? undefined : raw;
+  }
+
   warn(line: number, message: string): void {
     this.session.diagnostics.warnings.push({ line, message });
   }

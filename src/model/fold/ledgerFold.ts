@@ -30,9 +30,7 @@ export function foldLedger(state: FoldState, record: IngestRecord, body: Extract
     case 'model_returned':
       return state.transcript.add({ type: 'message', role: 'agent', loc, sessionId: run, blocks: [], text: ledger.text });
     case 'other':
-      // As an agent's log entry (nativeFold.ts): a light read leaves the line's value in its line,
-      // read again when its row is opened; a ledger is mostly such lines (a model called, a run's steps).
-      return state.transcript.add({ type: 'event', loc, name: line.kind, summary: summarizeOther(line.data), raw: state.calls.detail === 'light' && loc.length > 0 ? undefined : line });
+      return state.transcript.add({ type: 'event', loc, name: line.kind, summary: summarizeOther(line.data), raw: state.eventRaw(loc, line) });
     default: {
       const exhaustive: never = ledger;
       return exhaustive;

@@ -124,9 +124,7 @@ export function foldNative(state: FoldState, record: IngestRecord, body: NativeE
     shown = true;
     foldNativeUsage(state, body.usage, loc, sessionId);
   }
-  // A light read leaves an entry's whole value in its line, read again when its row is opened
-  // (SessionLoader.readRecord): an agent's log is mostly entries shown only by their type.
-  const raw = state.calls.detail === 'light' && loc.length > 0 ? undefined : body.raw;
+  const raw = state.eventRaw(loc, body.raw);
   if (body.compaction === true) {
     shown = true;
     transcript.add({ type: 'event', loc, name: `compaction (${body.name})`, summary: body.summary, raw, sessionId });
